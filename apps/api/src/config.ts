@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  DEFAULT_LOCALE: z.enum(['de', 'en']).default('de'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Unset: embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appSecret: string;
+  publicUrl: string;
+  defaultLocale: 'de' | 'en';
+  logLevel: string;
+  dbPoolSize: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a wrong value names the variable and stops start-up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  let appSecret = e.APP_SECRET;
+  if (!appSecret) {
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid configuration:\n  APP_SECRET: required when NODE_ENV=production');
+    }
+    appSecret = readOrCreateDevSecret(dataDir);
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    appSecret,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    defaultLocale: e.DEFAULT_LOCALE,
+    logLevel: e.LOG_LEVEL,
+    dbPoolSize: e.DB_POOL_SIZE,
+  };
+}
+
+/** Development only: one random secret per data directory, kept so sessions survive restarts. */
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

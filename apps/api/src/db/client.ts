@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
+/** A transaction handle; services accept `Database | Tx` where they may run inside one. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DbHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** A raw round trip for health checks and the bench ceiling. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// PostgreSQL returns bigint/numeric as strings by default; counts and sums of cents fit in JS numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for `memory://`). */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as Database;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = opts.dataDir ?? 'memory://';
+  let client: PGlite;
+  if (dataDir === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Applies the committed migrations; identical SQL on PGlite and PostgreSQL. */
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'postgres') {
+    await migratePg(handle.db, { migrationsFolder });
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the PGlite migrator wants its own driver type
+    await migratePglite(handle.db as any, { migrationsFolder });
+  }
+}

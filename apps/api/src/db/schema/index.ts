@@ -1,0 +1,5 @@
+export * from './catalog.ts';
+export * from './cms.ts';
+export * from './customers.ts';
+export * from './media.ts';
+export * from './reference.ts';

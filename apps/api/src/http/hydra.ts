@@ -1,0 +1,108 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+export const apiBase = '/api/v2/shop';
+
+/** IRI of a resource, as API Platform writes relations. */
+export function iri(resource: string, id: string | number): string {
+  return `${apiBase}/${resource}/${encodeURIComponent(String(id))}`;
+}
+
+/**
+ * Representation chosen from Accept: `application/json` (preferred explicitly) gets plain data;
+ * `application/ld+json`, `*\/*` or nothing gets JSON-LD/Hydra, API Platform's default format.
+ */
+export function wantsPlainJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  if (!accept) return false;
+  const ranked = accept
+    .split(',')
+    .map((part, i) => {
+      const [type = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { type: type.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1, i };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const r of ranked) {
+    if (r.type === 'application/json') return true;
+    if (r.type === 'application/ld+json' || r.type === '*/*' || r.type === 'application/*') return false;
+  }
+  return false;
+}
+
+export type JsonLdMeta = { '@id': string; '@type': string };
+
+/** Adds `@context`, `@id` and `@type` for JSON-LD, or leaves the item plain for JSON. */
+export function sendItem<T extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  item: T,
+  meta: JsonLdMeta,
+) {
+  if (wantsPlainJson(request)) return reply.type('application/json; charset=utf-8').send(item);
+  return reply
+    .type('application/ld+json; charset=utf-8')
+    .send({ '@context': `/api/v2/shop/contexts/${meta['@type']}`, ...meta, ...item });
+}
+
+export type Page = { page: number; itemsPerPage: number };
+
+/** Sends a list: a Hydra collection with paging links for JSON-LD, a plain array for JSON. */
+export function sendCollection<T extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: {
+    items: T[];
+    totalItems: number;
+    type: string;
+    idOf: (item: T) => string;
+    page?: Page | undefined;
+  },
+) {
+  if (wantsPlainJson(request)) return reply.type('application/json; charset=utf-8').send(opts.items);
+  const url = new URL(request.url, 'http://x');
+  const path = url.pathname;
+  const body: Record<string, unknown> = {
+    '@context': `/api/v2/shop/contexts/${opts.type}`,
+    '@id': path,
+    '@type': 'hydra:Collection',
+    'hydra:member': opts.items.map((item) => ({ '@id': opts.idOf(item), '@type': opts.type, ...item })),
+    'hydra:totalItems': opts.totalItems,
+  };
+  if (opts.page) {
+    const { page, itemsPerPage } = opts.page;
+    const last = Math.max(1, Math.ceil(opts.totalItems / itemsPerPage));
+    const link = (p: number) => {
+      const u = new URL(url);
+      u.searchParams.set('page', String(p));
+      return `${u.pathname}?${u.searchParams.toString()}`;
+    };
+    const view: Record<string, unknown> = {
+      '@id': link(page),
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': link(1),
+      'hydra:last': link(last),
+    };
+    if (page > 1) view['hydra:previous'] = link(Math.min(page - 1, last));
+    if (page < last) view['hydra:next'] = link(page + 1);
+    body['hydra:view'] = view;
+  }
+  return reply.type('application/ld+json; charset=utf-8').send(body);
+}
+
+/** Query fields every shop route accepts: the language override. */
+export const localeQuery = { locale: z.string().max(10).optional() };
+
+/** Paging query with a per-resource maximum (API Platform: page, itemsPerPage). */
+export function pagingQuery(defaultItems: number, maxItems: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    itemsPerPage: z.coerce.number().int().min(1).max(maxItems).default(defaultItems),
+  };
+}
+
+/** A query value given once or repeated (`code[]=a&code[]=b`) as a list. */
+export const stringList = z
+  .union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(100)])
+  .transform((v) => (Array.isArray(v) ? v : [v]));

@@ -1,0 +1,34 @@
+import type { Locale } from '@token/domain/i18n';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config.ts';
+import type { Database, DbHandle } from '../db/client.ts';
+import type { StoragePort } from '../partners/storage/port.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The negotiated language: `locale` query, else Accept-Language, else German. */
+    locale: Locale;
+  }
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    dbHandle: DbHandle;
+    storage: StoragePort;
+  }
+}
+
+/** The Fastify instance with zod schemas as the type provider; every module registers on it. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

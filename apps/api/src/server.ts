@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { negotiateLocale } from '@token/domain/i18n';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { DbHandle } from './db/client.ts';
+import { errorHandler, sendProblem } from './http/errors.ts';
+import { registerEtags } from './http/etag.ts';
+import { apiBase } from './http/hydra.ts';
+import type { App } from './http/types.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import type { StoragePort } from './partners/storage/port.ts';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: DbHandle;
+  storage: StoragePort;
+  /** Built SPA to serve for non-API paths; omitted in API tests. */
+  webDist?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the whole HTTP application: conventions, API modules, docs and the SPA. */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: opts.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API; services already return explicit views, so serialise plainly.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.decorate('config', opts.config);
+  app.decorate('dbHandle', opts.db);
+  app.decorate('db', opts.db.db);
+  app.decorate('storage', opts.storage);
+  app.decorateRequest('locale', 'de');
+
+  // JSON variants the API Platform client sends.
+  app.addContentTypeParser(
+    ['application/merge-patch+json', 'application/ld+json'],
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    const q = request.query as Record<string, unknown> | undefined;
+    const explicit = typeof q?.locale === 'string' ? q.locale : undefined;
+    request.locale = negotiateLocale(explicit, request.headers['accept-language']);
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(opts.config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: opts.config.env === 'production',
+  });
+  registerEtags(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Token investment platform API',
+        description: 'Shop API for tokenised bonds and digital collectibles (API Platform conventions).',
+        version: '2.0.0',
+      },
+      servers: [{ url: opts.config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(
+    async (shop) => {
+      await shop.register(referenceRoutes);
+      await shop.register(catalogRoutes);
+      await shop.register(cmsRoutes);
+    },
+    { prefix: apiBase },
+  );
+
+  const webDist = opts.webDist;
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        // @fastify/static 10 hands the Fastify reply here, not the raw response.
+        (reply as unknown as { header: (k: string, v: string) => void }).header(
+          'cache-control',
+          path.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb) {
+      return sendProblem(request, reply, 'route_not_found', 404);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendProblem(request, reply, 'method_not_allowed', 405);
+    }
+    // The SPA owns every other path; it renders its own page-not-found.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    await opts.db.close();
+  });
+
+  return app as unknown as App;
+}

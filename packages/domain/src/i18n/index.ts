@@ -1,0 +1,34 @@
+/** spec 9: German and English; German is the default and the fallback. */
+export const supportedLocales = ['de', 'en'] as const;
+export type Locale = (typeof supportedLocales)[number];
+export const defaultLocale: Locale = 'de';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
+}
+
+/**
+ * Picks the first supported language from an explicit choice or an Accept-Language header
+ * (`en-US,en;q=0.9,de;q=0.8`), honouring q-values; falls back to German.
+ */
+export function negotiateLocale(explicit: string | undefined, acceptLanguage: string | undefined): Locale {
+  const pick = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0];
+  if (explicit) {
+    const l = pick(explicit);
+    if (isLocale(l)) return l;
+  }
+  if (acceptLanguage) {
+    const ranked = acceptLanguage
+      .split(',')
+      .map((part, i) => {
+        const [tag = '', ...params] = part.split(';');
+        const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+        const weight = q ? Number(q.slice(2)) : 1;
+        return { tag: pick(tag), weight: Number.isFinite(weight) ? weight : 0, i };
+      })
+      .filter((r) => r.weight > 0)
+      .sort((a, b) => b.weight - a.weight || a.i - b.i);
+    for (const r of ranked) if (isLocale(r.tag)) return r.tag;
+  }
+  return defaultLocale;
+}
