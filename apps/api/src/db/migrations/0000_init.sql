@@ -343,6 +343,33 @@ CREATE TABLE "zones" (
 	CONSTRAINT "zones_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "contact_messages" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "contact_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"subject" text NOT NULL,
+	"message" text NOT NULL,
+	"locale" text NOT NULL,
+	"customer_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "mail_outbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"to_address" text NOT NULL,
+	"from_address" text NOT NULL,
+	"reply_to" text,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"html" text,
+	"template" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "attribute_translations" ADD CONSTRAINT "attribute_translations_attribute_id_attributes_id_fk" FOREIGN KEY ("attribute_id") REFERENCES "public"."attributes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attribute_translations" ADD CONSTRAINT "attribute_translations_locale_locales_code_fk" FOREIGN KEY ("locale") REFERENCES "public"."locales"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_pricings" ADD CONSTRAINT "channel_pricings_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -389,6 +416,7 @@ ALTER TABLE "country_translations" ADD CONSTRAINT "country_translations_locale_l
 ALTER TABLE "exchange_rates" ADD CONSTRAINT "exchange_rates_source_currency_currencies_code_fk" FOREIGN KEY ("source_currency") REFERENCES "public"."currencies"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_rates" ADD CONSTRAINT "exchange_rates_target_currency_currencies_code_fk" FOREIGN KEY ("target_currency") REFERENCES "public"."currencies"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "zone_members" ADD CONSTRAINT "zone_members_zone_id_zones_id_fk" FOREIGN KEY ("zone_id") REFERENCES "public"."zones"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "channel_pricings_channel_code_price_index" ON "channel_pricings" USING btree ("channel_code","price");--> statement-breakpoint
 CREATE INDEX "legal_documents_product_id_index" ON "legal_documents" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "product_attribute_values_product_id_index" ON "product_attribute_values" USING btree ("product_id");--> statement-breakpoint
@@ -399,4 +427,6 @@ CREATE INDEX "products_created_at_id_index" ON "products" USING btree ("created_
 CREATE INDEX "products_creator_id_index" ON "products" USING btree ("creator_id");--> statement-breakpoint
 CREATE INDEX "products_main_taxon_id_index" ON "products" USING btree ("main_taxon_id");--> statement-breakpoint
 CREATE INDEX "taxons_parent_id_index" ON "taxons" USING btree ("parent_id");--> statement-breakpoint
-CREATE INDEX "customers_created_at_index" ON "customers" USING btree ("created_at");
+CREATE INDEX "customers_created_at_index" ON "customers" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_status_created_at_index" ON "mail_outbox" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_to_address_index" ON "mail_outbox" USING btree ("to_address");

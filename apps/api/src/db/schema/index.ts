@@ -3,3 +3,4 @@ export * from './cms.ts';
 export * from './customers.ts';
 export * from './media.ts';
 export * from './reference.ts';
+export * from './mail.ts';
