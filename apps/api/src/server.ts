@@ -17,7 +17,11 @@ import { apiBase } from './http/hydra.ts';
 import type { App } from './http/types.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import type { StoragePort } from './partners/storage/port.ts';
 
@@ -121,9 +125,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(referenceRoutes);
       await shop.register(catalogRoutes);
       await shop.register(cmsRoutes);
+      await shop.register(paymentRoutes);
+      await shop.register(contactRoutes);
     },
     { prefix: apiBase },
   );
+  await app.register(mediaRoutes);
+  if (opts.config.env !== 'production') await app.register(devMailboxRoutes);
 
   const webDist = opts.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
