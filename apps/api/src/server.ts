@@ -79,6 +79,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   app.setErrorHandler(errorHandler);
 
+  // Every route, as registered; the OpenAPI test proves each one is documented.
+  const routeList: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  app.decorate('routeList', routeList);
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

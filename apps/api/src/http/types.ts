@@ -21,6 +21,7 @@ declare module 'fastify' {
     db: Database;
     dbHandle: DbHandle;
     storage: StoragePort;
+    routeList: { method: string; url: string }[];
   }
 }
 

@@ -1,9 +1,68 @@
 import { z } from 'zod';
 import { iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
-import { getCountry, listCountries } from './reference.service.ts';
+import {
+  getChannel,
+  getCountry,
+  getCurrency,
+  getExchangeRates,
+  getZone,
+  getZoneMember,
+  listChannels,
+  listCountries,
+  listCurrencies,
+  listZoneMembers,
+  listZones,
+} from './reference.service.ts';
+
+/** Documents a list: a plain array for `application/json`, a Hydra collection for JSON-LD. */
+function collectionOf<T extends z.ZodType>(item: T) {
+  return z.union([
+    z.array(item),
+    z.object({ 'hydra:member': z.array(item), 'hydra:totalItems': z.number() }).passthrough(),
+  ]);
+}
+
+const codeParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const countrySchema = z.object({ id: z.number(), code: z.string(), name: z.string(), enabled: z.boolean() });
+const currencySchema = z.object({ id: z.number(), code: z.string(), name: z.string() }).passthrough();
+const zoneSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    type: z.enum(['country', 'province', 'zone']),
+    scope: z.string(),
+    members: z.array(z.object({ code: z.string() })),
+  })
+  .passthrough();
+const zoneMemberSchema = z
+  .object({ id: z.number(), code: z.string(), belongsTo: z.string().describe('IRI of the zone') })
+  .passthrough();
+const bankAccountSchema = z.object({ holder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() });
+const channelSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    contactEmail: z.string(),
+    contactPhoneNumber: z.string().nullable(),
+    company: z.object({
+      name: z.string(),
+      street: z.string(),
+      postcode: z.string(),
+      city: z.string(),
+      countryCode: z.string(),
+      registry: z.string().nullable(),
+      vatNumber: z.string().nullable(),
+    }),
+    bankAccount: bankAccountSchema,
+    baseCurrency: z.object({ code: z.string() }),
+    defaultLocale: z.object({ code: z.string() }),
+    locales: z.array(z.object({ code: z.string(), name: z.string() })),
+    currencies: z.array(z.string()),
+    homeRequiresLogin: z.boolean(),
+  })
+  .passthrough();
 
 /** Reference data: countries, currencies, zones, channels, exchange rates. */
 export async function referenceRoutes(app: App) {
@@ -15,6 +74,7 @@ export async function referenceRoutes(app: App) {
         tags: ['reference'],
         summary: 'Countries with names in the requested language',
         querystring: z.strictObject({ ...localeQuery, ...pagingQuery(30, 400) }),
+        response: { 200: collectionOf(countrySchema.passthrough()) },
       },
     },
     async (request, reply) => {
@@ -48,6 +108,196 @@ export async function referenceRoutes(app: App) {
     async (request, reply) => {
       const country = await getCountry({ db: app.db, locale: request.locale, code: request.params.code });
       return sendItem(request, reply, country, { '@id': iri('countries', country.code), '@type': 'Country' });
+    },
+  );
+
+  app.get(
+    '/currencies',
+    {
+      config: { etag: true },
+      schema: {
+        tags: ['reference'],
+        summary: 'Currencies with names in the requested language',
+        querystring: z.strictObject({ ...localeQuery, ...pagingQuery(30, 400) }),
+        response: { 200: collectionOf(currencySchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page, itemsPerPage } = request.query;
+      const result = await listCurrencies({ db: app.db, locale: request.locale, page: { page, itemsPerPage } });
+      return sendCollection(request, reply, {
+        ...result,
+        type: 'Currency',
+        idOf: (c) => iri('currencies', c.code),
+        page: { page, itemsPerPage },
+      });
+    },
+  );
+
+  app.get(
+    '/currencies/:code',
+    {
+      config: { etag: true },
+      schema: {
+        tags: ['reference'],
+        summary: 'One currency by ISO 4217 code',
+        params: z.object({ code: z.string().regex(/^[A-Za-z]{3}$/) }),
+        querystring: z.strictObject({ ...localeQuery }),
+        response: { 200: currencySchema },
+      },
+    },
+    async (request, reply) => {
+      const currency = await getCurrency({ db: app.db, locale: request.locale, code: request.params.code });
+      return sendItem(request, reply, currency, { '@id': iri('currencies', currency.code), '@type': 'Currency' });
+    },
+  );
+
+  app.get(
+    '/zones',
+    {
+      config: { etag: true },
+      schema: {
+        tags: ['reference'],
+        summary: 'Zones (groups of countries or of zones) with their member codes',
+        querystring: z.strictObject({ ...localeQuery, ...pagingQuery(30, 400) }),
+        response: { 200: collectionOf(zoneSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page, itemsPerPage } = request.query;
+      const result = await listZones({ db: app.db, page: { page, itemsPerPage } });
+      return sendCollection(request, reply, {
+        ...result,
+        type: 'Zone',
+        idOf: (z) => iri('zones', z.code),
+        page: { page, itemsPerPage },
+      });
+    },
+  );
+
+  app.get(
+    '/zones/:code',
+    {
+      config: { etag: true },
+      schema: {
+        tags: ['reference'],
+        summary: 'One zone by code',
+        params: z.object({ code: codeParam }),
+        querystring: z.strictObject({ ...localeQuery }),
+        response: { 200: zoneSchema },
+      },
+    },
+    async (request, reply) => {
+      const zone = await getZone({ db: app.db, code: request.params.code });
+      return sendItem(request, reply, zone, { '@id': iri('zones', zone.code), '@type': 'Zone' });
+    },
+  );
+
+  app.get(
+    '/zone-members',
+    {
+      config: { etag: true },
+      schema: {
+        tags: ['reference'],
+        summary: 'Zone members, optionally of one zone (belongsTo.code)',
+        querystring: z.strictObject({
+          ...localeQuery,
+          ...pagingQuery(400, 400),
+          'belongsTo.code': codeParam.optional(),
+        }),
+        response: { 200: collectionOf(zoneMemberSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page, itemsPerPage } = request.query;
+      const result = await listZoneMembers({
+        db: app.db,
+        zoneCode: request.query['belongsTo.code'],
+        page: { page, itemsPerPage },
+      });
+      return sendCollection(request, reply, {
+        ...result,
+        type: 'ZoneMember',
+        idOf: (m) => iri('zone-members', m.id),
+        page: { page, itemsPerPage },
+      });
+    },
+  );
+
+  app.get(
+    '/zone-members/:id',
+    {
+      config: { etag: true },
+      schema: {
+        tags: ['reference'],
+        summary: 'One zone member by id',
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        querystring: z.strictObject({ ...localeQuery }),
+        response: { 200: zoneMemberSchema },
+      },
+    },
+    async (request, reply) => {
+      const member = await getZoneMember({ db: app.db, id: request.params.id });
+      return sendItem(request, reply, member, { '@id': iri('zone-members', member.id), '@type': 'ZoneMember' });
+    },
+  );
+
+  app.get(
+    '/channels',
+    {
+      config: { etag: true },
+      schema: {
+        tags: ['reference'],
+        summary: 'Enabled channels: operator, contact, collection account, locales and currencies',
+        querystring: z.strictObject({ ...localeQuery, ...pagingQuery(30, 100) }),
+        response: { 200: collectionOf(channelSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page, itemsPerPage } = request.query;
+      const result = await listChannels({ db: app.db, locale: request.locale, page: { page, itemsPerPage } });
+      return sendCollection(request, reply, {
+        ...result,
+        type: 'Channel',
+        idOf: (c) => iri('channels', c.code),
+        page: { page, itemsPerPage },
+      });
+    },
+  );
+
+  app.get(
+    '/channels/:code',
+    {
+      config: { etag: true },
+      schema: {
+        tags: ['reference'],
+        summary: 'One enabled channel by code',
+        params: z.object({ code: codeParam }),
+        querystring: z.strictObject({ ...localeQuery }),
+        response: { 200: channelSchema },
+      },
+    },
+    async (request, reply) => {
+      const channel = await getChannel({ db: app.db, locale: request.locale, code: request.params.code });
+      return sendItem(request, reply, channel, { '@id': iri('channels', channel.code), '@type': 'Channel' });
+    },
+  );
+
+  app.get(
+    '/open-api/exchange_rates',
+    {
+      config: { etag: true },
+      schema: {
+        tags: ['reference'],
+        summary: 'Exchange rates from EUR, keyed by lower-case target currency ({ "usd": 1.085 })',
+        querystring: z.strictObject({ ...localeQuery }),
+        response: { 200: z.record(z.string(), z.number()) },
+      },
+    },
+    async (_request, reply) => {
+      // spec 7: a plain object with field `usd`; not an API Platform resource, so never JSON-LD.
+      const rates = await getExchangeRates({ db: app.db, source: 'EUR' });
+      return reply.type('application/json; charset=utf-8').send(rates);
     },
   );
 }

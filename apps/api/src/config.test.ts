@@ -1,0 +1,61 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dirs: string[] = [];
+function tmp() {
+  const d = mkdtempSync(join(tmpdir(), 'cfg-'));
+  dirs.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const dataDir = tmp();
+    const c = loadConfig({ DATA_DIR: dataDir });
+    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, defaultLocale: 'de', env: 'development' });
+    expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('generates a development secret once and keeps it in the data dir', () => {
+    const dataDir = tmp();
+    const first = loadConfig({ DATA_DIR: dataDir }).appSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'app-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first);
+  });
+
+  it('refuses to start in production without APP_SECRET', () => {
+    const dataDir = tmp();
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/APP_SECRET/);
+    expect(existsSync(join(dataDir, 'app-secret'))).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['DEFAULT_LOCALE', 'fr'],
+    ['APP_SECRET', 'short'],
+  ])('names the wrong variable %s=%s', (name, value) => {
+    const err = (() => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), [name]: value });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toContain(name);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+});

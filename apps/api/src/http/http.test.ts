@@ -1,0 +1,95 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/create-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('HTTP conventions', () => {
+  it('answers unknown API paths with a 404 problem in the caller language', async () => {
+    const res = await t.app.inject({ url: '/api/v2/shop/nope', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 404, code: 'route_not_found', title: 'This API path does not exist.' });
+    const de = await t.app.inject({ url: '/api/unknown' });
+    expect(de.json().title).toBe('Diese API-Adresse gibt es nicht.');
+  });
+
+  it('sends security headers with a CSP that allows only same-origin scripts', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('echoes a well-formed request id and generates one otherwise', async () => {
+    const given = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-12345678' } });
+    expect(given.headers['x-request-id']).toBe('abc-12345678');
+    const evil = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'x\n<script>' } });
+    expect(evil.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('compresses large answers for clients that accept gzip', async () => {
+    const res = await t.app.inject({
+      url: '/api/v2/shop/countries?itemsPerPage=400',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
+    expect(body['hydra:totalItems']).toBeGreaterThan(200);
+  });
+
+  it('reports a healthy database', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: t.kind });
+  });
+
+  it('rejects malformed JSON bodies with a 400 problem, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/shop/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the document and the UI at /api/docs', async () => {
+    const ui = await t.app.inject({ url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+    const doc = await t.app.inject({ url: '/api/docs/json' });
+    expect(doc.json().openapi).toBe('3.1.0');
+  });
+
+  it('lists every API route with its method', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
+    const apiRoutes = t.app.routeList.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(3);
+    const missing = apiRoutes
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`)
+      .filter((r) => !documented.has(r));
+    expect(missing).toEqual([]);
+  });
+});

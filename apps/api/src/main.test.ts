@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real process as `npm start` runs it (without the web build): start-up, data kept, clean shutdown.
+const usePostgres = process.env.TEST_DB === 'postgres';
+const dataDir = mkdtempSync(join(tmpdir(), 'token-main-'));
+const dbName = `t_main_${randomBytes(4).toString('hex')}`;
+let databaseUrl: string | undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<{ proc: ChildProcess; output: () => string; ms: number }> {
+  const started = Date.now();
+  let out = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: join(import.meta.dirname, '../../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl ?? '',
+    },
+  });
+  proc.stdout?.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr?.on('data', (d) => {
+    out += d;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    proc.stdout?.on('data', () => {
+      if (out.includes('ready on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  return { proc, output: () => out, ms: Date.now() - started };
+}
+
+function stop(proc: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    proc.removeAllListeners('exit');
+    proc.on('exit', (code) => resolve(code));
+    proc.kill('SIGTERM');
+  });
+}
+
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (usePostgres && process.env.TEST_DATABASE_URL) {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${dbName} with (force)`);
+    await c.end();
+  }
+});
+
+describe('the server process', () => {
+  it('migrates and seeds on first start, keeps the data on the second, and shuts down cleanly', async () => {
+    if (usePostgres) {
+      const admin = process.env.TEST_DATABASE_URL as string;
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`create database ${dbName}`);
+      await c.end();
+      const u = new URL(admin);
+      u.pathname = `/${dbName}`;
+      databaseUrl = u.toString();
+    }
+    const port = await freePort();
+    const first = await startServer(port);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: usePostgres ? 'postgres' : 'pglite' });
+    const before = await (await fetch(`http://127.0.0.1:${port}/api/v2/shop/countries?itemsPerPage=1`)).json();
+    expect(before['hydra:totalItems']).toBeGreaterThan(200);
+    expect(await stop(first.proc)).toBe(0);
+
+    const second = await startServer(port);
+    const after = await (await fetch(`http://127.0.0.1:${port}/api/v2/shop/countries?itemsPerPage=1`)).json();
+    // Seeding happens only into an empty database: a restart neither duplicates nor loses data.
+    expect(after['hydra:totalItems']).toBe(before['hydra:totalItems']);
+    expect(second.output()).not.toContain('demo data seeded');
+    expect(await stop(second.proc)).toBe(0);
+  }, 120_000);
+
+  it('stops with a message naming a wrong variable', async () => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: join(import.meta.dirname, '../../..'),
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+    });
+    let err = '';
+    proc.stderr?.on('data', (d) => {
+      err += d;
+    });
+    const code = await new Promise((resolve) => proc.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain('PORT');
+  }, 30_000);
+});

@@ -1,0 +1,189 @@
+import type { Locale } from '@token/domain/i18n';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { cmsBlocks, cmsBlockTranslations, cmsPages, cmsPageTranslations } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Page } from '../../http/hydra.ts';
+
+export type BlockTranslationView = { locale: string; name: string | null; content: string };
+export type BlockView = {
+  id: number;
+  code: string;
+  enabled: boolean;
+  name: string | null;
+  content: string;
+  translations: Record<string, BlockTranslationView>;
+};
+
+export type PageTranslationView = {
+  locale: string;
+  name: string;
+  slug: string;
+  title: string;
+  content: string;
+  metaDescription: string | null;
+};
+export type PageView = {
+  id: number;
+  code: string;
+  enabled: boolean;
+  name: string;
+  slug: string;
+  title: string;
+  content: string;
+  metaDescription: string | null;
+  translations: Record<string, PageTranslationView>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * One field in the reader's language, else German, else any language that has it
+ * (spec 9: fallback de), field by field so a half-translated row still reads whole.
+ */
+function translated<T extends { locale: string }, K extends keyof T>(
+  translations: Record<string, T>,
+  locale: Locale,
+  field: K,
+): T[K] | undefined {
+  const order = [translations[locale], translations.de, ...Object.values(translations)];
+  for (const t of order) {
+    const value = t?.[field];
+    if (value !== null && value !== undefined && value !== '') return value;
+  }
+  return undefined;
+}
+
+function byLocale<T extends { locale: string }>(rows: T[]): Record<string, T> {
+  const map: Record<string, T> = {};
+  for (const row of rows) map[row.locale] = row;
+  return map;
+}
+
+/** Enabled blocks whose code is one of `codes` (all when omitted), in creation order, paged. */
+export async function listBlocks(opts: { db: Database; locale: Locale; codes?: string[] | undefined; page: Page }) {
+  const { db, locale, codes, page } = opts;
+  const where = and(eq(cmsBlocks.enabled, true), codes ? inArray(cmsBlocks.code, codes) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(cmsBlocks)
+      .where(where)
+      .orderBy(asc(cmsBlocks.id))
+      .limit(page.itemsPerPage)
+      .offset((page.page - 1) * page.itemsPerPage),
+    db.select({ n: count() }).from(cmsBlocks).where(where),
+  ]);
+  return { items: await toBlockViews(db, locale, rows), totalItems: total?.n ?? 0 };
+}
+
+export async function getBlock(opts: { db: Database; locale: Locale; code: string }): Promise<BlockView> {
+  const rows = await opts.db
+    .select()
+    .from(cmsBlocks)
+    .where(and(eq(cmsBlocks.code, opts.code), eq(cmsBlocks.enabled, true)));
+  const [block] = await toBlockViews(opts.db, opts.locale, rows);
+  if (!block) throw notFound();
+  return block;
+}
+
+async function toBlockViews(
+  db: Database,
+  locale: Locale,
+  rows: (typeof cmsBlocks.$inferSelect)[],
+): Promise<BlockView[]> {
+  const ids = rows.map((b) => b.id);
+  const translations = ids.length
+    ? await db
+        .select()
+        .from(cmsBlockTranslations)
+        .where(inArray(cmsBlockTranslations.blockId, ids))
+        .orderBy(asc(cmsBlockTranslations.locale))
+    : [];
+  return rows.map((b) => {
+    const map = byLocale(
+      translations
+        .filter((t) => t.blockId === b.id)
+        .map((t): BlockTranslationView => ({ locale: t.locale, name: t.name, content: t.content })),
+    );
+    return {
+      id: b.id,
+      code: b.code,
+      enabled: b.enabled,
+      name: translated(map, locale, 'name') ?? null,
+      content: translated(map, locale, 'content') ?? '',
+      translations: map,
+    };
+  });
+}
+
+/** Enabled pages whose code is one of `codes` (all when omitted), in creation order, paged. */
+export async function listPages(opts: { db: Database; locale: Locale; codes?: string[] | undefined; page: Page }) {
+  const { db, locale, codes, page } = opts;
+  const where: SQL | undefined = and(eq(cmsPages.enabled, true), codes ? inArray(cmsPages.code, codes) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(cmsPages)
+      .where(where)
+      .orderBy(asc(cmsPages.id))
+      .limit(page.itemsPerPage)
+      .offset((page.page - 1) * page.itemsPerPage),
+    db.select({ n: count() }).from(cmsPages).where(where),
+  ]);
+  return { items: await toPageViews(db, locale, rows), totalItems: total?.n ?? 0 };
+}
+
+export async function getPage(opts: { db: Database; locale: Locale; code: string }): Promise<PageView> {
+  const rows = await opts.db
+    .select()
+    .from(cmsPages)
+    .where(and(eq(cmsPages.code, opts.code), eq(cmsPages.enabled, true)));
+  const [page] = await toPageViews(opts.db, opts.locale, rows);
+  if (!page) throw notFound();
+  return page;
+}
+
+async function toPageViews(
+  db: Database,
+  locale: Locale,
+  rows: (typeof cmsPages.$inferSelect)[],
+): Promise<PageView[]> {
+  const ids = rows.map((p) => p.id);
+  const translations = ids.length
+    ? await db
+        .select()
+        .from(cmsPageTranslations)
+        .where(inArray(cmsPageTranslations.pageId, ids))
+        .orderBy(asc(cmsPageTranslations.locale))
+    : [];
+  return rows.map((p) => {
+    const map = byLocale(
+      translations
+        .filter((t) => t.pageId === p.id)
+        .map(
+          (t): PageTranslationView => ({
+            locale: t.locale,
+            name: t.name,
+            slug: t.slug,
+            title: t.title,
+            content: t.content,
+            metaDescription: t.metaDescription,
+          }),
+        ),
+    );
+    return {
+      id: p.id,
+      code: p.code,
+      enabled: p.enabled,
+      name: translated(map, locale, 'name') ?? '',
+      slug: translated(map, locale, 'slug') ?? '',
+      title: translated(map, locale, 'title') ?? '',
+      content: translated(map, locale, 'content') ?? '',
+      metaDescription: translated(map, locale, 'metaDescription') ?? null,
+      translations: map,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,120 @@
+// `npm run bench`: starts the server on PostgreSQL and on PGlite, loads the catalogue reads with
+// autocannon beside a bare `SELECT 1` route on the same pool (/api/health) as the ceiling, and prints
+// req/s, p50/p99 latency and the ratio to the ceiling. Figures only; nothing here fails on a time.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = new URL('..', import.meta.url).pathname;
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const targets = [
+  { name: 'ceiling: GET /api/health (SELECT 1)', path: '/api/health' },
+  { name: 'GET products (12, de)', path: '/api/v2/shop/products?page=1&itemsPerPage=12', headers: { 'accept-language': 'de', accept: 'application/ld+json' } },
+  { name: 'GET products/{code}', path: '/api/v2/shop/products/SOLAR_BRANDENBURG_2031', headers: { 'accept-language': 'de', accept: 'application/ld+json' } },
+];
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('ready on')) resolve();
+    });
+    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { port, proc };
+}
+
+function load(port, target) {
+  return autocannon({ url: `http://127.0.0.1:${port}${target.path}`, headers: target.headers ?? {}, connections, duration });
+}
+
+async function benchOne(label, env) {
+  const { port, proc } = await startServer(env);
+  try {
+    for (const t of targets) {
+      const res = await fetch(`http://127.0.0.1:${port}${t.path}`, { headers: t.headers });
+      if (!res.ok) throw new Error(`${t.path} answered ${res.status}`);
+    }
+    await load(port, { path: '/api/health' }); // warm-up: JIT, pool, caches
+    const rows = [];
+    for (const t of targets) {
+      const r = await load(port, t);
+      rows.push({ name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+    }
+    const ceiling = rows[0].rps;
+    process.stdout.write(`\n${label} (${connections} connections, ${duration}s each)\n`);
+    process.stdout.write(`  ${'route'.padEnd(40)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of ceiling'.padStart(11)}\n`);
+    for (const r of rows) {
+      const ratio = `${((r.rps / ceiling) * 100).toFixed(0)} %`;
+      process.stdout.write(
+        `  ${r.name.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${ratio.padStart(11)}${r.errors ? `  (${r.errors} errors)` : ''}\n`,
+      );
+    }
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.on('exit', r));
+  }
+}
+
+async function main() {
+  const dbName = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  let pgOk = true;
+  try {
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+  } catch (e) {
+    pgOk = false;
+    process.stdout.write(`PostgreSQL not reachable at ${adminUrl} (${e.message}); skipping it.\n`);
+  }
+  if (pgOk) {
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    try {
+      await benchOne('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')) });
+    } finally {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  try {
+    await benchOne('PGlite (embedded)', { DATA_DIR: dataDir, DATABASE_URL: '' });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (existsSync(join(root, 'scripts/web-size.mjs'))) {
+    process.stdout.write('\n');
+    spawnSync(process.execPath, [join(root, 'scripts/web-size.mjs')], { cwd: root, stdio: 'inherit' });
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`${e.stack ?? e}\n`);
+  process.exit(1);
+});
