@@ -8,6 +8,14 @@ export default defineConfig({
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
         test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+        esbuild: { jsx: 'automatic' },
+      },
+      {
+        test: {
           name: 'api-pglite',
           include: ['apps/api/src/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },

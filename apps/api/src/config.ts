@@ -17,6 +17,10 @@ const envSchema = z.object({
   DEFAULT_LOCALE: z.enum(['de', 'en']).default('de'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
 });
 
 export type AppConfig = {
@@ -31,6 +35,8 @@ export type AppConfig = {
   defaultLocale: 'de' | 'en';
   logLevel: string;
   dbPoolSize: number;
+  /** Unset: mail stays in the outbox table, readable at /dev/mailbox outside production. */
+  smtpUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -63,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     defaultLocale: e.DEFAULT_LOCALE,
     logLevel: e.LOG_LEVEL,
     dbPoolSize: e.DB_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
   };
 }
 

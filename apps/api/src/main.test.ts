@@ -93,12 +93,13 @@ describe('the server process', () => {
     const first = await startServer(port);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: usePostgres ? 'postgres' : 'pglite' });
-    const before = await (await fetch(`http://127.0.0.1:${port}/api/v2/shop/countries?itemsPerPage=1`)).json();
+    const countUrl = `http://127.0.0.1:${port}/api/v2/shop/countries?itemsPerPage=1`;
+    const before = (await (await fetch(countUrl)).json()) as Record<string, number>;
     expect(before['hydra:totalItems']).toBeGreaterThan(200);
     expect(await stop(first.proc)).toBe(0);
 
     const second = await startServer(port);
-    const after = await (await fetch(`http://127.0.0.1:${port}/api/v2/shop/countries?itemsPerPage=1`)).json();
+    const after = (await (await fetch(countUrl)).json()) as Record<string, number>;
     // Seeding happens only into an empty database: a restart neither duplicates nor loses data.
     expect(after['hydra:totalItems']).toBe(before['hydra:totalItems']);
     expect(second.output()).not.toContain('demo data seeded');

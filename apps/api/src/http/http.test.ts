@@ -15,7 +15,11 @@ describe('HTTP conventions', () => {
     const res = await t.app.inject({ url: '/api/v2/shop/nope', headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json()).toMatchObject({ status: 404, code: 'route_not_found', title: 'This API path does not exist.' });
+    expect(res.json()).toMatchObject({
+      status: 404,
+      code: 'route_not_found',
+      title: 'This API path does not exist.',
+    });
     const de = await t.app.inject({ url: '/api/unknown' });
     expect(de.json().title).toBe('Diese API-Adresse gibt es nicht.');
   });
@@ -81,10 +85,16 @@ describe('OpenAPI', () => {
       paths: Record<string, Record<string, unknown>>;
     };
     const documented = new Set(
-      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+      Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
     );
     const apiRoutes = t.app.routeList.filter(
-      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+      (r) =>
+        r.url.startsWith('/api/') &&
+        !r.url.startsWith('/api/docs') &&
+        r.method !== 'HEAD' &&
+        r.method !== 'OPTIONS',
     );
     expect(apiRoutes.length).toBeGreaterThanOrEqual(3);
     const missing = apiRoutes

@@ -106,3 +106,11 @@ export function pagingQuery(defaultItems: number, maxItems: number) {
 export const stringList = z
   .union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(100)])
   .transform((v) => (Array.isArray(v) ? v : [v]));
+
+/** Documents a list answer: a plain array for JSON, a Hydra collection for JSON-LD. */
+export function collectionOf<T extends z.ZodType>(item: T) {
+  return z.union([
+    z.array(item),
+    z.looseObject({ 'hydra:member': z.array(item), 'hydra:totalItems': z.number() }),
+  ]);
+}

@@ -88,7 +88,14 @@ const cases: Array<[string, ListingFacts & { allowToBuy: boolean }, boolean, boo
     false,
     'unavailable',
   ],
-  ['PFLEGE no variant', { enabled: true, allowToBuy: true, defaultVariant: null }, false, false, false, 'unavailable'],
+  [
+    'PFLEGE no variant',
+    { enabled: true, allowToBuy: true, defaultVariant: null },
+    false,
+    false,
+    false,
+    'unavailable',
+  ],
   [
     'disabled product',
     { enabled: false, allowToBuy: true, defaultVariant: v(10, 0) },
@@ -240,9 +247,10 @@ describe('view schemas', () => {
       createdAt: '2026-01-05T09:00:00.000Z',
     };
     expect(productViewSchema.parse(product).code).toBe('SOLAR_BRANDENBURG_2031');
-    expect(productViewSchema.safeParse({ ...product, defaultVariant: { ...variant, price: 'x', id: 'x' } }).success).toBe(
-      false,
-    );
+    expect(
+      productViewSchema.safeParse({ ...product, defaultVariant: { ...variant, price: 'x', id: 'x' } })
+        .success,
+    ).toBe(false);
     expect(productVariantViewSchema.safeParse(variant).success).toBe(true);
   });
   it('parses a nested taxon tree', () => {

@@ -46,7 +46,12 @@ export function isSoldOut(p: ListingFacts): boolean {
 export function isPurchasable(p: ListingFacts & { allowToBuy: boolean }): boolean {
   const v = p.defaultVariant;
   return (
-    p.enabled && p.allowToBuy && v !== null && v.enabled !== false && availableQuantity(v) > 0 && v.onHand !== 0
+    p.enabled &&
+    p.allowToBuy &&
+    v !== null &&
+    v.enabled !== false &&
+    availableQuantity(v) > 0 &&
+    v.onHand !== 0
   );
 }
 
@@ -273,23 +278,28 @@ export type TaxonView = {
   children: TaxonView[];
 };
 
-export const taxonViewSchema: z.ZodType<TaxonView> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    code: z.string(),
-    level: z.number().int(),
-    name: z.string(),
-    slug: z.string().nullable(),
-    description: z.string().nullable(),
-    translations: z.partialRecord(
-      localeSchema,
-      z.object({ locale: localeSchema, name: z.string(), slug: z.string(), description: z.string().nullable() }),
-    ),
-    parent: z.string().nullable(),
-    position: z.number().int(),
-    children: z.array(taxonViewSchema),
-  }),
-);
+export const taxonViewSchema: z.ZodType<TaxonView> = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  level: z.number().int(),
+  name: z.string(),
+  slug: z.string().nullable(),
+  description: z.string().nullable(),
+  translations: z.partialRecord(
+    localeSchema,
+    z.object({
+      locale: localeSchema,
+      name: z.string(),
+      slug: z.string(),
+      description: z.string().nullable(),
+    }),
+  ),
+  parent: z.string().nullable(),
+  position: z.number().int(),
+  get children() {
+    return z.array(taxonViewSchema);
+  },
+});
 
 /** Facts of a product view that the listing rules read. */
 export function listingFactsOf(p: Pick<ProductView, 'defaultVariant'> & { enabled?: boolean }): ListingFacts {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatEuro, formatNumber, formatPercent, shortenAddress } from './index.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatEuro,
+  formatNumber,
+  formatPercent,
+  shortenAddress,
+} from './index.ts';
 
 // Intl uses (narrow) no-break spaces; normalise them so the expectations stay readable.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');

@@ -11,7 +11,11 @@ export function formatEuro(
   cents: number,
   opts: { locale?: Locale; fraction?: 'none' | 'always' | 'auto' } = {},
 ): string {
-  return formatMoney(cents, { locale: opts.locale ?? 'de', currency: 'EUR', fraction: opts.fraction ?? 'auto' });
+  return formatMoney(cents, {
+    locale: opts.locale ?? 'de',
+    currency: 'EUR',
+    fraction: opts.fraction ?? 'auto',
+  });
 }
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -41,46 +41,52 @@ export type ProcessName = (typeof processNames)[number];
  * spec 2: the process routes and the routes that end each process. Leaving a process route asks
  * for confirmation unless the next route is a process route or an end-of-process route.
  */
-export const processTable: Record<ProcessName, { routes: readonly string[]; endRoutes: readonly string[] }> = {
-  orderProcess: {
-    routes: [
-      '/order-process/token',
-      '/order-process/addresses',
-      '/order-process/payment-methods',
-      '/order-process/confirmation',
-    ],
-    endRoutes: ['/orders/:uuid/finish', '/thank-you-for-offline-payment', '/payment/success', '/payment/cancel'],
-  },
-  SELF_DISCLOSURE: {
-    routes: [
-      '/self-disclosure/personal',
-      '/self-disclosure/company',
-      '/self-disclosure/pep',
-      '/self-disclosure/kyc',
-      '/self-disclosure/custody',
-      '/self-disclosure/adequacy',
-      '/self-disclosure/adequacy-risk',
-      '/self-disclosure/adequacy-optional',
-      '/self-disclosure/adequacy-professional',
-      '/self-disclosure/representatives',
-      '/self-disclosure/ubo',
-      '/self-disclosure/ubo-documents',
-    ],
-    endRoutes: [],
-  },
-  preparationProcess: {
-    routes: [
-      '/preparation-process/prepare-collection',
-      '/preparation-process/metadata',
-      '/preparation-process/parameters',
-      '/preparation-process/upload-content',
-      '/preparation-process/product-metadata',
-      '/create-content',
-      '/create-content-form',
-    ],
-    endRoutes: ['/preparation-process/collection-summary'],
-  },
-};
+export const processTable: Record<ProcessName, { routes: readonly string[]; endRoutes: readonly string[] }> =
+  {
+    orderProcess: {
+      routes: [
+        '/order-process/token',
+        '/order-process/addresses',
+        '/order-process/payment-methods',
+        '/order-process/confirmation',
+      ],
+      endRoutes: [
+        '/orders/:uuid/finish',
+        '/thank-you-for-offline-payment',
+        '/payment/success',
+        '/payment/cancel',
+      ],
+    },
+    SELF_DISCLOSURE: {
+      routes: [
+        '/self-disclosure/personal',
+        '/self-disclosure/company',
+        '/self-disclosure/pep',
+        '/self-disclosure/kyc',
+        '/self-disclosure/custody',
+        '/self-disclosure/adequacy',
+        '/self-disclosure/adequacy-risk',
+        '/self-disclosure/adequacy-optional',
+        '/self-disclosure/adequacy-professional',
+        '/self-disclosure/representatives',
+        '/self-disclosure/ubo',
+        '/self-disclosure/ubo-documents',
+      ],
+      endRoutes: [],
+    },
+    preparationProcess: {
+      routes: [
+        '/preparation-process/prepare-collection',
+        '/preparation-process/metadata',
+        '/preparation-process/parameters',
+        '/preparation-process/upload-content',
+        '/preparation-process/product-metadata',
+        '/create-content',
+        '/create-content-form',
+      ],
+      endRoutes: ['/preparation-process/collection-summary'],
+    },
+  };
 
 /** spec 2: routes that end any process (login; creator profiles). */
 export const endAnyProcessRoutes: readonly string[] = ['/login', '/customer', '/profile/:profileName'];
@@ -150,7 +156,9 @@ export function isProtectedPath(pathname: string, opts: { homeRequiresLogin: boo
  * (`//evil.example`, `https://…`, `/\evil`) falls back to home so a link cannot send users away.
  */
 export function safeRedirectPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/')) return '/';
+  if (value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
   if (/[\u0000-\u001f]/.test(value)) return '/';
   return value;
 }

@@ -158,7 +158,11 @@ describe('entry gating', () => {
 
   it('does not redirect a user who is already on the gate page', () => {
     expect(
-      firstEntryGate(rules, { banned: false, personalComplete: false, kycPassed: false }, '/self-disclosure/personal'),
+      firstEntryGate(
+        rules,
+        { banned: false, personalComplete: false, kycPassed: false },
+        '/self-disclosure/personal',
+      ),
     ).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
@@ -301,3 +302,13 @@ export const productPaymentConfigurations = pgTable(
   },
   (t) => [unique().on(t.productId, t.paymentMethodId)],
 );
+
+/**
+ * One row whose revision grows with every committed change to what the shop's catalogue shows.
+ * Deferred triggers (migration 0001) bump it at commit; API processes validate their in-memory
+ * catalogue read caches against it with one tiny query, so no process serves stale data.
+ */
+export const catalogRevision = pgTable('catalog_revision', {
+  id: integer().primaryKey(),
+  revision: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -1,10 +1,33 @@
 import type { StoragePort } from '../../partners/storage/port.ts';
 import type { Database } from '../client.ts';
+import { seedCatalog } from './catalog.ts';
+import { seedChannel } from './channel.ts';
+import { seedCms } from './cms.ts';
+import { seedCreators } from './creators.ts';
+import { prepareDemoMedia, storeDemoMedia } from './media/demo-media.ts';
 import { seedReferenceData } from './reference.ts';
 
-/** Seeds the whole demo platform into an empty database (reference data, catalogue, CMS). */
+/**
+ * Seeds the whole demo platform into an empty database (docs/demo-data.md): reference data, channel,
+ * payment methods, taxons, attributes, creators, bonds and collectibles with their files, CMS pages
+ * and blocks, all rows in one transaction.
+ *
+ * The files are produced and put into object storage while the first rows are inserted; the
+ * transaction commits only once every file is stored, so a failure leaves no rows (stored files are
+ * content-addressed and simply overwritten by the next attempt).
+ */
 export async function seedDemoData(opts: { db: Database; storage: StoragePort }): Promise<void> {
   await opts.db.transaction(async (tx) => {
-    await seedReferenceData(tx as unknown as Database);
+    const media = prepareDemoMedia();
+    const stored = media.then((m) => storeDemoMedia(opts.storage, m));
+    // awaited below; this only keeps an early failure from counting as an unhandled rejection
+    stored.catch(() => {});
+    await seedReferenceData(tx);
+    await seedChannel(tx);
+    await seedCms(tx);
+    const files = await media;
+    const creatorIds = await seedCreators(tx, files);
+    await seedCatalog(tx, { media: files, creatorIds });
+    await stored;
   });
 }

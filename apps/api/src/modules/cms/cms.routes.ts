@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
 import { getBlock, getPage, listBlocks, listPages } from './cms.service.ts';
 
 /** Documents a list: a plain array for `application/json`, a Hydra collection for JSON-LD. */
-function collectionOf<T extends z.ZodType>(item: T) {
-  return z.union([
-    z.array(item),
-    z.object({ 'hydra:member': z.array(item), 'hydra:totalItems': z.number() }).passthrough(),
-  ]);
-}
-
 const codeParam = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 /** `code=a`, `code=a&code=b` or `code[]=a&code[]=b`: one code or a list of codes. */
 const codeList = z
@@ -20,7 +13,11 @@ const codeList = z
 // spec 9: cms pages are fetched with limit 200, the maximum.
 const maxPages = 200;
 
-const blockTranslationSchema = z.object({ locale: z.string(), name: z.string().nullable(), content: z.string() });
+const blockTranslationSchema = z.object({
+  locale: z.string(),
+  name: z.string().nullable(),
+  content: z.string(),
+});
 const blockSchema = z
   .object({
     id: z.number(),
@@ -56,7 +53,10 @@ const pageSchema = z
   .passthrough();
 
 /** Merges `code` and `code[]` into one filter; undefined when neither is given. */
-function codesOf(query: { code?: string[] | undefined; 'code[]'?: string[] | undefined }): string[] | undefined {
+function codesOf(query: {
+  code?: string[] | undefined;
+  'code[]'?: string[] | undefined;
+}): string[] | undefined {
   if (!query.code && !query['code[]']) return undefined;
   return [...(query.code ?? []), ...(query['code[]'] ?? [])];
 }
@@ -110,7 +110,10 @@ export async function cmsRoutes(app: App) {
     },
     async (request, reply) => {
       const block = await getBlock({ db: app.db, locale: request.locale, code: request.params.code });
-      return sendItem(request, reply, block, { '@id': iri('cms-plugin/blocks', block.code), '@type': 'Block' });
+      return sendItem(request, reply, block, {
+        '@id': iri('cms-plugin/blocks', block.code),
+        '@type': 'Block',
+      });
     },
   );
 

@@ -61,7 +61,12 @@ function byLocale<T extends { locale: string }>(rows: T[]): Record<string, T> {
 }
 
 /** Enabled blocks whose code is one of `codes` (all when omitted), in creation order, paged. */
-export async function listBlocks(opts: { db: Database; locale: Locale; codes?: string[] | undefined; page: Page }) {
+export async function listBlocks(opts: {
+  db: Database;
+  locale: Locale;
+  codes?: string[] | undefined;
+  page: Page;
+}) {
   const { db, locale, codes, page } = opts;
   const where = and(eq(cmsBlocks.enabled, true), codes ? inArray(cmsBlocks.code, codes) : undefined);
   const [rows, [total]] = await Promise.all([
@@ -118,9 +123,17 @@ async function toBlockViews(
 }
 
 /** Enabled pages whose code is one of `codes` (all when omitted), in creation order, paged. */
-export async function listPages(opts: { db: Database; locale: Locale; codes?: string[] | undefined; page: Page }) {
+export async function listPages(opts: {
+  db: Database;
+  locale: Locale;
+  codes?: string[] | undefined;
+  page: Page;
+}) {
   const { db, locale, codes, page } = opts;
-  const where: SQL | undefined = and(eq(cmsPages.enabled, true), codes ? inArray(cmsPages.code, codes) : undefined);
+  const where: SQL | undefined = and(
+    eq(cmsPages.enabled, true),
+    codes ? inArray(cmsPages.code, codes) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()

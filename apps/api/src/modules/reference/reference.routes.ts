@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
 import {
   getChannel,
@@ -16,13 +16,6 @@ import {
 } from './reference.service.ts';
 
 /** Documents a list: a plain array for `application/json`, a Hydra collection for JSON-LD. */
-function collectionOf<T extends z.ZodType>(item: T) {
-  return z.union([
-    z.array(item),
-    z.object({ 'hydra:member': z.array(item), 'hydra:totalItems': z.number() }).passthrough(),
-  ]);
-}
-
 const codeParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 const countrySchema = z.object({ id: z.number(), code: z.string(), name: z.string(), enabled: z.boolean() });
@@ -39,7 +32,12 @@ const zoneSchema = z
 const zoneMemberSchema = z
   .object({ id: z.number(), code: z.string(), belongsTo: z.string().describe('IRI of the zone') })
   .passthrough();
-const bankAccountSchema = z.object({ holder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() });
+const bankAccountSchema = z.object({
+  holder: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  bankName: z.string(),
+});
 const channelSchema = z
   .object({
     code: z.string(),
@@ -124,7 +122,11 @@ export async function referenceRoutes(app: App) {
     },
     async (request, reply) => {
       const { page, itemsPerPage } = request.query;
-      const result = await listCurrencies({ db: app.db, locale: request.locale, page: { page, itemsPerPage } });
+      const result = await listCurrencies({
+        db: app.db,
+        locale: request.locale,
+        page: { page, itemsPerPage },
+      });
       return sendCollection(request, reply, {
         ...result,
         type: 'Currency',
@@ -148,7 +150,10 @@ export async function referenceRoutes(app: App) {
     },
     async (request, reply) => {
       const currency = await getCurrency({ db: app.db, locale: request.locale, code: request.params.code });
-      return sendItem(request, reply, currency, { '@id': iri('currencies', currency.code), '@type': 'Currency' });
+      return sendItem(request, reply, currency, {
+        '@id': iri('currencies', currency.code),
+        '@type': 'Currency',
+      });
     },
   );
 
@@ -238,7 +243,10 @@ export async function referenceRoutes(app: App) {
     },
     async (request, reply) => {
       const member = await getZoneMember({ db: app.db, id: request.params.id });
-      return sendItem(request, reply, member, { '@id': iri('zone-members', member.id), '@type': 'ZoneMember' });
+      return sendItem(request, reply, member, {
+        '@id': iri('zone-members', member.id),
+        '@type': 'ZoneMember',
+      });
     },
   );
 

@@ -85,7 +85,11 @@ export async function listCurrencies(opts: { db: Database; locale: Locale; page:
   return { items, totalItems: total?.n ?? 0 };
 }
 
-export async function getCurrency(opts: { db: Database; locale: Locale; code: string }): Promise<CurrencyView> {
+export async function getCurrency(opts: {
+  db: Database;
+  locale: Locale;
+  code: string;
+}): Promise<CurrencyView> {
   const [row] = await opts.db
     .select({ id: currencies.id, code: currencies.code })
     .from(currencies)
@@ -119,7 +123,13 @@ async function withMembers(db: Database, rows: ZoneRow[]): Promise<ZoneView[]> {
   }));
 }
 
-const zoneColumns = { id: zones.id, code: zones.code, name: zones.name, type: zones.type, scope: zones.scope };
+const zoneColumns = {
+  id: zones.id,
+  code: zones.code,
+  name: zones.name,
+  type: zones.type,
+  scope: zones.scope,
+};
 
 /** Zones ordered by code, paged, each with its member codes (countries, or zones for a zone of zones). */
 export async function listZones(opts: { db: Database; page: Page }) {
@@ -301,10 +311,17 @@ export async function getChannel(opts: { db: Database; locale: Locale; code: str
  * Rates from one source currency keyed by lower-case target code (`{ usd: 1.085 }`), read from the
  * database only. A pair stored the other way round counts too, inverted (Sylius converts both ways).
  */
-export async function getExchangeRates(opts: { db: Database; source: string }): Promise<Record<string, number>> {
+export async function getExchangeRates(opts: {
+  db: Database;
+  source: string;
+}): Promise<Record<string, number>> {
   const source = opts.source.toUpperCase();
   const rows = await opts.db
-    .select({ source: exchangeRates.sourceCurrency, target: exchangeRates.targetCurrency, ratio: exchangeRates.ratio })
+    .select({
+      source: exchangeRates.sourceCurrency,
+      target: exchangeRates.targetCurrency,
+      ratio: exchangeRates.ratio,
+    })
     .from(exchangeRates)
     .where(or(eq(exchangeRates.sourceCurrency, source), eq(exchangeRates.targetCurrency, source)))
     .orderBy(asc(exchangeRates.id));

@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { catalogRevision } from '../../db/schema/index.ts';
+import { wantsPlainJson } from '../../http/hydra.ts';
+
+/*
+ * Catalogue reads are the hot path and change rarely, but gathering a page of products costs
+ * PostgreSQL ~100x a `SELECT 1`. So each process keeps the serialised answers it gave, tagged with
+ * the catalogue revision they were read at. Every request first reads the revision (one tiny indexed
+ * row, bumped at commit by triggers on every catalogue table, migration 0001): equal -> the cached
+ * body is exactly what a fresh read would give; different -> read afresh. The revision is read
+ * BEFORE the data, so an entry can only be tagged older than its data, never newer: a stale entry
+ * is never served, in this process or any other.
+ */
+
+type Encoding = 'br' | 'gzip';
+type Entry = {
+  revision: number;
+  contentType: string;
+  body: Buffer;
+  etag: string;
+  /** Compressed once, on first demand, instead of on every answer. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+};
+
+const maxEntries = 2_000;
+const maxBytes = 64 * 1024 * 1024;
+
+export type CatalogCache = {
+  /**
+   * Serves `render`'s answer from the cache when the catalogue has not changed since it was made,
+   * with a weak ETag (computed once per entry) and 304 for a matching If-None-Match.
+   */
+  send: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    render: (capture: FastifyReply) => Promise<unknown> | unknown,
+  ) => Promise<FastifyReply>;
+};
+
+const revisionQueries = new WeakMap<Database, () => Promise<number | null>>();
+
+/** The current catalogue revision (prepared once per database; a named statement on pg). */
+export async function readCatalogRevision(db: Database): Promise<number | null> {
+  let run = revisionQueries.get(db);
+  if (!run) {
+    const prepared = db
+      .select({ revision: catalogRevision.revision })
+      .from(catalogRevision)
+      .where(eq(catalogRevision.id, 1))
+      .prepare('catalog_revision_v1');
+    run = async () => {
+      const [row] = await prepared.execute();
+      return row ? Number(row.revision) : null;
+    };
+    revisionQueries.set(db, run);
+  }
+  return run();
+}
+
+/** A reply stand-in that records what `sendItem`/`sendCollection` would send. */
+function captureReply(): { reply: FastifyReply; result: () => { contentType: string; payload: unknown } } {
+  let contentType = 'application/json; charset=utf-8';
+  let payload: unknown;
+  const fake = {
+    type(value: string) {
+      contentType = value;
+      return fake;
+    },
+    header() {
+      return fake;
+    },
+    send(value: unknown) {
+      payload = value;
+      return fake;
+    },
+  };
+  return { reply: fake as unknown as FastifyReply, result: () => ({ contentType, payload }) };
+}
+
+/** br, else gzip, when the client accepts it (q > 0); null for identity. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
+  return brotliCompressSync(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+export function createCatalogCache(db: Database): CatalogCache {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  let newest = -1;
+
+  const remember = (key: string, entry: Entry) => {
+    if (entry.revision > newest) {
+      // Everything older is stale for good.
+      entries.clear();
+      bytes = 0;
+      newest = entry.revision;
+    }
+    if (entry.revision < newest) return;
+    const size = entry.body.length * 2; // room for its compressed forms
+    if (size > maxBytes / 16) return;
+    const old = entries.get(key);
+    if (old) {
+      bytes -= old.body.length * 2;
+      entries.delete(key);
+    }
+    while (entries.size >= maxEntries || bytes + size > maxBytes) {
+      const oldest = entries.keys().next();
+      if (oldest.done) break;
+      bytes -= entries.get(oldest.value)!.body.length * 2;
+      entries.delete(oldest.value);
+    }
+    entries.set(key, entry);
+    bytes += size;
+  };
+
+  const answer = (request: FastifyRequest, reply: FastifyReply, entry: Omit<Entry, 'revision'>) => {
+    reply
+      .header('etag', entry.etag)
+      .header('cache-control', 'public, max-age=0, must-revalidate')
+      .header('vary', 'Accept, Accept-Language, Accept-Encoding');
+    const inm = request.headers['if-none-match'];
+    if (inm?.split(',').some((t) => t.trim() === entry.etag || t.trim() === '*')) {
+      return reply.code(304).send();
+    }
+    reply.type(entry.contentType);
+    const encoding = entry.body.length >= 1024 ? preferredEncoding(request.headers['accept-encoding']) : null;
+    if (!encoding) return reply.send(entry.body);
+    let encoded = entry.encoded[encoding];
+    if (!encoded) {
+      encoded = compress(entry.body, encoding);
+      entry.encoded[encoding] = encoded;
+    }
+    // An encoded reply passes @fastify/compress untouched.
+    return reply.header('content-encoding', encoding).send(encoded);
+  };
+
+  return {
+    async send(request, reply, render) {
+      const revision = await readCatalogRevision(db);
+      // The answer depends on the path and query (also the Hydra links), the language and the format.
+      const key = `${request.locale}|${wantsPlainJson(request) ? 'json' : 'ld'}|${request.url}`;
+      const hit = entries.get(key);
+      if (hit && revision !== null && hit.revision === revision) return answer(request, reply, hit);
+      const capture = captureReply();
+      await render(capture.reply);
+      const { contentType, payload } = capture.result();
+      const body = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
+      const etag = `W/"${createHash('sha1').update(body).update(contentType).update(request.locale).digest('base64url')}"`;
+      const entry = { contentType, body, etag, encoded: {} };
+      if (revision !== null) remember(key, { revision, ...entry });
+      return answer(request, reply, entry);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import type { StoragePort } from '../../partners/storage/port.ts';
+
+export type PublicMediaFile = { mimeType: string; sha256: string; bytes: Buffer };
+
+/**
+ * A storage key the proxy may serve: inside the public bucket, relative, without `.`/`..` or
+ * empty segments, backslashes or control characters. Anything else is simply not found.
+ */
+export function isPublicStorageKey(key: string): boolean {
+  if (key.length === 0 || key.length > 500) return false;
+  if (!key.startsWith('public/')) return false;
+  if (/[\\\p{Cc}]/u.test(key)) return false;
+  return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** The bytes of a public-bucket file by storage key; private files and unknown keys are not found. */
+export async function getPublicMediaFile(opts: {
+  db: Database;
+  storage: StoragePort;
+  storageKey: string;
+}): Promise<PublicMediaFile> {
+  if (!isPublicStorageKey(opts.storageKey)) throw notFound();
+  const result = (await opts.db.execute(sql`
+    select mime_type as "mimeType", sha256 from media_files
+    where storage_key = ${opts.storageKey} and bucket = 'public'`)) as unknown as {
+    rows: { mimeType: string; sha256: string }[];
+  };
+  const row = result.rows[0];
+  if (!row) throw notFound();
+  const bytes = await opts.storage.get(opts.storageKey);
+  if (!bytes) throw notFound();
+  return { mimeType: row.mimeType, sha256: row.sha256, bytes };
+}
+
+// Types a browser may render inline from our origin; everything else downloads (no stored XSS via SVG/HTML).
+const inlineType =
+  /^(image\/(png|gif|webp|jpeg|avif)|audio\/(mpeg|mp3|mp4|ogg|wav|webm|aac)|video\/(mp4|quicktime|webm|ogg))$/;
+
+/** Whether a stored file may be shown inline; otherwise it is sent as an attachment. */
+export function isInlineMediaType(mimeType: string): boolean {
+  return inlineType.test(mimeType.toLowerCase().split(';')[0]!.trim());
+}
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * Parses a single `Range: bytes=...` header against a file of `size` bytes (RFC 9110 14.1.2).
+ * Returns null when the header should be ignored (absent, malformed, several ranges: send it all),
+ * 'unsatisfiable' when no byte of the range exists.
+ */
+export function parseByteRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m) return null;
+  const [, from = '', to = ''] = m;
+  if (from === '' && to === '') return null;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  if (start >= size) return 'unsatisfiable';
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (end < start) return null;
+  return { start, end };
+}

@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '../../../..');
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void> };
+
+/**
+ * Starts the app as `npm start` does (scripts/start.mjs: build if stale, migrate, seed an empty
+ * database, serve the SPA) on a fresh data directory and its own port; resolves when /api/health
+ * answers. `prepare` runs against the data directory before the server starts.
+ */
+export async function startServer(opts: {
+  name: string;
+  prepare?: (dataDir: string) => void;
+}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), `token-e2e-${opts.name}-`));
+  const port = await freePort();
+  opts.prepare?.(dataDir);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'development',
+  };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`${opts.name} server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${opts.name} server did not become healthy in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a repository script synchronously with the given data directory; throws on failure. */
+export function runScript(args: string[], dataDir: string) {
+  const r = spawnSync(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+}

@@ -1,0 +1,99 @@
+import { Mail } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HtmlContent } from '../components/ui/html-content.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useChannel } from '../lib/channel.ts';
+import { useCmsBlock } from '../lib/cms-block.ts';
+import { useLocale } from '../lib/i18n.ts';
+
+export const legalLinks = [
+  { to: '/imprint', key: 'imprint' },
+  { to: '/privacy-policy', key: 'privacyPolicy' },
+  { to: '/terms-and-conditions', key: 'termsAndConditions' },
+  { to: '/data-protection', key: 'dataProtection' },
+  { to: '/legal-indications', key: 'legalIndications' },
+  { to: '/contact', key: 'contact' },
+] as const;
+
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** spec 1: company name and address from the channel, the legal pages, 'powered by' partners. */
+export function Footer() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const channel = useChannel();
+  const partners = useCmsBlock('footer-partners');
+  const c = channel.data;
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-brand-950 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t('footer.company')}</h2>
+          {c ? (
+            <address className="mt-3 text-sm leading-6 not-italic">
+              <span className="block font-medium text-white">{c.company.name}</span>
+              <span className="block">{c.company.street}</span>
+              <span className="block">
+                {c.company.postcode} {c.company.city}
+              </span>
+              <span className="block">{countryName(c.company.countryCode, locale)}</span>
+              {c.company.registry && (
+                <span className="mt-2 block text-xs text-slate-400">{c.company.registry}</span>
+              )}
+              <a
+                href={`mailto:${c.contactEmail}`}
+                className="mt-3 inline-flex items-center gap-1.5 text-slate-200 underline-offset-2 hover:underline"
+              >
+                <Mail className="size-4" aria-hidden="true" />
+                {c.contactEmail}
+              </a>
+            </address>
+          ) : (
+            <div className="mt-3 space-y-2">
+              <Skeleton className="h-4 w-48 bg-slate-700" />
+              <Skeleton className="h-4 w-40 bg-slate-700" />
+              <Skeleton className="h-4 w-32 bg-slate-700" />
+            </div>
+          )}
+        </div>
+        <nav aria-label={t('footer.legal')}>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{t('footer.legal')}</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {legalLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-white hover:underline underline-offset-2">
+                  {t(`footer.links.${l.key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+            {partners.data?.name ?? t('footer.poweredBy')}
+          </h2>
+          {partners.data ? (
+            <HtmlContent
+              html={partners.data.content}
+              className="footer-partners on-dark mt-3 text-sm text-slate-300"
+            />
+          ) : (
+            <p className="mt-3 text-sm text-slate-400">{t('footer.partnersFallback')}</p>
+          )}
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-400 sm:px-6">
+          © {new Date().getFullYear()} {c?.company.name ?? ''} · {t('footer.riskNotice')}
+        </p>
+      </div>
+    </footer>
+  );
+}

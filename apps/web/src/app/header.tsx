@@ -1,0 +1,128 @@
+import { LayoutDashboard, LogOut, Menu, UserRound, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { buttonClasses } from '../components/ui/button.tsx';
+import { useChannel } from '../lib/channel.ts';
+import { useSession } from '../lib/session.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+
+function Logo() {
+  const channel = useChannel();
+  return (
+    <Link to="/" className="flex items-center gap-2 rounded-md text-brand-900">
+      <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden="true">
+        <rect width="32" height="32" rx="7" fill="currentColor" />
+        <path d="M9 10h14v3h-5.5v11h-3V13H9z" fill="#fff" />
+        <circle cx="23" cy="22" r="3" fill="#2dd4bf" />
+      </svg>
+      <span className="text-lg font-semibold tracking-tight">{channel.data?.name ?? 'Tokenwerk'}</span>
+    </Link>
+  );
+}
+
+/** What the header offers: login and sign-up when logged out; dashboard, account, greeting, logout when in. */
+function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
+  const { t } = useTranslation();
+  const { isLoggedIn, customer, logout } = useSession();
+  const navigate = useNavigate();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium ${
+      isActive ? 'text-brand-900 bg-brand-50' : 'text-slate-700 hover:text-brand-900 hover:bg-slate-100'
+    }`;
+  if (!isLoggedIn) {
+    return (
+      <>
+        <Link
+          to="/login"
+          onClick={onNavigate}
+          className={buttonClasses({ variant: stacked ? 'outline' : 'ghost', size: stacked ? 'md' : 'sm' })}
+        >
+          {t('header.login')}
+        </Link>
+        <Link
+          to="/sign-up"
+          onClick={onNavigate}
+          className={buttonClasses({ variant: 'primary', size: stacked ? 'md' : 'sm' })}
+        >
+          {t('header.signUp')}
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="px-3 py-2 text-sm text-slate-600">
+        {t('header.greeting', { name: customer?.firstName || customer?.fullName || '' })}
+      </span>
+      <NavLink to="/" end onClick={onNavigate} className={linkClass}>
+        <LayoutDashboard className="size-4" aria-hidden="true" />
+        {t('header.dashboard')}
+      </NavLink>
+      <NavLink to="/account" onClick={onNavigate} className={linkClass}>
+        <UserRound className="size-4" aria-hidden="true" />
+        {t('header.account')}
+      </NavLink>
+      <button
+        type="button"
+        className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        onClick={async () => {
+          onNavigate?.();
+          await logout();
+          await navigate('/');
+        }}
+      >
+        <LogOut className="size-4" aria-hidden="true" />
+        {t('header.logout')}
+      </button>
+    </>
+  );
+}
+
+/** spec 1: the header, against the session context (logged out until the accounts issue). */
+export function Header() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // A navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
+  useEffect(() => setOpen(false), [location.key]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label={t('header.navigation')} className="hidden items-center gap-1 md:flex">
+          <SessionLinks />
+          <LanguageSwitch className="ml-2" />
+        </nav>
+        <div className="flex items-center gap-2 md:hidden">
+          <LanguageSwitch />
+          <button
+            type="button"
+            className="rounded-md p-2 text-brand-900 hover:bg-slate-100"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? (
+              <X className="size-6" aria-hidden="true" />
+            ) : (
+              <Menu className="size-6" aria-hidden="true" />
+            )}
+          </button>
+        </div>
+      </div>
+      {open && (
+        <nav
+          id="mobile-menu"
+          aria-label={t('header.navigation')}
+          className="flex flex-col gap-2 border-t border-slate-200 bg-white px-4 py-3 md:hidden"
+        >
+          <SessionLinks stacked onNavigate={() => setOpen(false)} />
+        </nav>
+      )}
+    </header>
+  );
+}

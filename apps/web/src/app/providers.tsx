@@ -1,0 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
+import { i18n } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { SessionProvider } from '../lib/session.tsx';
+
+/** Everything the pages rely on: server state, language, session, the confirmation popup. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <ConfirmProvider>{children}</ConfirmProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

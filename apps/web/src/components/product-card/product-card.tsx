@@ -1,0 +1,178 @@
+import { buyBlockers, productCardLabel } from '@token/domain/buying';
+import type { ProductView } from '@token/domain/catalog';
+import { formatEuro, formatPercent } from '@token/domain/format';
+import { loginPathFor } from '@token/domain/navigation';
+import { ExternalLink, Heart, Mail, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useChannel } from '../../lib/channel.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.tsx';
+import { Button, buttonClasses } from '../ui/button.tsx';
+import { attributeOf, enquiryMailto, priceOf, safeExternalUrl } from './product-facts.ts';
+import { ProductMedia } from './product-media.tsx';
+
+const labelStyles = {
+  sold: 'bg-slate-800 text-white',
+  exclusive: 'bg-amber-100 text-amber-900 ring-1 ring-amber-300',
+  unavailable: 'bg-slate-200 text-slate-800',
+} as const;
+
+/** spec 4: a logged-out favourite is remembered and the visitor is sent to the login. */
+export const pendingFavouriteKey = 'pendingFavourite';
+
+/** A product's label badge (sold, exclusive, unavailable); nothing for an available product. */
+export function ProductLabelBadge({ product, className = '' }: { product: ProductView; className?: string }) {
+  const { t } = useTranslation();
+  const label = productCardLabel(product);
+  if (label === 'available') return null;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${labelStyles[label]} ${className}`}
+      data-label={label}
+    >
+      {t(`product.labels.${label}`)}
+    </span>
+  );
+}
+
+function CreatorAvatar({ creator }: { creator: NonNullable<ProductView['creator']> }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`/customer?${new URLSearchParams({ id: creator.uuid })}`}
+      className="flex min-w-0 items-center gap-2 rounded-full text-sm text-slate-700 hover:text-brand-900"
+      aria-label={t('product.creatorProfile', { name: creator.fullName })}
+    >
+      {creator.profileImage ? (
+        <img
+          src={creator.profileImage}
+          alt=""
+          className="size-7 shrink-0 rounded-full object-cover ring-1 ring-slate-200"
+        />
+      ) : (
+        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+          <UserRound className="size-4" aria-hidden="true" />
+        </span>
+      )}
+      <span className="truncate">{creator.profileName ?? creator.fullName}</span>
+    </Link>
+  );
+}
+
+/**
+ * spec 1/2 product card: media by type, title, favourite heart, price in euro, labels, buy-now
+ * (greyed when the user may not buy), more-info link, enquiry mail for exclusive products, creator.
+ */
+export function ProductCard({ product }: { product: ProductView }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { customer, isLoggedIn } = useSession();
+  const channel = useChannel();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const price = priceOf(product);
+  const blockers = buyBlockers(product, customer);
+  const canBuy = blockers.length === 0;
+  const moreInfo = safeExternalUrl(attributeOf(product, 'url_more_information'));
+  const coupon = attributeOf(product, 'coupon_rate');
+  const term = attributeOf(product, 'term_months');
+  const href = `/products/${encodeURIComponent(product.code)}`;
+  const contactEmail = channel.data?.contactEmail;
+
+  const toggleFavourite = () => {
+    if (!isLoggedIn) {
+      try {
+        sessionStorage.setItem(pendingFavouriteKey, product.code);
+      } catch {
+        // not remembered; the login still happens
+      }
+      void navigate(loginPathFor(location.pathname + location.search));
+    }
+    // Logged in: the favourites issue adds and removes optimistically.
+  };
+
+  return (
+    <article
+      className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      data-testid="product-card"
+      data-product-code={product.code}
+    >
+      <div className="relative">
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+          <ProductMedia files={product.mediaFiles} alt={product.name} />
+        </Link>
+        <ProductLabelBadge product={product} className="absolute top-3 left-3 shadow-sm" />
+        <button
+          type="button"
+          onClick={toggleFavourite}
+          aria-pressed={false}
+          aria-label={t('product.favourite', { name: product.name })}
+          className="absolute top-2 right-2 rounded-full bg-white/90 p-2 text-slate-600 shadow-sm hover:text-red-600"
+        >
+          <Heart className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <h3 className="text-base leading-snug font-semibold text-brand-900">
+          <Link to={href} className="hover:underline underline-offset-2">
+            {product.name}
+          </Link>
+        </h3>
+        {(coupon || term) && (
+          <p className="text-sm text-slate-600">
+            {coupon && t('product.couponShort', { value: formatPercent(coupon, { locale }) })}
+            {coupon && term && ' · '}
+            {term && t('product.termShort', { count: Number(term) })}
+          </p>
+        )}
+        <div className="mt-auto flex items-end justify-between gap-2">
+          <div>
+            <p className="text-xs text-slate-600">{t('product.pricePerToken')}</p>
+            <p className="text-lg font-semibold text-slate-900" data-testid="product-price">
+              {price === null ? '–' : formatEuro(price, { locale })}
+            </p>
+          </div>
+          {product.creator && <CreatorAvatar creator={product.creator} />}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {product.allowToBuy ? (
+            <Button
+              size="sm"
+              className="flex-1"
+              disabled={!canBuy}
+              title={canBuy ? undefined : t(`buy.blockers.${blockers[0]}`)}
+              onClick={() =>
+                void navigate(`/order-process/token?${new URLSearchParams({ product: product.code })}`)
+              }
+            >
+              {t('product.buyNow')}
+            </Button>
+          ) : (
+            contactEmail && (
+              <a
+                href={enquiryMailto(contactEmail, t('product.enquirySubject', { name: product.name }))}
+                className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'flex-1' })}
+              >
+                <Mail className="size-4" aria-hidden="true" />
+                {t('product.contact')}
+              </a>
+            )
+          )}
+          {moreInfo && (
+            <a
+              href={moreInfo}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              <ExternalLink className="size-4" aria-hidden="true" />
+              {t('product.moreInfo')}
+              <span className="sr-only"> ({t('common.newWindow')})</span>
+            </a>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

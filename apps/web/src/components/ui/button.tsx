@@ -1,0 +1,43 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'onDark';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const variants: Record<ButtonVariant, string> = {
+  primary:
+    'bg-brand-900 text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-600 aria-disabled:bg-slate-300 aria-disabled:text-slate-600',
+  secondary: 'bg-accent-700 text-white hover:bg-accent-600 disabled:bg-slate-300 disabled:text-slate-600',
+  outline:
+    'border border-slate-300 bg-white text-brand-900 hover:border-brand-400 hover:bg-brand-50 disabled:text-slate-500',
+  ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-500',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-300',
+  onDark: 'border border-white/40 text-white hover:border-white hover:bg-white/10',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3 text-sm gap-1.5',
+  md: 'h-10 px-4 text-sm gap-2',
+  lg: 'h-12 px-6 text-base gap-2',
+};
+
+/** Class names of a button, for links and other elements that should look like one. */
+export function buttonClasses(opts: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+  return [
+    'inline-flex items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors',
+    'disabled:cursor-not-allowed aria-disabled:cursor-not-allowed',
+    variants[opts.variant ?? 'primary'],
+    sizes[opts.size ?? 'md'],
+    opts.className ?? '',
+  ].join(' ');
+}
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+};
+
+/** A button; links that should look like one use `buttonClasses`. */
+export function Button({ variant, size, className, type, ...rest }: ButtonProps) {
+  const classes = buttonClasses({ variant, size, className });
+  return <button type={type ?? 'button'} className={classes} {...rest} />;
+}

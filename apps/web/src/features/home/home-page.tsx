@@ -1,0 +1,55 @@
+import { ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ProductCard } from '../../components/product-card/product-card.tsx';
+import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
+import { DocumentTitle } from '../../components/ui/document-title.tsx';
+import { useLatestProducts } from './api/get-latest-products.ts';
+import { HowToStart } from './how-to-start.tsx';
+import { TopCreators } from './top-creators.tsx';
+import { WelcomeBanner } from './welcome-banner.tsx';
+
+function LatestProducts() {
+  const { t } = useTranslation();
+  const products = useLatestProducts();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6" aria-labelledby="latest-title">
+      <div className="flex items-end justify-between gap-4">
+        <h2 id="latest-title" className="text-2xl font-semibold tracking-tight text-brand-900">
+          {t('home.latest')}
+        </h2>
+        <Link
+          to="/browse"
+          className="inline-flex shrink-0 items-center gap-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline"
+        >
+          {t('home.showAll')}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
+      <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy={products.isPending}>
+        {products.isPending ? (
+          <ProductGridSkeleton count={4} />
+        ) : (
+          products.data?.map((p) => <ProductCard key={p.code} product={p} />)
+        )}
+      </div>
+      {products.data?.length === 0 && <p className="mt-6 text-slate-600">{t('home.noProducts')}</p>}
+    </section>
+  );
+}
+
+/**
+ * spec 1 home (marketplace reading): welcome banner, the latest 8 products, the top 8 creators and
+ * the three-step how-to-start. In the investment reading the route guard sends visitors to login.
+ */
+export function HomePage() {
+  return (
+    <>
+      <DocumentTitle />
+      <WelcomeBanner />
+      <LatestProducts />
+      <HowToStart />
+      <TopCreators />
+    </>
+  );
+}

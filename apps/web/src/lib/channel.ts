@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+import { useLocale } from './i18n.ts';
+
+/** spec 9: the channel value is `token`. */
+export const shopChannelCode = 'token';
+
+/** The parts of GET channels the shell shows: operator, address, contact, home reading. */
+export type Channel = {
+  code: string;
+  name: string;
+  contactEmail: string;
+  contactPhoneNumber?: string | null;
+  company: {
+    name: string;
+    street: string;
+    postcode: string;
+    city: string;
+    countryCode: string;
+    registry?: string | null;
+    vatNumber?: string | null;
+  };
+  homeRequiresLogin: boolean;
+};
+
+/** GET channels: the shop's channel (code `token`), or the first one the API lists. */
+export async function getChannel(signal?: AbortSignal): Promise<Channel> {
+  const channels = await apiRequest<Channel[]>('/api/v2/shop/channels', { signal });
+  const channel = channels.find((c) => c.code === shopChannelCode) ?? channels[0];
+  if (!channel) throw new Error('no channel');
+  return channel;
+}
+
+export const channelQueryKey = (locale: string) => ['channel', locale] as const;
+
+/** The channel; it rarely changes, so it is kept for the whole visit. */
+export function useChannel() {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: channelQueryKey(locale),
+    queryFn: ({ signal }) => getChannel(signal),
+    staleTime: 30 * 60_000,
+  });
+}

@@ -1,0 +1,60 @@
+import { defaultLocale, isLocale, type Locale } from '@token/domain/i18n';
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import de from '../locales/de/common.json';
+import en from '../locales/en/common.json';
+
+const storageKey = 'locale';
+
+/** The language the visitor chose last (kept across reloads), else German (spec 9). */
+function storedLocale(): Locale {
+  try {
+    const saved = localStorage.getItem(storageKey);
+    if (isLocale(saved)) return saved;
+  } catch {
+    // storage can be blocked; German it is
+  }
+  return defaultLocale;
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: { de: { common: de }, en: { common: en } },
+  lng: storedLocale(),
+  fallbackLng: defaultLocale,
+  supportedLngs: ['de', 'en'],
+  defaultNS: 'common',
+  ns: ['common'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+function applyToDocument(locale: string) {
+  document.documentElement.lang = locale;
+}
+applyToDocument(i18n.language);
+i18n.on('languageChanged', applyToDocument);
+
+/** The active language as a Locale (what API calls send as Accept-Language). */
+export function currentLocale(): Locale {
+  const l = i18n.resolvedLanguage ?? i18n.language;
+  return isLocale(l) ? l : defaultLocale;
+}
+
+/** Switches the language and remembers it for the next visit. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  try {
+    localStorage.setItem(storageKey, locale);
+  } catch {
+    // not remembered, still switched
+  }
+  await i18n.changeLanguage(locale);
+}
+
+/** The active language, re-rendering when it changes. */
+export function useLocale(): Locale {
+  const { i18n: instance } = useTranslation();
+  const l = instance.resolvedLanguage ?? instance.language;
+  return isLocale(l) ? l : defaultLocale;
+}

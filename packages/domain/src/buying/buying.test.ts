@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { availableQuantity, isInStock, isPurchasable, productLabel } from '../catalog/index.ts';
+import { type BuyableProduct, type BuyingCustomer, buyBlockers, canBuy, productCardLabel } from './index.ts';
+
+type Stock = { onHand: number; onHold: number; tracked: boolean };
+const stock = (onHand: number, onHold: number, tracked = true): Stock => ({ onHand, onHold, tracked });
+
+/** The shop view of a product as the API computes it from the stock figures. */
+const view = (allowToBuy: boolean, s: Stock | null): BuyableProduct => ({
+  allowToBuy,
+  defaultVariant: s
+    ? { availableQuantity: availableQuantity(s), onHand: s.onHand, inStock: isInStock(s) }
+    : null,
+});
+
+// Shapes of the demo bonds (docs/demo-data.md).
+const cases = {
+  available: [true, stock(5_000_000, 1_250_000)],
+  soldOut: [true, stock(2_000_000, 2_000_000)],
+  exclusive: [false, stock(4_000_000, 0)],
+  noVariant: [true, null],
+  outOfStock: [true, stock(0, 0)],
+  untrackedEmpty: [true, stock(0, 0, false)],
+  exclusiveSoldOut: [false, stock(2_000_000, 2_000_000)],
+  overHeld: [true, stock(10, 20)],
+} as const satisfies Record<string, readonly [boolean, Stock | null]>;
+const product = (name: keyof typeof cases) => view(cases[name][0], cases[name][1]);
+
+const approved: BuyingCustomer = { hasWallet: true, status: 'approved', cryptoRegistrarStatus: 'approved' };
+
+describe('productCardLabel (spec 1)', () => {
+  it.each([
+    ['available', 'available'],
+    ['soldOut', 'sold'],
+    ['exclusive', 'exclusive'],
+    ['noVariant', 'unavailable'],
+    ['outOfStock', 'unavailable'],
+    ['untrackedEmpty', 'sold'],
+    ['exclusiveSoldOut', 'sold'],
+    ['overHeld', 'sold'],
+  ] as const)('%s -> %s', (name, label) => {
+    expect(productCardLabel(product(name))).toBe(label);
+  });
+
+  it.each(Object.keys(cases) as (keyof typeof cases)[])('%s: agrees with the catalogue rule', (name) => {
+    const [allowToBuy, s] = cases[name];
+    expect(productCardLabel(product(name))).toBe(
+      productLabel({ enabled: true, allowToBuy, defaultVariant: s ? { ...s, enabled: true } : null }),
+    );
+  });
+});
+
+describe('buyBlockers / canBuy (spec 5)', () => {
+  it.each([
+    ['approved investor, available bond', 'available', approved, []],
+    ['visitor', 'available', null, ['login_required']],
+    ['no wallet', 'available', { ...approved, hasWallet: false }, ['no_wallet']],
+    ['customer not approved', 'available', { ...approved, status: 'follow_up' }, ['customer_not_approved']],
+    ['customer status missing', 'available', { ...approved, status: null }, ['customer_not_approved']],
+    [
+      'crypto approval only requested',
+      'available',
+      { ...approved, cryptoRegistrarStatus: 'approval_requested' },
+      ['crypto_not_approved'],
+    ],
+    [
+      'crypto rejected',
+      'available',
+      { ...approved, cryptoRegistrarStatus: 'rejected' },
+      ['crypto_not_approved'],
+    ],
+    ['exclusive product', 'exclusive', approved, ['exclusive']],
+    ['sold out', 'soldOut', approved, ['sold_out']],
+    ['on hand 0', 'outOfStock', approved, ['unavailable']],
+    ['no default variant', 'noVariant', approved, ['unavailable']],
+    ['untracked, nothing on hand', 'untrackedEmpty', approved, ['sold_out']],
+    [
+      'visitor on exclusive sold-out product',
+      'exclusiveSoldOut',
+      null,
+      ['exclusive', 'sold_out', 'login_required'],
+    ],
+  ] as const)('%s -> %j', (_name, name, customer, blockers) => {
+    expect(buyBlockers(product(name), customer)).toEqual(blockers);
+    expect(canBuy(product(name), customer)).toBe(blockers.length === 0);
+  });
+
+  it.each(Object.keys(cases) as (keyof typeof cases)[])(
+    '%s: an approved investor may buy exactly when the catalogue says it is purchasable',
+    (name) => {
+      const [allowToBuy, s] = cases[name];
+      expect(canBuy(product(name), approved)).toBe(
+        isPurchasable({ enabled: true, allowToBuy, defaultVariant: s ? { ...s, enabled: true } : null }),
+      );
+    },
+  );
+
+  it('treats statuses that contain "approved" as approved', () => {
+    expect(canBuy(product('available'), { ...approved, status: 'approved_in_review' })).toBe(true);
+  });
+});

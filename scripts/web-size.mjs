@@ -1,0 +1,54 @@
+// Prints the gzip size of the JavaScript the browser must load before the first paint of `/` and
+// of `/products/:code`: the entry chunk, the page's lazy route module, and every chunk they import
+// statically (read from the Vite manifest). Budget: at most 170 KB each. Builds the web app first
+// when its build is missing or stale. `node scripts/web-size.mjs --json` prints JSON instead.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ensureWebBuild } from './web-build.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'apps/web/dist');
+const budgetKb = 170;
+
+/** The pages measured and the route module each one loads lazily. */
+const pages = [
+  { path: '/', module: 'src/features/home/home-page.tsx' },
+  { path: '/products/:code', module: 'src/features/products/product-page.tsx' },
+];
+
+ensureWebBuild();
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+
+/** The chunk files a manifest entry needs at once: itself and its static imports, transitively. */
+function staticClosure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
+  return files;
+}
+
+const gzipKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+
+const results = pages.map((page) => {
+  const files = staticClosure(page.module, staticClosure(entryKey));
+  const sizes = [...files].map((file) => ({ file, kb: gzipKb(file) }));
+  const totalKb = sizes.reduce((n, s) => n + s.kb, 0);
+  return { ...page, files: sizes, totalKb, withinBudget: totalKb <= budgetKb };
+});
+
+if (process.argv.includes('--json')) {
+  process.stdout.write(`${JSON.stringify({ budgetKb, pages: results }, null, 2)}\n`);
+} else {
+  process.stdout.write(`First-paint JavaScript, gzip (budget ${budgetKb} KB each)\n`);
+  for (const r of results) {
+    process.stdout.write(
+      `  ${r.path.padEnd(16)} ${r.totalKb.toFixed(1).padStart(6)} KB  ${r.withinBudget ? 'ok' : 'OVER BUDGET'}\n`,
+    );
+    for (const f of r.files) process.stdout.write(`      ${f.kb.toFixed(1).padStart(6)} KB  ${f.file}\n`);
+  }
+}
