@@ -8,7 +8,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { negotiateLocale } from '@token/domain/i18n';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { errorHandler, sendProblem } from './http/errors.ts';
@@ -51,6 +56,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // Router-level failures (bad URL encoding, over-long parameters) answer as problem+json too.
+    frameworkErrors: (error, request, reply) => {
+      request.locale = negotiateLocale(undefined, request.headers['accept-language']);
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void sendProblem(request, reply, 'bad_request', status);
+    },
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -123,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       servers: [{ url: opts.config.publicUrl }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

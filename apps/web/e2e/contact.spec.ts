@@ -8,15 +8,17 @@ test('the contact form validates, and a message reaches the operator mailbox', a
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
   await expect(page.getByText('Dieses Feld ist erforderlich')).toHaveCount(4);
   await page.getByLabel('E-Mail-Adresse').fill('keine-adresse');
-  await page.getByLabel('Name').click();
+  await page.getByLabel('Name', { exact: true }).click();
   await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
   await expectAccessible(page, 'contact with errors');
 
   const subject = `Frage zur Solaranleihe ${Date.now()}`;
-  await page.getByLabel('Name').fill('Erika Mustermann');
+  await page.getByLabel('Name', { exact: true }).fill('Erika Mustermann');
   await page.getByLabel('E-Mail-Adresse').fill('erika@example.com');
   await page.getByLabel('Betreff').fill(subject);
-  await page.getByLabel('Nachricht').fill('Wann wird der Kupon der Solaranleihe ausgezahlt?');
+  await page
+    .getByLabel('Nachricht', { exact: true })
+    .fill('Wann wird der Kupon der Solaranleihe ausgezahlt?');
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Ihre Nachricht wurde gesendet' })).toBeVisible();
   await expect(page.getByLabel('Betreff')).toHaveValue('');

@@ -23,7 +23,7 @@ for (const locale of ['de', 'en'] as const) {
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading).toHaveText(body[0]!.title);
       await expect(heading).toHaveText(p[locale]);
-      await expect(page.locator('.cms-content')).not.toBeEmpty();
+      await expect(page.locator('main .cms-content')).not.toBeEmpty();
       await expect(page).toHaveTitle(new RegExp(`^${body[0]!.title.replace(/[()]/g, '.')} · Tokenwerk$`));
       await expectAccessible(page, `${p.path} (${locale})`);
     });

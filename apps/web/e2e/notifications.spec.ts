@@ -48,6 +48,7 @@ test('the same failure twice shows one notification, and it can be closed', asyn
 
 test('every navigation scrolls to the top', async ({ page }) => {
   await page.goto('/imprint');
+  await expect(page.locator('main .cms-content')).not.toBeEmpty();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Rechtliche Hinweise' }).click();

@@ -103,3 +103,21 @@ describe('OpenAPI', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('router-level errors', () => {
+  it('answers a badly encoded URL with a 400 problem', async () => {
+    const res = await t.app.inject({ url: '/api/v2/shop/countries/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().code).toBe('bad_request');
+  });
+
+  it('answers an over-long path parameter with a 414 problem', async () => {
+    const res = await t.app.inject({
+      url: `/api/v2/shop/countries/${'a'.repeat(300)}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ code: 'bad_request', title: 'The request is malformed.' });
+  });
+});

@@ -39,9 +39,10 @@ export async function startServer(opts: {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    NODE_ENV: 'development',
   };
+  // as `npm start` runs: no NODE_ENV (development), embedded PGlite
   delete env.DATABASE_URL;
+  delete env.NODE_ENV;
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env,
@@ -69,6 +70,15 @@ export async function startServer(opts: {
       throw new Error(`${opts.name} server did not become healthy in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 300));
+  }
+  // Warm up: the first catalogue and CMS reads fill caches, so the first journey is not the slow one.
+  for (const path of [
+    '/',
+    '/api/v2/shop/channels',
+    '/api/v2/shop/products?itemsPerPage=8',
+    '/api/v2/shop/cms-plugin/blocks',
+  ]) {
+    await fetch(`${url}${path}`, { headers: { accept: 'application/json' } }).catch(() => {});
   }
   return {
     url,

@@ -21,7 +21,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
             locale === l ? 'bg-brand-900 text-white' : 'text-slate-600 hover:bg-slate-100'
           }`}
         >
-          {l}
+          {l.toUpperCase()}
         </button>
       ))}
     </fieldset>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import type { Database } from '../client.ts';
@@ -283,7 +283,12 @@ describe('demo data: bonds', () => {
     });
     const rest = all.slice(BONDS.length);
     expect(rest.length).toBeGreaterThanOrEqual(12);
-    for (const p of rest) expect(p.code.startsWith('NFT_')).toBe(true);
+    rest.forEach((p, i) => {
+      expect(p.code.startsWith('NFT_')).toBe(true);
+      expect(p.createdAt.toISOString()).toBe(
+        new Date(Date.parse('2026-01-05T10:00:00Z') + i * 60_000).toISOString(),
+      );
+    });
     expect(new Set(all.map((p) => p.createdAt.getTime())).size).toBe(all.length);
   });
 
@@ -685,7 +690,7 @@ describe('demo data: translations and files', () => {
 
   it('seeds only an empty database', async () => {
     expect(await seedIfEmpty({ db, storage: t.app.storage })).toBe(false);
-    const rows = await db.select({ code: channels.code }).from(channels).where(isNull(channels.hostname));
-    expect(rows).toHaveLength(1);
+    expect(await db.select({ code: channels.code }).from(channels)).toHaveLength(1);
+    expect(await db.select({ code: products.code }).from(products)).toHaveLength(BONDS.length + 14);
   });
 });

@@ -48,9 +48,9 @@ const productsQuery = z.strictObject({
     .describe('List form of `productTaxons.taxon.code`.'),
   'creator.uuid': z
     .string()
-    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'a UUID')
+    .regex(/^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})?$/, 'a UUID')
     .optional()
-    .describe('Products of this creator (customer uuid).'),
+    .describe('Products of this creator (customer uuid); empty is ignored.'),
   'price[gte]': priceBound.optional(),
   'price[lte]': priceBound.optional(),
   'price[gt]': priceBound.optional(),
@@ -155,7 +155,7 @@ export async function catalogRoutes(app: App) {
           filters: {
             name: (q['translations.name'] ?? q.name)?.trim() || undefined,
             taxonCodes: taxonCodes.length ? taxonCodes : undefined,
-            creatorUuid: q['creator.uuid']?.toLowerCase(),
+            creatorUuid: q['creator.uuid']?.toLowerCase() || undefined,
             priceGte: q['price[gte]'],
             priceLte: q['price[lte]'],
             priceGt: q['price[gt]'],

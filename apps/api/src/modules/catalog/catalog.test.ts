@@ -286,6 +286,7 @@ describe('product filters', () => {
     expect(found.length).toBeGreaterThan(0);
     expect(await listAll('&creator.uuid=00000000-0000-4000-8000-000000000000')).toEqual([]);
     expectProblem(await get('/products?creator.uuid=not-a-uuid'), 400);
+    expect(codes(await listAll('&creator.uuid='))).toEqual(codes(all));
   });
 
   it('filters by price range in cents and ignores empty or zero bounds', async () => {
@@ -301,6 +302,7 @@ describe('product filters', () => {
     );
     expect(codes(await listAll('&price[gte]=0&price[lte]='))).toEqual(codes(all));
     expect(codes(await listAll('&price[gte]=&price[lte]=0'))).toEqual(codes(all));
+    expect(codes(await listAll('&translations.name=&taxon.code='))).toEqual(codes(all));
   });
 
   it('combines filters', async () => {

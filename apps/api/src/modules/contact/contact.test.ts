@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channels, contactMessages, currencies, locales, mailOutbox } from '../../db/schema/index.ts';
+import { channels, contactMessages, mailOutbox } from '../../db/schema/index.ts';
 import { createSmtpMail } from '../../partners/mail/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { sendContactMessage } from './contact.service.ts';
@@ -17,31 +17,10 @@ const valid = {
 
 beforeAll(async () => {
   t = await createTestApp();
+  // docs/demo-data.md: the channel `token` receives contact mail.
   const [channel] = await t.app.db.select().from(channels).where(eq(channels.code, 'token'));
-  if (channel) {
-    contactEmail = channel.contactEmail;
-  } else {
-    // The demo seed brings the channel; until it does, the test supplies the one it needs.
-    contactEmail = 'kontakt@tokenwerk.example';
-    await t.app.db.insert(currencies).values({ code: 'EUR' }).onConflictDoNothing();
-    await t.app.db.insert(locales).values({ code: 'de', name: 'Deutsch' }).onConflictDoNothing();
-    await t.app.db.insert(channels).values({
-      code: 'token',
-      name: 'Tokenwerk',
-      contactEmail,
-      companyName: 'Tokenwerk Capital GmbH',
-      companyStreet: 'Friedrichstraße 68',
-      companyPostcode: '10117',
-      companyCity: 'Berlin',
-      companyCountryCode: 'DE',
-      bankAccountHolder: 'Tokenwerk Capital GmbH Treuhandkonto',
-      bankIban: 'DE89370400440532013000',
-      bankBic: 'COBADEFFXXX',
-      bankName: 'Commerzbank',
-      baseCurrencyCode: 'EUR',
-      defaultLocaleCode: 'de',
-    });
-  }
+  contactEmail = channel!.contactEmail;
+  expect(contactEmail).toBe('kontakt@tokenwerk.example');
 });
 afterAll(async () => {
   await t.close();

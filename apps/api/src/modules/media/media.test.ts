@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaFiles, products } from '../../db/schema/index.ts';
+import { mediaFiles } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { isPublicStorageKey, parseByteRange } from './media.service.ts';
 

@@ -36,26 +36,28 @@ export function ProductLabelBadge({ product, className = '' }: { product: Produc
   );
 }
 
+/** spec 2: the creator's avatar opens their profile summary at /customer?id=. */
 function CreatorAvatar({ creator }: { creator: NonNullable<ProductView['creator']> }) {
   const { t } = useTranslation();
+  const label = t('product.creatorProfile', { name: creator.fullName });
   return (
     <Link
       to={`/customer?${new URLSearchParams({ id: creator.uuid })}`}
-      className="flex min-w-0 items-center gap-2 rounded-full text-sm text-slate-700 hover:text-brand-900"
-      aria-label={t('product.creatorProfile', { name: creator.fullName })}
+      className="shrink-0 rounded-full"
+      aria-label={label}
+      title={label}
     >
       {creator.profileImage ? (
         <img
           src={creator.profileImage}
           alt=""
-          className="size-7 shrink-0 rounded-full object-cover ring-1 ring-slate-200"
+          className="size-9 rounded-full object-cover ring-2 ring-white shadow"
         />
       ) : (
-        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        <span className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-brand-800">
           <UserRound className="size-4" aria-hidden="true" />
         </span>
       )}
-      <span className="truncate">{creator.profileName ?? creator.fullName}</span>
     </Link>
   );
 }

@@ -18,7 +18,7 @@ function NotificationItem({ n }: { n: AppNotification }) {
     <div
       role={n.type === 'error' ? 'alert' : 'status'}
       data-type={n.type}
-      className={`flex items-start gap-3 rounded-lg border px-4 py-3 shadow-sm ${box}`}
+      className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 shadow-md ${box}`}
     >
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">
@@ -67,7 +67,10 @@ export function NotificationBar() {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
-    <section aria-label={t('notifications.region')} className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6">
+    <section
+      aria-label={t('notifications.region')}
+      className="pointer-events-none sticky top-16 z-20 mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6"
+    >
       <div className="flex flex-col gap-2">
         {items.map((n) => (
           <NotificationItem key={n.id} n={n} />

@@ -32,12 +32,7 @@ export function TopCreators() {
                 >
                   <span className="w-5 text-right text-sm font-semibold text-slate-500">{i + 1}</span>
                   {c.profileImage ? (
-                    <img
-                      src={c.profileImage}
-                      alt=""
-                      loading="lazy"
-                      className="size-12 shrink-0 rounded-full object-cover"
-                    />
+                    <img src={c.profileImage} alt="" className="size-12 shrink-0 rounded-full object-cover" />
                   ) : (
                     <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
                       <UserRound className="size-5" aria-hidden="true" />

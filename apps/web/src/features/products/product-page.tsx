@@ -61,7 +61,8 @@ function BuyPanel({ product }: { product: ProductView }) {
     v && v.totalSupply > 0
       ? Math.min(100, Math.round(((v.totalSupply - v.availableQuantity) / v.totalSupply) * 100))
       : 0;
-  const reason = blockers.find((b) => b !== 'exclusive');
+  // An exclusive product says so above; why a visitor could not buy it anyway does not matter.
+  const reason = product.allowToBuy ? blockers[0] : undefined;
 
   return (
     <section

@@ -28,10 +28,13 @@ const GENERATOR_SOURCES = [
   '../isin.ts',
 ];
 
-let fingerprint: string | null | undefined;
+/**
+ * Read when this module is evaluated, right after the loader read the generators themselves: a
+ * process that is still running older generator code must not file its output under the new sources.
+ */
+const fingerprint = generatorFingerprint();
 
 function generatorFingerprint(): string | null {
-  if (fingerprint !== undefined) return fingerprint;
   try {
     const hash = createHash('sha256');
     for (const source of GENERATOR_SOURCES) hash.update(readFileSync(new URL(source, import.meta.url)));
@@ -39,20 +42,21 @@ function generatorFingerprint(): string | null {
     hash.update(
       readFileSync(join(dirname(createRequire(import.meta.url).resolve('pdfkit')), '..', 'package.json')),
     );
-    fingerprint = hash.digest('hex');
+    return hash.digest('hex');
   } catch {
-    fingerprint = null; // sources not readable (e.g. a bundled build): no cache
+    return null; // sources not readable (e.g. a bundled build): no cache
   }
-  return fingerprint;
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
 
 /** The bytes for `name` from the cache, else from `produce` (and then stored for the next process). */
 export async function cachedFile(name: string, produce: () => Promise<Buffer>): Promise<Buffer> {
-  const version = generatorFingerprint();
-  if (!version) return produce();
-  const path = join(CACHE_DIR, createHash('sha256').update(`${version}\n${name}`).digest('hex').slice(0, 40));
+  if (!fingerprint) return produce();
+  const path = join(
+    CACHE_DIR,
+    createHash('sha256').update(`${fingerprint}\n${name}`).digest('hex').slice(0, 40),
+  );
   try {
     const entry = await readFile(path);
     const bytes = entry.subarray(0, entry.length - HASH_BYTES);

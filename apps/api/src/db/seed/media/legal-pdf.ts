@@ -32,6 +32,8 @@ const MUTED = '#6b7280';
 type Doc = PDFKit.PDFDocument;
 
 function heading(doc: Doc, text: string) {
+  // keep a heading with at least the first lines of its text
+  if (doc.y > doc.page.height - doc.page.margins.bottom - 70) doc.addPage();
   doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).fillColor(ACCENT).text(text);
   doc.moveDown(0.2).font('Helvetica').fontSize(9.5).fillColor(INK);
 }
@@ -43,7 +45,7 @@ function para(doc: Doc, text: string) {
 
 function facts(doc: Doc, rows: readonly (readonly [string, string])[]) {
   const left = doc.page.margins.left;
-  const labelWidth = 170;
+  const labelWidth = 130;
   const valueWidth = doc.page.width - left - doc.page.margins.right - labelWidth;
   for (const [label, value] of rows) {
     const y = doc.y;
@@ -159,8 +161,12 @@ function totalInterestCents(bond: BondSeed, principalCents: number) {
 }
 
 function interestDatesText(figures: BondFigures) {
-  const days = [...new Set(figures.interestDates.map((d) => formatDateDe(d).slice(0, 6)))];
-  return `${days.join(', ')} eines jeden Jahres; erster Zinstermin ${formatDateDe(figures.interestDates[0]!)}, letzter Zinstermin ${formatDateDe(figures.maturityDate)}`;
+  // "30.06. und 31.12.": the days of the year in calendar order
+  const days = [...new Set(figures.interestDates.map((d) => d.slice(5)))]
+    .sort()
+    .map((md) => formatDateDe(`2000-${md}`).slice(0, 6));
+  const list = days.length > 1 ? `${days.slice(0, -1).join(', ')} und ${days.at(-1)}` : days[0];
+  return `${list} eines jeden Jahres; erster Zinstermin ${formatDateDe(figures.interestDates[0]!)}, letzter Zinstermin ${formatDateDe(figures.maturityDate)}`;
 }
 
 function writeInformationSheet(doc: Doc, bond: BondSeed) {
@@ -258,7 +264,7 @@ function writeInformationSheet(doc: Doc, bond: BondSeed) {
   heading(doc, '8. Angebotskonditionen und Emissionsvolumen');
   para(
     doc,
-    `Das öffentliche Angebot beginnt am ${STAND} und endet mit vollständiger Platzierung, spätestens am ${formatDateDe(bond.interestStart)}. Der Ausgabepreis beträgt 100 % des Nennbetrags (${formatCentsDe(NOMINAL_PER_TOKEN_CENTS)} je Token). Gezeichnet wird in Schritten von 1.000 Token; die Mindestzeichnung beträgt ${formatCentsDe(minimum)}. Das Emissionsvolumen beträgt ${formatCentsDe(bond.issueVolumeCents)}.${bond.professionalOnly ? ' Das Angebot richtet sich ausschließlich an professionelle Kunden im Sinne von § 67 Abs. 2 WpHG.' : ''}${bond.investorLimit ? ` Das Angebot richtet sich an höchstens ${bond.investorLimit} nicht qualifizierte Anlegerinnen und Anleger.` : ''} Nicht qualifizierte Anlegerinnen und Anleger dürfen nach § 6 WpPG grundsätzlich höchstens 1.000 € zeichnen, bei Selbstauskunft über ein frei verfügbares Vermögen von mindestens 100.000 € bis zu 10.000 €, andernfalls höchstens das Zweifache des durchschnittlichen monatlichen Nettoeinkommens, maximal 25.000 €; diese Grenzen gelten nicht für Kapitalgesellschaften.`,
+    `Das öffentliche Angebot beginnt am ${STAND} und endet mit vollständiger Platzierung, spätestens am ${formatDateDe(bond.interestStart)}. Der Ausgabepreis beträgt 100 % des Nennbetrags (${formatCentsDe(NOMINAL_PER_TOKEN_CENTS)} je Token). Gezeichnet wird in Schritten von 1.000 Token; die Mindestzeichnung beträgt ${formatCentsDe(minimum)}. Das Emissionsvolumen beträgt ${formatCentsDe(bond.issueVolumeCents)}.${bond.professionalOnly ? ' Das Angebot richtet sich ausschließlich an professionelle Kunden im Sinne von § 67 Abs. 2 WpHG.' : ''}${bond.investorLimit ? ` Das Angebot richtet sich an höchstens ${bond.investorLimit} nicht qualifizierte Anlegerinnen und Anleger.` : ''}${bond.professionalOnly ? '' : ' Nicht qualifizierte Anlegerinnen und Anleger dürfen nach § 6 WpPG grundsätzlich höchstens 1.000 € zeichnen, bei Selbstauskunft über ein frei verfügbares Vermögen von mindestens 100.000 € bis zu 10.000 €, andernfalls höchstens das Zweifache des durchschnittlichen monatlichen Nettoeinkommens, maximal 25.000 €; diese Grenzen gelten nicht für Kapitalgesellschaften.'}${bond.maximumOrderCentsNonProfessional ? ` Je Bestellung können nicht professionelle Anlegerinnen und Anleger höchstens ${formatCentsDe(bond.maximumOrderCentsNonProfessional)} zeichnen.` : ''}`,
   );
 
   heading(doc, '9. Geplante Verwendung des Nettoemissionserlöses');

@@ -156,7 +156,11 @@ export function circle(cv: Canvas, cx: number, cy: number, r: number, c: Rgb, al
 const SUBSAMPLES = 4;
 const SUB_WEIGHT = 1 / SUBSAMPLES;
 
-/** A filled polygon (even-odd rule), anti-aliased by 4 sub-scanlines with fractional horizontal coverage. */
+/**
+ * A filled polygon (even-odd rule), anti-aliased by 4 sub-scanlines with fractional horizontal
+ * coverage. Spans add their inner pixels to a difference array (constant work per span) and their two
+ * partial end pixels to `edge`; one pass per row then sums and blends.
+ */
 export function polygon(cv: Canvas, points: readonly Point[], c: Rgb, alpha = 1) {
   const { width, height, data } = cv;
   const n = points.length;
@@ -194,16 +198,29 @@ export function polygon(cv: Canvas, points: readonly Point[], c: Rgb, alpha = 1)
   const x0 = Math.max(0, Math.floor(minX));
   const x1 = Math.min(width - 1, Math.ceil(maxX));
   if (x1 < x0 || y1 < y0) return;
-  const cover = new Float32Array(x1 - x0 + 2);
+  const span = x1 - x0 + 2;
+  const delta = new Float32Array(span + 1);
+  const edge = new Float32Array(span + 1);
   const xs = new Float64Array(edges);
+  // active edge list: edges sorted by top enter when the row reaches them and leave below their bottom
+  const order = Int32Array.from({ length: edges }, (_, e) => e).sort((a, b) => top[a]! - top[b]!);
+  const active = new Int32Array(edges);
+  let activeCount = 0;
+  let next = 0;
   const [cr, cg, cb] = c;
   for (let y = y0; y <= y1; y++) {
-    let lo = x1 + 1;
-    let hi = x0 - 1;
+    while (next < edges && top[order[next]!]! < y + 1) active[activeCount++] = order[next++]!;
+    let kept = 0;
+    for (let k = 0; k < activeCount; k++) if (bottom[active[k]!]! > y) active[kept++] = active[k]!;
+    activeCount = kept;
+    if (activeCount === 0) continue;
+    let lo = span;
+    let hi = -1;
     for (let s = 0; s < SUBSAMPLES; s++) {
       const sy = y + (s + 0.5) * SUB_WEIGHT;
       let m = 0;
-      for (let e = 0; e < edges; e++) {
+      for (let k = 0; k < activeCount; k++) {
+        const e = active[k]!;
         if (sy < top[e]! || sy >= bottom[e]!) continue;
         // insertion keeps the few crossings sorted
         const v = xTop[e]! + (sy - top[e]!) * slope[e]!;
@@ -215,29 +232,32 @@ export function polygon(cv: Canvas, points: readonly Point[], c: Rgb, alpha = 1)
         xs[j] = v;
       }
       for (let k = 0; k + 1 < m; k += 2) {
-        const a = Math.max(x0, xs[k]!);
-        const b = Math.min(x1 + 1, xs[k + 1]!);
+        const a = Math.max(x0, xs[k]!) - x0;
+        const b = Math.min(x1 + 1, xs[k + 1]!) - x0;
         if (b <= a) continue;
         const ia = Math.floor(a);
         const ib = Math.floor(b);
         if (ia < lo) lo = ia;
         if (ib > hi) hi = ib;
         if (ia === ib) {
-          cover[ia - x0] = cover[ia - x0]! + (b - a) * SUB_WEIGHT;
+          edge[ia] = edge[ia]! + (b - a) * SUB_WEIGHT;
           continue;
         }
-        cover[ia - x0] = cover[ia - x0]! + (ia + 1 - a) * SUB_WEIGHT;
-        for (let x = ia + 1; x < ib; x++) cover[x - x0] = cover[x - x0]! + SUB_WEIGHT;
-        if (ib <= x1) cover[ib - x0] = cover[ib - x0]! + (b - ib) * SUB_WEIGHT;
+        edge[ia] = edge[ia]! + (ia + 1 - a) * SUB_WEIGHT;
+        delta[ia + 1] = delta[ia + 1]! + SUB_WEIGHT;
+        delta[ib] = delta[ib]! - SUB_WEIGHT;
+        edge[ib] = edge[ib]! + (b - ib) * SUB_WEIGHT;
       }
     }
     if (hi < lo) continue;
-    hi = Math.min(hi, x1);
-    let i = (y * width + lo) * 3;
+    let run = 0;
+    let i = (y * width + x0 + lo) * 3;
     for (let x = lo; x <= hi; x++, i += 3) {
-      const cov = cover[x - x0]!;
-      cover[x - x0] = 0;
-      if (cov < 0.001) continue;
+      run += delta[x]!;
+      const cov = run + edge[x]!;
+      delta[x] = 0;
+      edge[x] = 0;
+      if (x + x0 > x1 || cov < 0.001) continue;
       if (cov >= 0.999 && alpha === 1) {
         data[i] = cr;
         data[i + 1] = cg;
@@ -287,10 +307,23 @@ export async function encodePng(cv: Canvas): Promise<Buffer> {
     const o = y * (stride + 1) + 1;
     const s = y * stride;
     raw[o - 1] = 1;
-    raw[o] = data[s]!;
-    raw[o + 1] = data[s + 1]!;
-    raw[o + 2] = data[s + 2]!;
-    for (let i = 3; i < stride; i++) raw[o + i] = data[s + i]! - data[s + i - 3]!;
+    let pr = data[s]!;
+    let pg = data[s + 1]!;
+    let pb = data[s + 2]!;
+    raw[o] = pr;
+    raw[o + 1] = pg;
+    raw[o + 2] = pb;
+    for (let i = 3; i < stride; i += 3) {
+      const r = data[s + i]!;
+      const g = data[s + i + 1]!;
+      const b = data[s + i + 2]!;
+      raw[o + i] = r - pr;
+      raw[o + i + 1] = g - pg;
+      raw[o + i + 2] = b - pb;
+      pr = r;
+      pg = g;
+      pb = b;
+    }
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
