@@ -13,12 +13,23 @@ import pg from 'pg';
 const root = new URL('..', import.meta.url).pathname;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 
 const targets = [
   { name: 'ceiling: GET /api/health (SELECT 1)', path: '/api/health' },
-  { name: 'GET products (12, de)', path: '/api/v2/shop/products?page=1&itemsPerPage=12', headers: { 'accept-language': 'de', accept: 'application/ld+json' } },
-  { name: 'GET products/{code}', path: '/api/v2/shop/products/SOLAR_BRANDENBURG_2031', headers: { 'accept-language': 'de', accept: 'application/ld+json' } },
+  {
+    name: 'GET products (12, de)',
+    path: '/api/v2/shop/products?page=1&itemsPerPage=12',
+    headers: { 'accept-language': 'de', accept: 'application/ld+json' },
+  },
+  {
+    name: 'GET products/{code}',
+    path: '/api/v2/shop/products/SOLAR_BRANDENBURG_2031',
+    headers: { 'accept-language': 'de', accept: 'application/ld+json' },
+  },
 ];
 
 function freePort() {
@@ -35,7 +46,15 @@ async function startServer(env) {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', APP_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
@@ -50,7 +69,12 @@ async function startServer(env) {
 }
 
 function load(port, target) {
-  return autocannon({ url: `http://127.0.0.1:${port}${target.path}`, headers: target.headers ?? {}, connections, duration });
+  return autocannon({
+    url: `http://127.0.0.1:${port}${target.path}`,
+    headers: target.headers ?? {},
+    connections,
+    duration,
+  });
 }
 
 async function benchOne(label, env) {
@@ -64,11 +88,19 @@ async function benchOne(label, env) {
     const rows = [];
     for (const t of targets) {
       const r = await load(port, t);
-      rows.push({ name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+      rows.push({
+        name: t.name,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.non2xx,
+      });
     }
     const ceiling = rows[0].rps;
     process.stdout.write(`\n${label} (${connections} connections, ${duration}s each)\n`);
-    process.stdout.write(`  ${'route'.padEnd(40)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of ceiling'.padStart(11)}\n`);
+    process.stdout.write(
+      `  ${'route'.padEnd(40)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'of ceiling'.padStart(11)}\n`,
+    );
     for (const r of rows) {
       const ratio = `${((r.rps / ceiling) * 100).toFixed(0)} %`;
       process.stdout.write(
@@ -96,7 +128,10 @@ async function main() {
     const u = new URL(adminUrl);
     u.pathname = `/${dbName}`;
     try {
-      await benchOne('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')) });
+      await benchOne('PostgreSQL', {
+        DATABASE_URL: u.toString(),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')),
+      });
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();

@@ -39,18 +39,29 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
 step('vitest', () => {
   const file = join(out, 'vitest.json');
-  const r = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const r = run('vitest', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   if (!existsSync(file)) return { passed: 0, failed: 1, seconds: r.seconds };
   const j = JSON.parse(readFileSync(file, 'utf8'));
   // A suite that failed to load has no test cases; count it as a failure.
-  const brokenFiles = j.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-  const failed = j.numFailedTests + brokenFiles + (r.status !== 0 && j.numFailedTests + brokenFiles === 0 ? 1 : 0);
+  const brokenFiles = j.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  ).length;
+  const failed =
+    j.numFailedTests + brokenFiles + (r.status !== 0 && j.numFailedTests + brokenFiles === 0 ? 1 : 0);
   return { passed: j.numPassedTests, failed, seconds: r.seconds };
 });
 
 step('e2e', () => {
   if (!existsSync('/usr/bin/chromium')) {
-    process.stdout.write('\n━━ e2e: /usr/bin/chromium is missing (apt-get install -y chromium); counted as failed\n');
+    process.stdout.write(
+      '\n━━ e2e: /usr/bin/chromium is missing (apt-get install -y chromium); counted as failed\n',
+    );
     return { passed: 0, failed: 1, seconds: '0' };
   }
   const configFile = join(root, 'apps/web/playwright.config.ts');
@@ -69,7 +80,9 @@ const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 process.stdout.write('\n');
 for (const r of results) {
-  process.stdout.write(`  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed (${r.seconds}s)\n`);
+  process.stdout.write(
+    `  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed (${r.seconds}s)\n`,
+  );
 }
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(join(root, '.test-summary'), `${summary}\n`);
