@@ -26,6 +26,14 @@ const targets = [
     headers: { 'accept-language': 'de', accept: 'application/ld+json' },
   },
   {
+    // Every request a new URL (price[lte] of a growing number of cents above every price): the cache never
+    // hits, so this is the cost of the one gathering query itself.
+    name: 'GET products (12, de), uncached',
+    path: '/api/v2/shop/products?page=1&itemsPerPage=12',
+    headers: { 'accept-language': 'de', accept: 'application/ld+json' },
+    uncached: true,
+  },
+  {
     name: 'GET products/{code}',
     path: '/api/v2/shop/products/SOLAR_BRANDENBURG_2031',
     headers: { 'accept-language': 'de', accept: 'application/ld+json' },
@@ -69,11 +77,19 @@ async function startServer(env) {
 }
 
 function load(port, target) {
+  let n = 0;
   return autocannon({
     url: `http://127.0.0.1:${port}${target.path}`,
     headers: target.headers ?? {},
     connections,
     duration,
+    ...(target.uncached
+      ? {
+          requests: [
+            { setupRequest: (req) => ({ ...req, path: `${target.path}&price[lte]=${100_000_000 + ++n}` }) },
+          ],
+        }
+      : {}),
   });
 }
 
