@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Locale } from '../i18n/index.ts';
+import { type Locale, translatedField } from '../i18n/index.ts';
 
 /** The sales channel whose prices the shop shows and filters on (spec 9: channel value is token). */
 export const defaultChannelCode = 'token';
@@ -114,20 +114,8 @@ export function filterMetadata<T extends MetadataEntry>(entries: readonly T[]): 
   return out;
 }
 
-/**
- * spec 9: a translated field in the wanted language, falling back to German per field
- * (an English row without a short description shows the German one).
- */
-export function translatedField<T extends Partial<Record<Locale, Record<string, unknown> | undefined>>>(
-  translations: T,
-  locale: Locale,
-  field: string,
-): string | null {
-  const own = translations[locale]?.[field];
-  if (typeof own === 'string' && own !== '') return own;
-  const de = translations.de?.[field];
-  return typeof de === 'string' && de !== '' ? de : null;
-}
+/** Re-exported: the catalogue views use the shared translation fallback. */
+export { translatedField };
 
 // ---------------------------------------------------------------------------------------------
 // Views returned by the shop API (the web app parses answers with these)

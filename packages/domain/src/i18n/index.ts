@@ -32,3 +32,27 @@ export function negotiateLocale(explicit: string | undefined, acceptLanguage: st
   }
   return defaultLocale;
 }
+
+type TranslationsByLocale = Partial<Record<string, Record<string, unknown> | null | undefined>>;
+
+/**
+ * spec 9: one translated field in the wanted language, else German, else any language that has
+ * it, field by field (an English row without a short description shows the German one).
+ */
+export function translatedField(
+  translations: TranslationsByLocale,
+  locale: Locale,
+  field: string,
+): string | null {
+  const pick = (t: Record<string, unknown> | null | undefined) => {
+    const v = t?.[field];
+    return typeof v === 'string' && v !== '' ? v : null;
+  };
+  const own = pick(translations[locale]) ?? pick(translations[defaultLocale]);
+  if (own !== null) return own;
+  for (const t of Object.values(translations)) {
+    const v = pick(t);
+    if (v !== null) return v;
+  }
+  return null;
+}

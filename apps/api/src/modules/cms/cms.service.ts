@@ -1,4 +1,4 @@
-import type { Locale } from '@token/domain/i18n';
+import { type Locale, translatedField } from '@token/domain/i18n';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cmsBlocks, cmsBlockTranslations, cmsPages, cmsPageTranslations } from '../../db/schema/index.ts';
@@ -36,23 +36,6 @@ export type PageView = {
   createdAt: string;
   updatedAt: string;
 };
-
-/**
- * One field in the reader's language, else German, else any language that has it
- * (spec 9: fallback de), field by field so a half-translated row still reads whole.
- */
-function translated<T extends { locale: string }, K extends keyof T>(
-  translations: Record<string, T>,
-  locale: Locale,
-  field: K,
-): T[K] | undefined {
-  const order = [translations[locale], translations.de, ...Object.values(translations)];
-  for (const t of order) {
-    const value = t?.[field];
-    if (value !== null && value !== undefined && value !== '') return value;
-  }
-  return undefined;
-}
 
 function byLocale<T extends { locale: string }>(rows: T[]): Record<string, T> {
   const map: Record<string, T> = {};
@@ -115,8 +98,8 @@ async function toBlockViews(
       id: b.id,
       code: b.code,
       enabled: b.enabled,
-      name: translated(map, locale, 'name') ?? null,
-      content: translated(map, locale, 'content') ?? '',
+      name: translatedField(map, locale, 'name') ?? null,
+      content: translatedField(map, locale, 'content') ?? '',
       translations: map,
     };
   });
@@ -189,11 +172,11 @@ async function toPageViews(
       id: p.id,
       code: p.code,
       enabled: p.enabled,
-      name: translated(map, locale, 'name') ?? '',
-      slug: translated(map, locale, 'slug') ?? '',
-      title: translated(map, locale, 'title') ?? '',
-      content: translated(map, locale, 'content') ?? '',
-      metaDescription: translated(map, locale, 'metaDescription') ?? null,
+      name: translatedField(map, locale, 'name') ?? '',
+      slug: translatedField(map, locale, 'slug') ?? '',
+      title: translatedField(map, locale, 'title') ?? '',
+      content: translatedField(map, locale, 'content') ?? '',
+      metaDescription: translatedField(map, locale, 'metaDescription') ?? null,
       translations: map,
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),

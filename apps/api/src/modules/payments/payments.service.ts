@@ -1,4 +1,4 @@
-import type { Locale } from '@token/domain/i18n';
+import { type Locale, translatedField } from '@token/domain/i18n';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -47,11 +47,8 @@ async function methodTexts(db: Database, locale: Locale, ids: number[]): Promise
     : [];
   const out = new Map<number, MethodTexts>();
   for (const id of ids) {
-    const mine = rows.filter((r) => r.paymentMethodId === id);
-    // spec 9: fallback de; then any language that has the field at all.
-    const order = [mine.find((r) => r.locale === locale), mine.find((r) => r.locale === 'de'), ...mine];
-    const pick = (field: 'name' | 'description' | 'instructions') =>
-      order.map((r) => r?.[field]).find((v) => v !== null && v !== undefined && v !== '') ?? null;
+    const mine = Object.fromEntries(rows.filter((r) => r.paymentMethodId === id).map((r) => [r.locale, r]));
+    const pick = (field: 'name' | 'description' | 'instructions') => translatedField(mine, locale, field);
     out.set(id, {
       name: pick('name'),
       description: pick('description'),
