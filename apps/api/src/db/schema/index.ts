@@ -4,3 +4,4 @@ export * from './customers.ts';
 export * from './mail.ts';
 export * from './media.ts';
 export * from './reference.ts';
+export * from './system.ts';

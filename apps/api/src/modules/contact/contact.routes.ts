@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { contactMessageSchema } from '@token/domain/contact';
 import { z } from 'zod';
+import { pgRateLimitStore } from '../../http/rate-limit-store.ts';
 import type { App } from '../../http/types.ts';
 import { createMailPort } from '../../partners/mail/create-mail.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
@@ -13,7 +14,7 @@ export const contactRateLimit = { max: 5, timeWindow: '15 minutes' } as const;
 export async function contactRoutes(app: App, opts: { mail?: MailPort } = {}) {
   const mail = opts.mail ?? createMailPort({ smtpUrl: app.config.smtpUrl, logger: app.log });
   // Scoped to this plugin: only routes that opt in through `config.rateLimit` are limited.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(app.db) });
 
   app.post(
     '/contact',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, contactMessages, mailOutbox } from '../../db/schema/index.ts';
 import { createSmtpMail } from '../../partners/mail/smtp.ts';
+import { buildApp } from '../../server.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { sendContactMessage } from './contact.service.ts';
 
@@ -132,6 +133,26 @@ describe('POST /api/v2/shop/contact', () => {
     });
     // another visitor is not affected
     expect((await post(valid, { ip: '10.0.9.10' })).statusCode).toBe(201);
+  });
+
+  it('counts the limit in the database, so a second API process shares the window', async () => {
+    // A second process on the same database (its close must not close the shared connection).
+    const second = await buildApp({
+      config: t.config,
+      db: { ...t.app.dbHandle, close: async () => {} },
+      storage: t.app.storage,
+    });
+    try {
+      const ip = '10.0.7.7';
+      const viaSecond = () =>
+        second.inject({ method: 'POST', url: '/api/v2/shop/contact', payload: valid, remoteAddress: ip });
+      for (let i = 0; i < 3; i++) expect((await post(valid, { ip })).statusCode).toBe(201);
+      for (let i = 0; i < 2; i++) expect((await viaSecond()).statusCode).toBe(201);
+      expect((await viaSecond()).statusCode).toBe(429);
+      expect((await post(valid, { ip })).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
 
