@@ -8,6 +8,21 @@ declare module 'fastify' {
   }
 }
 
+/** A weak ETag over the representation's bytes and whatever else it varies with. */
+export function weakEtag(...parts: (string | Buffer)[]): string {
+  const h = createHash('sha1');
+  for (const p of parts) h.update(p);
+  return `W/"${h.digest('base64url')}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/"x"` and `"x"` match, `*` matches all. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return header.split(',').some((t) => t.trim() === '*' || opaque(t) === wanted);
+}
+
 /** Registers the ETag hook; must run before compression so the tag describes the identity body. */
 export function registerEtags(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -15,17 +30,11 @@ export function registerEtags(app: FastifyInstance) {
     if (!reply.routeOptions.config?.etag || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     // The representation varies with Accept and the language, so they are part of the tag.
-    const hash = createHash('sha1')
-      .update(payload)
-      .update(String(reply.getHeader('content-type') ?? ''))
-      .update(request.locale)
-      .digest('base64url');
-    const etag = `W/"${hash}"`;
+    const etag = weakEtag(payload, String(reply.getHeader('content-type') ?? ''), request.locale);
     reply.header('etag', etag);
     reply.header('cache-control', 'public, max-age=0, must-revalidate');
     reply.header('vary', 'Accept, Accept-Language');
-    const inm = request.headers['if-none-match'];
-    if (inm?.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       reply.code(304);
       reply.removeHeader('content-type');
       return '';

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
+import { matchesIfNoneMatch, weakEtag } from './etag.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,5 +149,23 @@ describe('router-level errors', () => {
     });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toMatchObject({ code: 'bad_request', title: 'The request is malformed.' });
+  });
+});
+
+describe('matchesIfNoneMatch', () => {
+  const tag = weakEtag('body', 'application/json', 'de');
+  it.each([
+    [undefined, false],
+    ['', false],
+    [tag, true],
+    [tag.slice(2), true], // strong form of the same tag: weak comparison
+    [`"other", ${tag}`, true],
+    ['*', true],
+    ['W/"other"', false],
+  ])('%s -> %s', (header, expected) => {
+    expect(matchesIfNoneMatch(header, tag)).toBe(expected);
+  });
+  it('gives different tags to different representations', () => {
+    expect(weakEtag('body', 'application/json', 'de')).not.toBe(weakEtag('body', 'application/json', 'en'));
   });
 });

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { catalogRevision } from '../../db/schema/index.ts';
+import { matchesIfNoneMatch, weakEtag } from '../../http/etag.ts';
 import { wantsPlainJson } from '../../http/hydra.ts';
 
 /*
@@ -142,8 +142,7 @@ export function createCatalogCache(db: Database): CatalogCache {
       .header('etag', entry.etag)
       .header('cache-control', 'public, max-age=0, must-revalidate')
       .header('vary', 'Accept, Accept-Language, Accept-Encoding');
-    const inm = request.headers['if-none-match'];
-    if (inm?.split(',').some((t) => t.trim() === entry.etag || t.trim() === '*')) {
+    if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag)) {
       return reply.code(304).send();
     }
     reply.type(entry.contentType);
@@ -169,7 +168,7 @@ export function createCatalogCache(db: Database): CatalogCache {
       await render(capture.reply);
       const { contentType, payload } = capture.result();
       const body = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
-      const etag = `W/"${createHash('sha1').update(body).update(contentType).update(request.locale).digest('base64url')}"`;
+      const etag = weakEtag(body, contentType, request.locale);
       const entry = { contentType, body, etag, encoded: {} };
       if (revision !== null) remember(key, { revision, ...entry });
       return answer(request, reply, entry);

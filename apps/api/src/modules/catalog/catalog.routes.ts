@@ -5,8 +5,10 @@ import {
   productViewSchema,
 } from '@token/domain/catalog';
 import { z } from 'zod';
+import { matchesIfNoneMatch } from '../../http/etag.ts';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
+import { readStoredFile } from '../media/media.service.ts';
 import { createCatalogCache } from './catalog-cache.ts';
 import { attachmentDisposition, getLegalDocumentFile } from './legal-documents.service.ts';
 import { getProduct, getProductVariant, listProducts } from './products.service.ts';
@@ -230,21 +232,19 @@ export async function catalogRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const doc = await getLegalDocumentFile({ db: app.db, storage: app.storage, id: request.params.id });
+      const doc = await getLegalDocumentFile({ db: app.db, id: request.params.id });
       const etag = `"${doc.sha256}"`;
       reply
         .header('etag', etag)
         // The document may be replaced under the same id: revalidate, cheaply, by ETag.
         .header('cache-control', 'public, max-age=0, must-revalidate')
         .header('x-content-type-options', 'nosniff');
-      const inm = request.headers['if-none-match'];
-      if (inm?.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*')) {
-        return reply.code(304).send();
-      }
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const bytes = await readStoredFile(app.storage, doc.storageKey);
       return reply
         .type('application/pdf')
         .header('content-disposition', attachmentDisposition(doc.title))
-        .send(doc.bytes);
+        .send(bytes);
     },
   );
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import type { StoragePort } from '../../partners/storage/port.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,15 +9,11 @@ export type LegalDocumentFile = {
   fileName: string;
   mimeType: string;
   sha256: string;
-  bytes: Buffer;
+  storageKey: string;
 };
 
-/** The stored PDF of a legal document of an enabled product, by the document's uuid. */
-export async function getLegalDocumentFile(opts: {
-  db: Database;
-  storage: StoragePort;
-  id: string;
-}): Promise<LegalDocumentFile> {
+/** The stored PDF of a legal document of an enabled product, by the document's uuid (bytes not read). */
+export async function getLegalDocumentFile(opts: { db: Database; id: string }): Promise<LegalDocumentFile> {
   if (!uuidPattern.test(opts.id)) throw notFound();
   const result = (await opts.db.execute(sql`
     select d.title, f.file_name as "fileName", f.mime_type as "mimeType", f.sha256, f.storage_key as "storageKey"
@@ -30,9 +25,7 @@ export async function getLegalDocumentFile(opts: {
   };
   const row = result.rows[0];
   if (!row) throw notFound();
-  const bytes = await opts.storage.get(row.storageKey);
-  if (!bytes) throw notFound();
-  return { title: row.title, fileName: row.fileName, mimeType: row.mimeType, sha256: row.sha256, bytes };
+  return row;
 }
 
 /**

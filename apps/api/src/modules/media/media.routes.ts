@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { sendProblem } from '../../http/errors.ts';
+import { matchesIfNoneMatch } from '../../http/etag.ts';
 import type { App } from '../../http/types.ts';
-import { getPublicMediaFile, isInlineMediaType, parseByteRange } from './media.service.ts';
+import { getPublicMediaFile, isInlineMediaType, parseByteRange, readStoredFile } from './media.service.ts';
 
 /** Public media proxy (/media/...) for files in the public bucket. */
 export async function mediaRoutes(app: App) {
@@ -15,12 +16,9 @@ export async function mediaRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const file = await getPublicMediaFile({
-        db: app.db,
-        storage: app.storage,
-        storageKey: request.params['*'],
-      });
-      const size = file.bytes.length;
+      const storageKey = request.params['*'];
+      const file = await getPublicMediaFile({ db: app.db, storageKey });
+      const size = file.size;
       const etag = `"${file.sha256}"`;
       // Keys contain a content hash: a changed file gets a new key, so this one never changes.
       reply
@@ -32,11 +30,11 @@ export async function mediaRoutes(app: App) {
       reply.type(inline ? file.mimeType : 'application/octet-stream');
       if (!inline) reply.header('content-disposition', 'attachment');
 
-      const inm = request.headers['if-none-match'];
-      if (inm?.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*')) {
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
         reply.removeHeader('content-type');
         return reply.code(304).send();
       }
+      const bytes = await readStoredFile(app.storage, storageKey);
       // If-Range with another validator: the client's partial copy is stale, send everything.
       const ifRange = request.headers['if-range'];
       const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
@@ -49,9 +47,9 @@ export async function mediaRoutes(app: App) {
         return reply
           .code(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-          .send(file.bytes.subarray(range.start, range.end + 1));
+          .send(bytes.subarray(range.start, range.end + 1));
       }
-      return reply.send(file.bytes);
+      return reply.send(bytes);
     },
   );
 }

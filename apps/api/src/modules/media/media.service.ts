@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 
-export type PublicMediaFile = { mimeType: string; sha256: string; bytes: Buffer };
+export type PublicMediaFile = { mimeType: string; sha256: string; size: number };
 
 /**
  * A storage key the proxy may serve: inside the public bucket, relative, without `.`/`..` or
@@ -16,23 +16,27 @@ export function isPublicStorageKey(key: string): boolean {
   return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
-/** The bytes of a public-bucket file by storage key; private files and unknown keys are not found. */
+/** A public-bucket file by storage key (bytes not read); private files and unknown keys are not found. */
 export async function getPublicMediaFile(opts: {
   db: Database;
-  storage: StoragePort;
   storageKey: string;
 }): Promise<PublicMediaFile> {
   if (!isPublicStorageKey(opts.storageKey)) throw notFound();
   const result = (await opts.db.execute(sql`
-    select mime_type as "mimeType", sha256 from media_files
+    select mime_type as "mimeType", sha256, size from media_files
     where storage_key = ${opts.storageKey} and bucket = 'public'`)) as unknown as {
-    rows: { mimeType: string; sha256: string }[];
+    rows: { mimeType: string; sha256: string; size: number | string }[];
   };
   const row = result.rows[0];
   if (!row) throw notFound();
-  const bytes = await opts.storage.get(opts.storageKey);
+  return { mimeType: row.mimeType, sha256: row.sha256, size: Number(row.size) };
+}
+
+/** The bytes of a stored file; a row whose file has gone missing is not found rather than an error. */
+export async function readStoredFile(storage: StoragePort, storageKey: string): Promise<Buffer> {
+  const bytes = await storage.get(storageKey);
   if (!bytes) throw notFound();
-  return { mimeType: row.mimeType, sha256: row.sha256, bytes };
+  return bytes;
 }
 
 // Types a browser may render inline from our origin; everything else downloads (no stored XSS via SVG/HTML).

@@ -102,6 +102,17 @@ describe('media proxy', () => {
     expect(res.rawPayload.length).toBe(0);
   });
 
+  it('404s a file whose row exists but whose bytes are gone, and still answers 304 from the row', async () => {
+    const key = 'public/test/gone-5e5e.mp3';
+    await storeFile(key, audioBytes, 'audio/mpeg', 'public');
+    const etag = (await t.app.inject({ url: `/media/${key}` })).headers.etag as string;
+    await t.app.storage.remove(key);
+    expect(
+      (await t.app.inject({ url: `/media/${key}`, headers: { 'if-none-match': etag } })).statusCode,
+    ).toBe(304);
+    expectProblem(await t.app.inject({ url: `/media/${key}` }), 404);
+  });
+
   it('404s unknown keys', async () => {
     expectProblem(await t.app.inject({ url: '/media/public/products/nothing-here.png' }), 404);
     expectProblem(await t.app.inject({ url: '/media/' }), 404);
