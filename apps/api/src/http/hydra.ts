@@ -1,3 +1,4 @@
+import { rankByQuality } from '@token/domain/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -13,20 +14,9 @@ export function iri(resource: string, id: string | number): string {
  * `application/ld+json`, `*\/*` or nothing gets JSON-LD/Hydra, API Platform's default format.
  */
 export function wantsPlainJson(request: FastifyRequest): boolean {
-  const accept = request.headers.accept;
-  if (!accept) return false;
-  const ranked = accept
-    .split(',')
-    .map((part, i) => {
-      const [type = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { type: type.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1, i };
-    })
-    .filter((r) => r.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const r of ranked) {
-    if (r.type === 'application/json') return true;
-    if (r.type === 'application/ld+json' || r.type === '*/*' || r.type === 'application/*') return false;
+  for (const type of rankByQuality(request.headers.accept)) {
+    if (type === 'application/json') return true;
+    if (type === 'application/ld+json' || type === '*/*' || type === 'application/*') return false;
   }
   return false;
 }

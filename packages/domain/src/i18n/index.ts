@@ -1,3 +1,5 @@
+import { rankByQuality } from '../http/index.ts';
+
 /** spec 9: German and English; German is the default and the fallback. */
 export const supportedLocales = ['de', 'en'] as const;
 export type Locale = (typeof supportedLocales)[number];
@@ -17,18 +19,9 @@ export function negotiateLocale(explicit: string | undefined, acceptLanguage: st
     const l = pick(explicit);
     if (isLocale(l)) return l;
   }
-  if (acceptLanguage) {
-    const ranked = acceptLanguage
-      .split(',')
-      .map((part, i) => {
-        const [tag = '', ...params] = part.split(';');
-        const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-        const weight = q ? Number(q.slice(2)) : 1;
-        return { tag: pick(tag), weight: Number.isFinite(weight) ? weight : 0, i };
-      })
-      .filter((r) => r.weight > 0)
-      .sort((a, b) => b.weight - a.weight || a.i - b.i);
-    for (const r of ranked) if (isLocale(r.tag)) return r.tag;
+  for (const tag of rankByQuality(acceptLanguage)) {
+    const l = pick(tag);
+    if (isLocale(l)) return l;
   }
   return defaultLocale;
 }

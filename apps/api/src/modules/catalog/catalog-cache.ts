@@ -1,4 +1,5 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { rankByQuality } from '@token/domain/http';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -83,14 +84,7 @@ function captureReply(): { reply: FastifyReply; result: () => { contentType: str
 
 /** br, else gzip, when the client accepts it (q > 0); null for identity. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && !(Number(q.slice(2)) > 0)) continue;
-    accepted.add(name.trim());
-  }
+  const accepted = new Set(rankByQuality(acceptEncoding));
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return null;
