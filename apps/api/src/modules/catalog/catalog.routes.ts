@@ -1,4 +1,5 @@
 import {
+  creatorViewSchema,
   maxProductsPerPage,
   productsPerPage,
   productVariantDetailViewSchema,
@@ -11,7 +12,7 @@ import type { App } from '../../http/types.ts';
 import { readStoredFile } from '../media/media.service.ts';
 import { createCatalogCache } from './catalog-cache.ts';
 import { attachmentDisposition, getLegalDocumentFile } from './legal-documents.service.ts';
-import { getProduct, getProductVariant, listProducts } from './products.service.ts';
+import { getProduct, getProductVariant, listCreators, listProducts } from './products.service.ts';
 import { getTaxon, listTaxons } from './taxons.service.ts';
 
 // Text a filter may carry: no control characters (PostgreSQL rejects NUL; none belong in a search).
@@ -124,6 +125,33 @@ export async function catalogRoutes(app: App) {
       cache.send(request, reply, async (out) => {
         const taxon = await getTaxon({ db: app.db, locale: request.locale, code: request.params.code });
         return sendItem(request, out, taxon, { '@id': iri('taxons', taxon.code), '@type': 'Taxon' });
+      }),
+  );
+
+  app.get(
+    '/creators',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Creators of listed products in browse order (by their first listed product): top creators',
+        querystring: z.strictObject({ ...localeQuery, ...pagingQuery(8, 100) }),
+        response: { 200: collectionOf(creatorViewSchema) },
+      },
+    },
+    async (request, reply) =>
+      cache.send(request, reply, async (out) => {
+        const { page, itemsPerPage } = request.query;
+        const result = await listCreators({
+          db: app.db,
+          locale: request.locale,
+          page: { page, itemsPerPage },
+        });
+        return sendCollection(request, out, {
+          ...result,
+          type: 'Creator',
+          idOf: (c) => iri('customers', c.uuid),
+          page: { page, itemsPerPage },
+        });
       }),
   );
 

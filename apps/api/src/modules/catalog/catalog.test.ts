@@ -6,7 +6,7 @@ import {
   productViewSchema,
   taxonViewSchema,
 } from '@token/domain/catalog';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   channelPricings,
@@ -308,6 +308,57 @@ describe('product filters', () => {
   it('combines filters', async () => {
     expect(codes(await listAll('&taxon.code=bonds&price[gte]=1000'))).toEqual([]);
     expect(codes(await listAll('&taxon.code=bonds_energy&translations.name=xyzxyz'))).toEqual([]);
+  });
+});
+
+describe('creators', () => {
+  /** Distinct creators of the listed products in browse order: what the endpoint must answer. */
+  async function creatorsFromProducts() {
+    const uuids: string[] = [];
+    for (const p of await listAll())
+      if (p.creator && !uuids.includes(p.creator.uuid)) uuids.push(p.creator.uuid);
+    return uuids;
+  }
+
+  it('lists the creators of listed products in browse order, 8 by default', async () => {
+    const expected = await creatorsFromProducts();
+    expect(expected.length).toBeGreaterThanOrEqual(8);
+    const res = await get('/creators', ld);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body['hydra:totalItems']).toBe(expected.length);
+    expect(body['hydra:member'].map((c: { uuid: string }) => c.uuid)).toEqual(expected.slice(0, 8));
+    expect(body['hydra:member'][0]).toMatchObject({
+      '@id': `/api/v2/shop/customers/${expected[0]}`,
+      '@type': 'Creator',
+      fullName: expect.any(String),
+      profileName: expect.any(String),
+      profileImage: expect.stringMatching(/^\/media\/public\//),
+    });
+  });
+
+  it('pages as a plain array for JSON', async () => {
+    const expected = await creatorsFromProducts();
+    const second = (await get('/creators?itemsPerPage=5&page=2', json)).json();
+    expect(second.map((c: { uuid: string }) => c.uuid)).toEqual(expected.slice(5, 10));
+  });
+
+  it('leaves out a creator whose products are all hidden', async () => {
+    const first = (await get('/creators?itemsPerPage=1', json)).json()[0];
+    const owned = (await listAll()).filter((p) => p.creator?.uuid === first.uuid).map((p) => p.code);
+    await t.app.db.update(products).set({ enabled: false }).where(inArray(products.code, owned));
+    try {
+      const after = (await get('/creators?itemsPerPage=100', json)).json();
+      expect(after.map((c: { uuid: string }) => c.uuid)).not.toContain(first.uuid);
+    } finally {
+      await t.app.db.update(products).set({ enabled: true }).where(inArray(products.code, owned));
+    }
+  });
+
+  it('rejects bad paging with a 400 problem', async () => {
+    expectProblem(await get('/creators?itemsPerPage=101'), 400);
+    expectProblem(await get('/creators?page=0'), 400);
+    expectProblem(await get('/creators?sort=name'), 400);
   });
 });
 

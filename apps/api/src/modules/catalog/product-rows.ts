@@ -96,6 +96,15 @@ export type ProductRow = {
   taxCategory: { code: string; rateBasisPoints: number } | null;
 };
 
+/** The public JSON document of the creator (customer) `c`: names and public media. */
+export const creatorJson = sql`json_build_object('uuid', c.uuid, 'firstName', c.first_name,
+  'lastName', c.last_name, 'profileName', c.profile_name, 'mediaFiles', (
+    select json_agg(json_build_object('id', f.id, 'uuid', f.uuid, 'fileName', f.file_name,
+        'mimeType', f.mime_type, 'bucket', f.bucket, 'storageKey', f.storage_key, 'type', cm.type)
+      order by cm.position, f.id)
+    from customer_media_files cm join media_files f on f.id = cm.media_file_id
+    where cm.customer_id = c.id and f.bucket = 'public'))`;
+
 /** The JSON document of the product `p`, whose default variant id is `dvId`. */
 export function productJson(dvId: SQL): SQL {
   return sql`json_build_object(
@@ -138,15 +147,7 @@ export function productJson(dvId: SQL): SQL {
         select v.attribute_id, json_agg(json_build_object('locale', v.locale, 'value', v.value)) vals
         from product_attribute_values v where v.product_id = p.id group by v.attribute_id
       ) av join attributes at on at.id = av.attribute_id),
-    'creator', (
-      select json_build_object('uuid', c.uuid, 'firstName', c.first_name, 'lastName', c.last_name,
-        'profileName', c.profile_name, 'mediaFiles', (
-          select json_agg(json_build_object('id', f.id, 'uuid', f.uuid, 'fileName', f.file_name,
-              'mimeType', f.mime_type, 'bucket', f.bucket, 'storageKey', f.storage_key, 'type', cm.type)
-            order by cm.position, f.id)
-          from customer_media_files cm join media_files f on f.id = cm.media_file_id
-          where cm.customer_id = c.id and f.bucket = 'public'))
-      from customers c where c.id = p.creator_id),
+    'creator', (select ${creatorJson} from customers c where c.id = p.creator_id),
     'mediaFiles', (
       select json_agg(json_build_object('id', f.id, 'uuid', f.uuid, 'fileName', f.file_name,
           'mimeType', f.mime_type, 'bucket', f.bucket, 'storageKey', f.storage_key) order by pm.position, f.id)
@@ -277,7 +278,7 @@ function toLegalDocumentViews(rows: ProductRow['legalDocuments'], locale: Locale
     }));
 }
 
-function toCreatorView(c: ProductRow['creator']): CreatorView | null {
+export function toCreatorView(c: ProductRow['creator']): CreatorView | null {
   if (!c) return null;
   const mediaFiles = (c.mediaFiles ?? []).map(toMediaFileView);
   const avatar = mediaFiles.find((f) => f.type === 'avatar' && f.path !== null);

@@ -1,5 +1,6 @@
 import {
   availableQuantity,
+  type CreatorView,
   defaultChannelCode,
   isInStock,
   type ProductVariantDetailView,
@@ -11,7 +12,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { iri, type Page } from '../../http/hydra.ts';
-import { defaultVariantLateral, type ProductRow, productJson, toProductView } from './product-rows.ts';
+import {
+  creatorJson,
+  defaultVariantLateral,
+  type ProductRow,
+  productJson,
+  toCreatorView,
+  toProductView,
+} from './product-rows.ts';
 
 export type ProductFilters = {
   /** Case-insensitive phrase in the product name (wanted language, German fallback). */
@@ -81,6 +89,39 @@ function withTaxons(f: ProductFilters): SQL {
     union
     select t.id from taxons t join wanted w on t.parent_id = w.id where t.enabled
   ) `;
+}
+
+/**
+ * Creators of listed products, in browse order (by their first listed product); spec 1's
+ * "top creators" until a ranking signal exists (decision 004). One statement per page.
+ */
+export async function listCreators(opts: {
+  db: Database;
+  locale: Locale;
+  page: Page;
+}): Promise<{ items: CreatorView[]; totalItems: number }> {
+  const { db, locale, page } = opts;
+  const rows = await query<{ total: number | string; data: NonNullable<ProductRow['creator']> }>(
+    db,
+    sql`with firsts as (
+      select p.creator_id, min(p.created_at) as first_at
+      ${listedProducts(locale, {})} and p.creator_id is not null
+      group by p.creator_id
+    )
+    select count(*) over () as total, ${creatorJson} as data
+    from firsts l join customers c on c.id = l.creator_id
+    order by l.first_at, c.id
+    limit ${page.itemsPerPage} offset ${(page.page - 1) * page.itemsPerPage}`,
+  );
+  let totalItems = rows.length ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && page.page > 1) {
+    const [counted] = await query<{ n: number | string }>(
+      db,
+      sql`select count(distinct p.creator_id) as n ${listedProducts(locale, {})}`,
+    );
+    totalItems = Number(counted?.n ?? 0);
+  }
+  return { items: rows.map((r) => toCreatorView(r.data)!), totalItems };
 }
 
 /**
