@@ -1,16 +1,12 @@
+import { isListed, isSoldOut, type ListingFacts } from '../catalog/index.ts';
+
 /**
- * Who may buy which product now (spec 5 investment rules) and the label a product card shows
- * (spec 1: sold, exclusive, unavailable). Both read the shop view of a product, whose default
- * variant carries `availableQuantity` and `inStock` as the catalogue rules computed them; the
- * tests hold these functions to `productLabel` and `isPurchasable` of `@token/domain/catalog`.
- * This module does not import the catalogue so the web's first paint stays free of its zod schemas.
+ * Who may buy which product now (spec 5 investment rules). The product side is the catalogue's
+ * own rules (`@token/domain/catalog`, decision 001); the card's badge is its `productLabel`.
  */
 
 /** The parts of a product (shop view) that decide whether it can be bought. */
-export type BuyableProduct = {
-  allowToBuy: boolean;
-  defaultVariant: { availableQuantity: number; onHand: number; inStock: boolean } | null;
-};
+export type BuyableProduct = ListingFacts & { allowToBuy: boolean };
 
 /** The parts of a customer that decide whether they may buy; null for a visitor. */
 export type BuyingCustomer = {
@@ -32,30 +28,6 @@ export const buyBlockerCodes = [
 ] as const;
 export type BuyBlocker = (typeof buyBlockerCodes)[number];
 
-export type ProductCardLabel = 'sold' | 'exclusive' | 'unavailable' | 'available';
-
-/** Not listed: no default variant, or not in stock (decision 001). */
-function isUnavailable(p: BuyableProduct): boolean {
-  return !p.defaultVariant?.inStock;
-}
-
-/** Listed but nothing left to sell. */
-function isSoldOut(p: BuyableProduct): boolean {
-  const v = p.defaultVariant;
-  return !isUnavailable(p) && (v!.availableQuantity <= 0 || v!.onHand === 0);
-}
-
-/**
- * The badge of a product card: `unavailable` when it would not be listed, `sold` when nothing is
- * left, `exclusive` when it can only be enquired about, else `available` (no badge).
- */
-export function productCardLabel(product: BuyableProduct): ProductCardLabel {
-  if (isUnavailable(product)) return 'unavailable';
-  if (isSoldOut(product)) return 'sold';
-  if (!product.allowToBuy) return 'exclusive';
-  return 'available';
-}
-
 /**
  * Every reason the customer may not buy the product now, product reasons first; empty when they may.
  * spec 5: buying needs a wallet, customer and crypto status containing `approved`, a product that
@@ -64,7 +36,7 @@ export function productCardLabel(product: BuyableProduct): ProductCardLabel {
 export function buyBlockers(product: BuyableProduct, customer: BuyingCustomer | null): BuyBlocker[] {
   const out: BuyBlocker[] = [];
   if (!product.allowToBuy) out.push('exclusive');
-  if (isUnavailable(product)) out.push('unavailable');
+  if (!isListed(product)) out.push('unavailable');
   else if (isSoldOut(product)) out.push('sold_out');
   if (!customer) {
     out.push('login_required');

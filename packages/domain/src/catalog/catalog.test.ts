@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productVariantViewSchema, productViewSchema, taxonViewSchema } from '../catalog-views/index.ts';
 import {
   availableQuantity,
   filterMetadata,
@@ -9,9 +10,6 @@ import {
   type ListingFacts,
   mediaTypeOf,
   productLabel,
-  productVariantViewSchema,
-  productViewSchema,
-  taxonViewSchema,
   translatedField,
 } from './index.ts';
 

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { type Locale, translatedField } from '../i18n/index.ts';
+import { translatedField } from '../i18n/index.ts';
 
 /** The sales channel whose prices the shop shows and filters on (spec 9: channel value is token). */
 export const defaultChannelCode = 'token';
@@ -27,14 +26,15 @@ export function isInStock(v: Pick<StockFigures, 'tracked' | 'onHand'>): boolean 
 
 /** A product's listing inputs: whether it is enabled and its default variant (lowest enabled position). */
 export type ListingFacts = {
-  enabled: boolean;
+  /** Absent in shop views, which only ever show enabled products. */
+  enabled?: boolean;
   defaultVariant: (StockFigures & { enabled?: boolean }) | null;
 };
 
 /** spec 5: products without a(n enabled) default variant, not in stock, or disabled are hidden in lists. */
 export function isListed(p: ListingFacts): boolean {
   const v = p.defaultVariant;
-  return p.enabled && v !== null && v.enabled !== false && isInStock(v);
+  return p.enabled !== false && v !== null && v.enabled !== false && isInStock(v);
 }
 
 /** Sold out: listed (so shown) but nothing left to buy. */
@@ -46,7 +46,7 @@ export function isSoldOut(p: ListingFacts): boolean {
 export function isPurchasable(p: ListingFacts & { allowToBuy: boolean }): boolean {
   const v = p.defaultVariant;
   return (
-    p.enabled &&
+    p.enabled !== false &&
     p.allowToBuy &&
     v !== null &&
     v.enabled !== false &&
@@ -116,180 +116,3 @@ export function filterMetadata<T extends MetadataEntry>(entries: readonly T[]): 
 
 /** Re-exported: the catalogue views use the shared translation fallback. */
 export { translatedField };
-
-// ---------------------------------------------------------------------------------------------
-// Views returned by the shop API (the web app parses answers with these)
-// ---------------------------------------------------------------------------------------------
-
-const localeSchema = z.enum(['de', 'en']);
-
-export const channelPricingViewSchema = z.object({
-  channelCode: z.string(),
-  /** Cents. */
-  price: z.number().int(),
-  originalPrice: z.number().int().nullable(),
-  buyBackPrice: z.number().int().nullable(),
-});
-export type ChannelPricingView = z.infer<typeof channelPricingViewSchema>;
-
-export const productVariantViewSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  totalSupply: z.number().int(),
-  onHand: z.number().int(),
-  onHold: z.number().int(),
-  availableQuantity: z.number().int(),
-  inStock: z.boolean(),
-  tracked: z.boolean(),
-  channelPricings: z.record(z.string(), channelPricingViewSchema),
-});
-export type ProductVariantView = z.infer<typeof productVariantViewSchema>;
-
-/** GET product-variants/{code}: the variant plus its product's IRI. */
-export const productVariantDetailViewSchema = productVariantViewSchema.extend({
-  position: z.number().int(),
-  product: z.string(),
-});
-export type ProductVariantDetailView = z.infer<typeof productVariantDetailViewSchema>;
-
-export const mediaFileViewSchema = z.object({
-  id: z.number().int(),
-  uuid: z.string(),
-  fileName: z.string(),
-  mediaType: z.enum(mediaTypes),
-  mimeType: z.string(),
-  bucket: z.enum(['public', 'private']),
-  /** `/media/<storageKey>` for public files; null for private ones (served only by signed URL). */
-  path: z.string().nullable(),
-  /** Role of the file for its owner (avatar, gallery, banner...), when it has one. */
-  type: z.string().nullable().optional(),
-});
-export type MediaFileView = z.infer<typeof mediaFileViewSchema>;
-
-export const legalDocumentViewSchema = z.object({
-  id: z.string(),
-  type: z.enum(['information_sheet', 'bond_terms', 'prospectus', 'other']),
-  title: z.string(),
-  locale: localeSchema.nullable(),
-  path: z.string(),
-});
-export type LegalDocumentView = z.infer<typeof legalDocumentViewSchema>;
-
-export const creatorViewSchema = z.object({
-  id: z.string(),
-  uuid: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  fullName: z.string(),
-  profileName: z.string().nullable(),
-  profileImage: z.string().nullable(),
-  mediaFiles: z.array(mediaFileViewSchema),
-});
-export type CreatorView = z.infer<typeof creatorViewSchema>;
-
-export const productTranslationViewSchema = z.object({
-  locale: localeSchema,
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  shortDescription: z.string().nullable(),
-});
-export type ProductTranslationView = z.infer<typeof productTranslationViewSchema>;
-
-export const mainTaxonViewSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  slug: z.string().nullable(),
-  description: z.string().nullable(),
-  /** Names from the root down: "Anleihen / Erneuerbare Energien". */
-  fullname: z.string(),
-  parent: z.string().nullable(),
-});
-export type MainTaxonView = z.infer<typeof mainTaxonViewSchema>;
-
-export const attributeViewSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  stringValue: z.string(),
-  type: z.enum(['text', 'percent', 'integer', 'date', 'url', 'money']),
-});
-export type AttributeView = z.infer<typeof attributeViewSchema>;
-
-export const productViewSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  shortDescription: z.string().nullable(),
-  translations: z.partialRecord(localeSchema, productTranslationViewSchema),
-  allowToBuy: z.boolean(),
-  royalties: z.number().int(),
-  blockchainName: z.string().nullable(),
-  tokenId: z.string().nullable(),
-  whitelisting: z.boolean(),
-  metadata: z.array(z.object({ key: z.string(), value: z.string() })),
-  mainTaxon: mainTaxonViewSchema.nullable(),
-  taxons: z.array(z.string()),
-  attributes: z.array(attributeViewSchema),
-  creator: creatorViewSchema.nullable(),
-  mediaFiles: z.array(mediaFileViewSchema),
-  legalDocuments: z.array(legalDocumentViewSchema),
-  defaultVariant: productVariantViewSchema.nullable(),
-  variants: z.array(z.string()),
-  investorRestrictions: z.object({
-    professionalOnly: z.boolean(),
-    investorLimit: z.number().int().nullable(),
-    /** Cents. */
-    minimumSubscription: z.number().int().nullable(),
-    /** Cents. */
-    maximumOrderNonProfessional: z.number().int().nullable(),
-  }),
-  taxCategory: z.object({ code: z.string(), rateBasisPoints: z.number().int() }).nullable(),
-  createdAt: z.string(),
-});
-export type ProductView = z.infer<typeof productViewSchema>;
-
-export type TaxonView = {
-  id: number;
-  code: string;
-  level: number;
-  name: string;
-  slug: string | null;
-  description: string | null;
-  translations: Partial<
-    Record<Locale, { locale: Locale; name: string; slug: string; description: string | null }>
-  >;
-  parent: string | null;
-  position: number;
-  children: TaxonView[];
-};
-
-export const taxonViewSchema: z.ZodType<TaxonView> = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  level: z.number().int(),
-  name: z.string(),
-  slug: z.string().nullable(),
-  description: z.string().nullable(),
-  translations: z.partialRecord(
-    localeSchema,
-    z.object({
-      locale: localeSchema,
-      name: z.string(),
-      slug: z.string(),
-      description: z.string().nullable(),
-    }),
-  ),
-  parent: z.string().nullable(),
-  position: z.number().int(),
-  get children() {
-    return z.array(taxonViewSchema);
-  },
-});
-
-/** Facts of a product view that the listing rules read. */
-export function listingFactsOf(p: Pick<ProductView, 'defaultVariant'> & { enabled?: boolean }): ListingFacts {
-  return { enabled: p.enabled ?? true, defaultVariant: p.defaultVariant };
-}

@@ -1,10 +1,9 @@
+import { maxProductsPerPage, productsPerPage } from '@token/domain/catalog';
 import {
   creatorViewSchema,
-  maxProductsPerPage,
-  productsPerPage,
   productVariantDetailViewSchema,
   productViewSchema,
-} from '@token/domain/catalog';
+} from '@token/domain/catalog-views';
 import { z } from 'zod';
 import { matchesIfNoneMatch } from '../../http/etag.ts';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';

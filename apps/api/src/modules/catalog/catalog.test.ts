@@ -1,11 +1,10 @@
+import { isListed, productLabel } from '@token/domain/catalog';
 import {
-  isListed,
   type ProductView,
-  productLabel,
   productVariantDetailViewSchema,
   productViewSchema,
   taxonViewSchema,
-} from '@token/domain/catalog';
+} from '@token/domain/catalog-views';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,18 +1,20 @@
 import {
-  type AttributeView,
   availableQuantity,
-  type CreatorView,
   filterMetadata,
   isInStock,
-  type LegalDocumentView,
-  type MainTaxonView,
-  type MediaFileView,
   mediaTypeOf,
-  type ProductTranslationView,
-  type ProductVariantView,
-  type ProductView,
   translatedField,
 } from '@token/domain/catalog';
+import type {
+  AttributeView,
+  CreatorView,
+  LegalDocumentView,
+  MainTaxonView,
+  MediaFileView,
+  ProductTranslationView,
+  ProductVariantView,
+  ProductView,
+} from '@token/domain/catalog-views';
 import type { Locale } from '@token/domain/i18n';
 import { type SQL, sql } from 'drizzle-orm';
 import { iri } from '../../http/hydra.ts';

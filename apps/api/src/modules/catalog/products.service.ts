@@ -1,12 +1,5 @@
-import {
-  availableQuantity,
-  type CreatorView,
-  defaultChannelCode,
-  isInStock,
-  type ProductVariantDetailView,
-  type ProductView,
-  translatedField,
-} from '@token/domain/catalog';
+import { availableQuantity, defaultChannelCode, isInStock, translatedField } from '@token/domain/catalog';
+import type { CreatorView, ProductVariantDetailView, ProductView } from '@token/domain/catalog-views';
 import type { Locale } from '@token/domain/i18n';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';

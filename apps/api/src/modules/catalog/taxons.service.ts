@@ -1,4 +1,5 @@
-import { type TaxonView, translatedField } from '@token/domain/catalog';
+import { translatedField } from '@token/domain/catalog';
+import type { TaxonView } from '@token/domain/catalog-views';
 import type { Locale } from '@token/domain/i18n';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';

@@ -1,5 +1,6 @@
-import { buyBlockers, productCardLabel } from '@token/domain/buying';
-import type { ProductView } from '@token/domain/catalog';
+import { buyBlockers } from '@token/domain/buying';
+import { productLabel } from '@token/domain/catalog';
+import type { ProductView } from '@token/domain/catalog-views';
 import { formatEuro, formatPercent } from '@token/domain/format';
 import { loginPathFor } from '@token/domain/navigation';
 import { ExternalLink, Heart, Mail, UserRound } from 'lucide-react';
@@ -24,7 +25,7 @@ export const pendingFavouriteKey = 'pendingFavourite';
 /** A product's label badge (sold, exclusive, unavailable); nothing for an available product. */
 export function ProductLabelBadge({ product, className = '' }: { product: ProductView; className?: string }) {
   const { t } = useTranslation();
-  const label = productCardLabel(product);
+  const label = productLabel(product);
   if (label === 'available') return null;
   return (
     <span

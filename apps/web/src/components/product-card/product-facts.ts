@@ -1,4 +1,4 @@
-import type { ProductView } from '@token/domain/catalog';
+import type { ProductView } from '@token/domain/catalog-views';
 import { shopChannelCode } from '../../lib/channel.ts';
 
 /** The price per token in cents on the shop's channel, or null when the product has none. */

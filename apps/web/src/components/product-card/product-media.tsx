@@ -1,4 +1,4 @@
-import type { MediaFileView } from '@token/domain/catalog';
+import type { MediaFileView } from '@token/domain/catalog-views';
 import { ImageOff, Music } from 'lucide-react';
 
 /** The media a product shows first, and an image to go with audio or video (cover, poster). */

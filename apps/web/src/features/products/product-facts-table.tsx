@@ -1,4 +1,4 @@
-import type { AttributeView, ProductView } from '@token/domain/catalog';
+import type { AttributeView, ProductView } from '@token/domain/catalog-views';
 import { formatDate, formatEuro, formatNumber, formatPercent } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
 import type { TFunction } from 'i18next';

@@ -1,5 +1,5 @@
 import { buyBlockers } from '@token/domain/buying';
-import type { ProductView } from '@token/domain/catalog';
+import type { ProductView } from '@token/domain/catalog-views';
 import { formatEuro, formatNumber } from '@token/domain/format';
 import { loginPathFor } from '@token/domain/navigation';
 import { ChevronRight, Download, ExternalLink, FileText, Mail, UserRound } from 'lucide-react';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreatorView } from '@token/domain/catalog';
+import type { CreatorView } from '@token/domain/catalog-views';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 
