@@ -70,7 +70,11 @@ export function sendProblem(
 type ZodIssueLike = { code: string; path: PropertyKey[]; message: string } & Record<string, unknown>;
 
 /** Turns zod issues into spec-worded violations in the caller's language. */
-export function zodIssuesToViolations(issues: readonly ZodIssueLike[], locale: Locale): Violation[] {
+export function zodIssuesToViolations(
+  issues: readonly ZodIssueLike[],
+  locale: Locale,
+  input?: unknown,
+): Violation[] {
   const out: Violation[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -83,7 +87,7 @@ export function zodIssuesToViolations(issues: readonly ZodIssueLike[], locale: L
       }
       continue;
     }
-    const code = violationCodeOf(issue);
+    const code = violationCodeOf(issue, valueAt(input, issue.path));
     const value = (issue.minimum ?? issue.maximum) as number | bigint | undefined;
     out.push({
       propertyPath: issue.path.join('.'),
@@ -94,12 +98,25 @@ export function zodIssuesToViolations(issues: readonly ZodIssueLike[], locale: L
   return out;
 }
 
-function violationCodeOf(issue: ZodIssueLike): ViolationCode {
+/** The submitted value at an issue's path (zod does not report inputs by default). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** spec 5: a missing or empty value is "required"; a value of the wrong kind is not. */
+function violationCodeOf(issue: ZodIssueLike, value: unknown): ViolationCode {
+  const isEmpty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'required' : 'invalid_type';
+      return isEmpty ? 'required' : 'invalid_type';
     case 'too_small':
-      return issue.origin === 'string' ? 'too_short' : 'too_small';
+      if (issue.origin === 'string') return isEmpty ? 'required' : 'too_short';
+      return 'too_small';
     case 'too_big':
       return issue.origin === 'string' ? 'too_long' : 'too_big';
     case 'invalid_format':
@@ -124,7 +141,8 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
         message: v.message ?? '',
       }),
     );
-    const violations = zodIssuesToViolations(issues, request.locale);
+    const input = ctx === 'body' ? request.body : ctx === 'params' ? request.params : request.query;
+    const violations = zodIssuesToViolations(issues, request.locale, input);
     if (ctx === 'body') return sendProblem(request, reply, 'validation_failed', 422, { violations });
     return sendProblem(request, reply, 'invalid_query', 400, { violations });
   }

@@ -72,6 +72,32 @@ describe('HTTP conventions', () => {
   });
 });
 
+describe('violations', () => {
+  it('calls a missing or blank field required and a wrong kind of value invalid, in the caller language', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/shop/contact',
+      headers: { 'accept-language': 'en' },
+      payload: { name: '   ', email: 'a@example.com', subject: 42 },
+    });
+    expect(res.statusCode).toBe(422);
+    const byPath = Object.fromEntries(
+      (res.json().violations as { propertyPath: string; code: string; message: string }[]).map((v) => [
+        v.propertyPath,
+        v,
+      ]),
+    );
+    expect(byPath.name).toMatchObject({ code: 'required', message: 'This field is required' });
+    expect(byPath.message).toMatchObject({ code: 'required' });
+    expect(byPath.subject).toMatchObject({ code: 'invalid_type' });
+    const de = await t.app.inject({ method: 'POST', url: '/api/v2/shop/contact', payload: { name: '' } });
+    expect(de.json().violations[0]).toMatchObject({
+      propertyPath: 'name',
+      message: 'Dieses Feld ist erforderlich',
+    });
+  });
+});
+
 describe('body limits', () => {
   it('refuses a JSON body over 1 MiB with a 413 problem and stores nothing', async () => {
     const res = await t.app.inject({
