@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './cms.ts';
 export * from './customers.ts';
