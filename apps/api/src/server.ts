@@ -16,10 +16,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { DbHandle } from './db/client.ts';
+import { registerAuth } from './http/auth.ts';
 import { errorHandler, sendProblem } from './http/errors.ts';
 import { registerEtags } from './http/etag.ts';
 import { apiBase } from './http/hydra.ts';
 import type { App } from './http/types.ts';
+import { createAccessTokens } from './modules/accounts/access-tokens.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { customerRoutes } from './modules/accounts/customers.routes.ts';
+import { createSecretBox } from './modules/accounts/secrets.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -28,12 +33,15 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { createMailPort } from './partners/mail/create-mail.ts';
+import type { MailPort } from './partners/mail/port.ts';
 import type { StoragePort } from './partners/storage/port.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
   db: DbHandle;
   storage: StoragePort;
+  mail?: MailPort;
   /** Built SPA to serve for non-API paths; omitted in API tests. */
   webDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -73,6 +81,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('dbHandle', opts.db);
   app.decorate('db', opts.db.db);
   app.decorate('storage', opts.storage);
+  app.decorate('partners', {
+    mail: opts.mail ?? createMailPort({ smtpUrl: opts.config.smtpUrl, logger: app.log }),
+  });
+  const accountKit = {
+    tokens: createAccessTokens(opts.config.appSecret),
+    secretBox: createSecretBox(opts.config.appSecret, 'totp-v1'),
+  };
+  app.decorate('accountKit', accountKit);
+  registerAuth(app as unknown as App, { db: opts.db.db, tokens: accountKit.tokens });
   app.decorateRequest('locale', 'de');
 
   // JSON variants the API Platform client sends.
@@ -147,6 +164,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(cmsRoutes);
       await shop.register(paymentRoutes);
       await shop.register(contactRoutes);
+      await shop.register(accountRoutes);
+      await shop.register(customerRoutes);
     },
     { prefix: apiBase },
   );

@@ -1,4 +1,10 @@
-import { type ErrorCode, errorMessage, type ViolationCode, violationMessage } from '@token/domain/errors';
+import {
+  type ErrorCode,
+  errorMessage,
+  type ViolationCode,
+  violationMessage,
+  violationMessages,
+} from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -17,20 +23,44 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   too_many_requests: 429,
   service_unavailable: 503,
   internal_error: 500,
+  unauthorized: 401,
+  bad_credentials: 401,
+  two_factor_required: 401,
+  two_factor_invalid: 401,
+  two_factor_already_enabled: 409,
+  two_factor_not_started: 409,
+  two_factor_not_enabled: 409,
+  refresh_token_invalid: 401,
+  token_invalid: 404,
+  already_verified: 422,
+  already_signed_up: 422,
+  company_name_exists: 422,
+  referral_code_invalid: 422,
 };
 
 export type Violation = { propertyPath: string; message: string; code: string };
+type ViolationInput = { propertyPath: string; code: string; message?: string };
 
 /** An expected failure: the handler maps `code` to a status and a problem+json body. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  readonly violations: Violation[] | undefined;
-  constructor(code: ErrorCode, opts: { status?: number; detail?: string; violations?: Violation[] } = {}) {
+  readonly violations: ViolationInput[] | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    code: ErrorCode,
+    opts: {
+      status?: number;
+      detail?: string;
+      violations?: ViolationInput[];
+      retryAfterSeconds?: number;
+    } = {},
+  ) {
     super(opts.detail ?? code);
     this.code = code;
     this.status = opts.status ?? statusByCode[code] ?? 400;
     this.violations = opts.violations;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 }
 
@@ -112,6 +142,10 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 function violationCodeOf(issue: ZodIssueLike, value: unknown): ViolationCode {
   const isEmpty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   switch (issue.code) {
+    case 'custom': {
+      const named = (issue.params as { violation?: string } | undefined)?.violation;
+      return named && named in violationMessages ? (named as ViolationCode) : 'invalid_value';
+    }
     case 'invalid_type':
       return isEmpty ? 'required' : 'invalid_type';
     case 'too_small':
@@ -129,7 +163,12 @@ function violationCodeOf(issue: ZodIssueLike, value: unknown): ViolationCode {
 /** The one error handler: expected errors become problem+json; anything else is logged and hidden. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return sendProblem(request, reply, error.code, error.status, { violations: error.violations });
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+    const violations = error.violations?.map((v) => ({
+      ...v,
+      message: v.message ?? violationMessage(v.code as ViolationCode, request.locale),
+    }));
+    return sendProblem(request, reply, error.code, error.status, { violations });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const ctx = error.validationContext;

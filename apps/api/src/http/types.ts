@@ -9,6 +9,9 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import type { Database, DbHandle } from '../db/client.ts';
+import type { AccessTokens } from '../modules/accounts/access-tokens.ts';
+import type { SecretBox } from '../modules/accounts/secrets.ts';
+import type { MailPort } from '../partners/mail/port.ts';
 import type { StoragePort } from '../partners/storage/port.ts';
 
 declare module 'fastify' {
@@ -22,6 +25,8 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     storage: StoragePort;
     routeList: { method: string; url: string }[];
+    partners: { mail: MailPort };
+    accountKit: { tokens: AccessTokens; secretBox: SecretBox };
   }
 }
 

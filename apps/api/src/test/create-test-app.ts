@@ -8,10 +8,12 @@ import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import type { App } from '../http/types.ts';
 import { createLocalStorage } from '../partners/storage/local.ts';
-import { buildApp } from '../server.ts';
+import { type BuildAppOptions, buildApp } from '../server.ts';
 
 export type TestApp = {
   app: App;
+  /** What built `app`: a second instance on the same database is `buildApp({ ...buildOptions, db })`. */
+  buildOptions: BuildAppOptions;
   config: AppConfig;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
@@ -56,10 +58,12 @@ export async function createTestApp(opts: { seed?: 'demo' | 'none' } = {}): Prom
   await migrateDatabase(db);
   const storage = createLocalStorage(join(dataDir, 'storage'));
   if ((opts.seed ?? 'demo') === 'demo') await seedDemoData({ db: db.db, storage });
-  const app = await buildApp({ config, db, storage });
+  const buildOptions: BuildAppOptions = { config, db, storage };
+  const app = await buildApp(buildOptions);
   await app.ready();
   return {
     app,
+    buildOptions,
     config,
     kind: db.kind,
     close: async () => {

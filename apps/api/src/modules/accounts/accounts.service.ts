@@ -1,0 +1,321 @@
+import { randomInt } from 'node:crypto';
+import {
+  type CompanySignUpInput,
+  type CustomerView,
+  type LoginInput,
+  normalizeEmail,
+  type SignUpInput,
+  verificationTokenTtlMs,
+} from '@token/domain/accounts';
+import type { Locale } from '@token/domain/i18n';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { accountTokens, customers } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
+import { describeDevice } from './devices.ts';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.ts';
+import type { SecretBox } from './secrets.ts';
+import { hashToken, randomToken } from './secrets.ts';
+import { type Client, type IssuedTokens, openSession } from './sessions.service.ts';
+import { accountLimits, assertBelowLimit, countAttempt, countFailure, resetCounter } from './throttles.ts';
+import { checkSecondFactor } from './two-factor.service.ts';
+
+type CustomerRow = typeof customers.$inferSelect;
+
+/** The record of spec 3 as services return it. */
+export function toCustomerView(c: CustomerRow, publicUrl: string): CustomerView {
+  return {
+    id: c.id,
+    uuid: c.uuid,
+    email: c.email,
+    salutation: c.salutation,
+    title: c.title,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    fullName: [c.firstName, c.lastName].filter(Boolean).join(' '),
+    profileName: c.profileName,
+    profileDescription: c.profileDescription,
+    mobileNumber: c.mobileNumber,
+    accountType: c.accountType,
+    companyName: c.companyName,
+    companyType: c.companyType as CustomerView['companyType'],
+    locale: c.locale,
+    subscribedToNewsletter: c.subscribedToNewsletter,
+    twoFactorEnabled: c.twoFactorEnabled,
+    enabled2Fa: c.twoFactorEnabled,
+    verified: c.verifiedAt !== null,
+    customerRolesAsString: c.roles,
+    status: c.status,
+    cryptoRegistrarStatus: c.cryptoRegistrarStatus,
+    kycPassed: c.kycPassed,
+    tokenAmount: c.tokenAmount,
+    referralCode: c.referralCode,
+    referralLink: c.referralCode ? `${publicUrl}/sign-up/${c.referralCode}` : null,
+    referralCommissionPerPaidOrder: c.referralCommissionPerPaidOrder,
+    referralCommissionPerRegisteredCustomer: c.referralCommissionPerRegisteredCustomer,
+    defaultAddressId: c.defaultAddressId,
+    defaultWallet: null,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+// Referral codes: 8 characters without look-alikes (0/O, 1/I/L), easy to read out and type.
+const referralAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += referralAlphabet[randomInt(referralAlphabet.length)];
+  return code;
+}
+
+/** Inserts a mailed one-time token and returns it in clear (only the link carries it). */
+export async function issueAccountToken(
+  db: Database | Tx,
+  opts: {
+    customerId: number;
+    purpose: 'verify_email' | 'reset_password' | 'change_email';
+    ttlMs: number;
+    newEmail?: string;
+    now?: Date;
+  },
+): Promise<string> {
+  const token = randomToken();
+  const now = opts.now ?? new Date();
+  await db.insert(accountTokens).values({
+    customerId: opts.customerId,
+    purpose: opts.purpose,
+    tokenHash: hashToken(token),
+    newEmail: opts.newEmail ?? null,
+    expiresAt: new Date(now.getTime() + opts.ttlMs),
+    createdAt: now,
+  });
+  return token;
+}
+
+/**
+ * Registers a customer (POST customers, POST companies): argon2id hash, own referral code, the
+ * verification mail in the customer's language. The account can log in once the address is confirmed.
+ */
+export async function signUp(opts: {
+  db: Database;
+  mailCtx: MailContext;
+  input: SignUpInput | CompanySignUpInput;
+  locale: Locale;
+  ip: string | null;
+}): Promise<{ view: CustomerView; mailIds: number[] }> {
+  const { db, input } = opts;
+  const email = normalizeEmail(input.email);
+  const company = 'companyName' in input ? input : null;
+  await countAttempt(db, `signup|ip|${opts.ip ?? '-'}`, accountLimits.signUpsPerIp);
+  assertNotCommonPassword(input.password, 'password');
+
+  let referredById: number | null = null;
+  const referral = input.referralCode?.trim();
+  if (referral) {
+    const [ref] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.referralCode, referral.toUpperCase()));
+    if (!ref) {
+      throw new AppError('referral_code_invalid', {
+        violations: [{ propertyPath: 'referralCode', code: 'referral_code_invalid' }],
+      });
+    }
+    referredById = ref.id;
+  }
+  const passwordHash = await hashPassword(input.password);
+  const locale = input.locale ?? opts.locale;
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: customers.id })
+          .from(customers)
+          .where(eq(customers.email, email));
+        if (existing) throw alreadySignedUp();
+        if (company) await assertCompanyNameFree(tx, company.companyName);
+        const [row] = await tx
+          .insert(customers)
+          .values({
+            email,
+            passwordHash,
+            passwordChangedAt: new Date(),
+            firstName: input.firstName,
+            lastName: input.lastName,
+            accountType: company ? 'company' : input.accountType,
+            companyName: company?.companyName ?? null,
+            companyType: company?.companyType ?? null,
+            subscribedToNewsletter: input.subscribedToNewsletter ?? false,
+            termsAcceptedAt: new Date(),
+            locale,
+            referralCode: newReferralCode(),
+            referredById,
+          })
+          .returning();
+        const token = await issueAccountToken(tx, {
+          customerId: row!.id,
+          purpose: 'verify_email',
+          ttlMs: verificationTokenTtlMs,
+        });
+        const mailId = await queueAccountMail(tx, opts.mailCtx, {
+          to: email,
+          locale,
+          kind: 'verify_email',
+          name: greetingName(row!),
+          params: { link: `${opts.mailCtx.publicUrl}/verify-email/${token}` },
+        });
+        return { view: toCustomerView(row!, opts.mailCtx.publicUrl), mailIds: [mailId] };
+      });
+    } catch (err) {
+      // Two sign-ups of one address at once: the unique index decides, the loser hears the same answer.
+      if (isUniqueViolation(err, 'customers_email_unique')) throw alreadySignedUp();
+      if (isUniqueViolation(err, 'customers_company_name_unique')) throw companyNameExists();
+      if (isUniqueViolation(err, 'customers_referralCode_unique') && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+function alreadySignedUp(): AppError {
+  return new AppError('already_signed_up', {
+    violations: [{ propertyPath: 'email', code: 'already_signed_up' }],
+  });
+}
+
+export function companyNameExists(): AppError {
+  return new AppError('company_name_exists', {
+    violations: [{ propertyPath: 'companyName', code: 'company_name_exists' }],
+  });
+}
+
+/** spec 8: 'The company name already exists' — compared without case. */
+export async function assertCompanyNameFree(db: Database | Tx, name: string, exceptCustomerId?: number) {
+  const [taken] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(sql`lower(${customers.companyName}) = lower(${name.trim()})`);
+  if (taken && taken.id !== exceptCustomerId) throw companyNameExists();
+}
+
+/**
+ * Confirms an address from the mailed link (PATCH account-verification-requests/{token}).
+ * A used link of an already verified account answers `already_verified` (422).
+ */
+export async function verifyEmail(opts: {
+  db: Database;
+  token: string;
+  now?: Date;
+}): Promise<{ email: string }> {
+  const now = opts.now ?? new Date();
+  return opts.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: accountTokens, verifiedAt: customers.verifiedAt, email: customers.email })
+      .from(accountTokens)
+      .innerJoin(customers, eq(customers.id, accountTokens.customerId))
+      .where(
+        and(eq(accountTokens.tokenHash, hashToken(opts.token)), eq(accountTokens.purpose, 'verify_email')),
+      )
+      .for('update');
+    if (!row) throw new AppError('token_invalid');
+    if (row.verifiedAt) throw new AppError('already_verified');
+    if (row.token.usedAt || row.token.expiresAt <= now) throw new AppError('token_invalid');
+    await tx.update(accountTokens).set({ usedAt: now }).where(eq(accountTokens.id, row.token.id));
+    await tx
+      .update(customers)
+      .set({ verifiedAt: now, updatedAt: now })
+      .where(eq(customers.id, row.token.customerId));
+    return { email: row.email };
+  });
+}
+
+/**
+ * Mails a new verification link (POST account-verification-requests). Answers the same whether or
+ * not the address exists or is already verified, so nobody learns which addresses have accounts.
+ */
+export async function resendVerification(opts: {
+  db: Database;
+  mailCtx: MailContext;
+  email: string;
+  ip: string | null;
+}): Promise<number[]> {
+  const email = normalizeEmail(opts.email);
+  await countAttempt(opts.db, `mail-link|ip|${opts.ip ?? '-'}`, accountLimits.mailLinksPerIp);
+  await countAttempt(opts.db, `mail-link|verify|${email}`, accountLimits.mailLinksPerAddress);
+  return opts.db.transaction(async (tx) => {
+    const [c] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.email, email), isNull(customers.verifiedAt)));
+    if (!c) return [];
+    const token = await issueAccountToken(tx, {
+      customerId: c.id,
+      purpose: 'verify_email',
+      ttlMs: verificationTokenTtlMs,
+    });
+    return [
+      await queueAccountMail(tx, opts.mailCtx, {
+        to: c.email,
+        locale: c.locale,
+        kind: 'verify_email',
+        name: greetingName(c),
+        params: { link: `${opts.mailCtx.publicUrl}/verify-email/${token}` },
+      }),
+    ];
+  });
+}
+
+/**
+ * POST authentication-token. Wrong credentials and unconfirmed accounts get one and the same 401
+ * (spec 8); with two-factor on, a missing code answers `two_factor_required`, a wrong one
+ * `two_factor_invalid`. Failures count per account and per IP.
+ */
+export async function login(opts: {
+  db: Database;
+  tokens: AccessTokens;
+  secretBox: SecretBox;
+  mailCtx: MailContext;
+  input: LoginInput;
+  client: Client;
+  now?: Date;
+}): Promise<IssuedTokens & { mailIds: number[] }> {
+  const { db } = opts;
+  const now = opts.now ?? new Date();
+  const email = normalizeEmail(opts.input.email);
+  const accountKey = `login-fail|account|${email}`;
+  const ipKey = `login-fail|ip|${opts.client.ip ?? '-'}`;
+  await assertBelowLimit(db, accountKey, accountLimits.loginFailuresPerAccount);
+  await assertBelowLimit(db, ipKey, accountLimits.loginFailuresPerIp);
+
+  const [customer] = await db.select().from(customers).where(eq(customers.email, email));
+  const passwordOk = await verifyPassword(customer?.passwordHash, opts.input.password);
+  if (!customer || !passwordOk || !customer.verifiedAt) {
+    await countFailure(db, accountKey, accountLimits.loginFailuresPerAccount);
+    await countFailure(db, ipKey, accountLimits.loginFailuresPerIp);
+    throw new AppError('bad_credentials');
+  }
+  if (customer.twoFactorEnabled) {
+    const code = opts.input.code?.trim();
+    if (!code) throw new AppError('two_factor_required');
+    await checkSecondFactor({ db, secretBox: opts.secretBox, customerId: customer.id, code, now });
+  }
+  await resetCounter(db, accountKey);
+  return db.transaction(async (tx) => {
+    const issued = await openSession({ db: tx, tokens: opts.tokens, customer, client: opts.client, now });
+    const mailIds: number[] = [];
+    if (issued.isNewDevice) {
+      mailIds.push(
+        await queueAccountMail(tx, opts.mailCtx, {
+          to: customer.email,
+          locale: customer.locale,
+          kind: 'new_sign_in',
+          name: greetingName(customer),
+          params: { device: describeDevice(opts.client.userAgent), ip: opts.client.ip, at: now },
+        }),
+      );
+    }
+    return { ...issued, mailIds };
+  });
+}

@@ -1,0 +1,331 @@
+import {
+  addressInputSchema,
+  addressViewSchema,
+  type CustomerView,
+  changePasswordSchema,
+  companyUpdateSchema,
+  customerResourceSchema,
+  customerUpdateSchema,
+  twoFactorCodeSchema,
+} from '@token/domain/accounts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { customerOf } from '../../http/auth.ts';
+import { collectionOf, iri, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import type { App } from '../../http/types.ts';
+import { accountMailContext } from './accounts.context.ts';
+import { changePassword } from './credentials.service.ts';
+import {
+  createAddress,
+  getAddress,
+  getCustomer,
+  listAddresses,
+  updateAddress,
+  updateCompany,
+  updateCustomer,
+} from './customers.service.ts';
+import {
+  confirmTwoFactorEnrolment,
+  disableTwoFactor,
+  startTwoFactorEnrolment,
+} from './two-factor.service.ts';
+
+const uuidParam = z.strictObject({ uuid: z.uuid() });
+const idParam = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const owned = { auth: 'customer', ownerParam: 'uuid' } as const;
+
+/** The wire form of the record: relations as IRIs. */
+function customerResource({ defaultAddressId, ...view }: CustomerView) {
+  return { ...view, defaultAddress: defaultAddressId === null ? null : iri('addresses', defaultAddressId) };
+}
+
+function sendCustomer(request: FastifyRequest, reply: FastifyReply, view: CustomerView) {
+  return sendItem(request, reply, customerResource(view), {
+    '@id': iri('customers', view.uuid),
+    '@type': 'Customer',
+  });
+}
+
+/** The customer record, password change, two-factor, company data and addresses (all owner-only). */
+export async function customerRoutes(app: App) {
+  const { secretBox } = app.accountKit;
+  const publicUrl = app.config.publicUrl;
+  const deliver = (ids: number[]) => app.partners.mail.deliver(app.db, ids);
+
+  app.get(
+    '/customers/:uuid',
+    {
+      config: owned,
+      schema: {
+        tags: ['customers'],
+        summary: 'The customer record (spec 3)',
+        params: uuidParam,
+        response: { 200: customerResourceSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCustomer(
+        request,
+        reply,
+        await getCustomer({ db: app.db, customerId: customerOf(request).id, publicUrl }),
+      ),
+  );
+
+  app.put(
+    '/customers/:uuid',
+    {
+      config: owned,
+      schema: {
+        tags: ['customers'],
+        summary: 'Changes the fields a customer may change; platform-managed fields are ignored',
+        params: uuidParam,
+        body: customerUpdateSchema,
+        response: { 200: customerResourceSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCustomer(
+        request,
+        reply,
+        await updateCustomer({
+          db: app.db,
+          customerId: customerOf(request).id,
+          input: request.body,
+          publicUrl,
+        }),
+      ),
+  );
+
+  app.put(
+    '/companies/:uuid',
+    {
+      config: owned,
+      schema: {
+        tags: ['customers'],
+        summary: 'Changes the company data of a company account',
+        params: uuidParam,
+        body: companyUpdateSchema,
+        response: { 200: customerResourceSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCustomer(
+        request,
+        reply,
+        await updateCompany({
+          db: app.db,
+          customerId: customerOf(request).id,
+          input: request.body,
+          publicUrl,
+        }),
+      ),
+  );
+
+  app.put(
+    '/customers/:uuid/password',
+    {
+      config: owned,
+      schema: {
+        tags: ['customers'],
+        summary: 'Changes the password; signs out every other session and mails a notice',
+        params: uuidParam,
+        body: changePasswordSchema,
+      },
+    },
+    async (request, reply) => {
+      const me = customerOf(request);
+      const { mailIds } = await changePassword({
+        db: app.db,
+        mailCtx: await accountMailContext(app),
+        customerId: me.id,
+        sessionId: me.sessionId,
+        input: request.body,
+      });
+      await deliver(mailIds);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/customers/:uuid/2fa/qr-code',
+    {
+      config: owned,
+      schema: {
+        tags: ['two-factor'],
+        summary: 'A new (not yet active) TOTP secret as QR code (data-URL PNG) and as text',
+        params: uuidParam,
+        response: { 200: z.object({ qrCodeFormat: z.string(), secret: z.string(), otpauthUri: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await accountMailContext(app);
+      reply.header('cache-control', 'no-store');
+      return startTwoFactorEnrolment({
+        db: app.db,
+        secretBox,
+        customerId: customerOf(request).id,
+        platform: ctx.platform,
+      });
+    },
+  );
+
+  app.put(
+    '/customers/:uuid/2fa/verify',
+    {
+      config: owned,
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Enables two-factor after a valid code; answers ten single-use recovery codes (shown once)',
+        params: uuidParam,
+        body: z.strictObject({ code: twoFactorCodeSchema }),
+        response: { 200: z.object({ enabled: z.literal(true), recoveryCodes: z.array(z.string()) }) },
+      },
+    },
+    async (request, reply) => {
+      const { recoveryCodes, mailIds } = await confirmTwoFactorEnrolment({
+        db: app.db,
+        secretBox,
+        mailCtx: await accountMailContext(app),
+        customerId: customerOf(request).id,
+        code: request.body.code,
+      });
+      await deliver(mailIds);
+      reply.header('cache-control', 'no-store');
+      return { enabled: true as const, recoveryCodes };
+    },
+  );
+
+  app.put(
+    '/customers/:uuid/2fa/status',
+    {
+      config: owned,
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Turns two-factor off (needs a valid code) or on (same as verify)',
+        params: uuidParam,
+        body: z.strictObject({ enabled: z.boolean(), code: twoFactorCodeSchema }),
+        response: {
+          200: z.object({ enabled: z.boolean(), recoveryCodes: z.array(z.string()).optional() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const mailCtx = await accountMailContext(app);
+      const customerId = customerOf(request).id;
+      reply.header('cache-control', 'no-store');
+      if (request.body.enabled) {
+        const { recoveryCodes, mailIds } = await confirmTwoFactorEnrolment({
+          db: app.db,
+          secretBox,
+          mailCtx,
+          customerId,
+          code: request.body.code,
+        });
+        await deliver(mailIds);
+        return { enabled: true, recoveryCodes };
+      }
+      const { mailIds } = await disableTwoFactor({
+        db: app.db,
+        secretBox,
+        mailCtx,
+        customerId,
+        code: request.body.code,
+      });
+      await deliver(mailIds);
+      return { enabled: false };
+    },
+  );
+
+  const addressRoute = (item: { id: number }) => iri('addresses', item.id);
+  for (const [path, kind] of [
+    ['/addresses', 'personal'],
+    ['/addresses/company', 'company'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        config: { auth: 'customer' },
+        schema: {
+          tags: ['addresses'],
+          summary: `The customer's ${kind} addresses, the default address first`,
+          querystring: z.strictObject({ ...pagingQuery(30, 100) }),
+          response: { 200: collectionOf(addressViewSchema) },
+        },
+      },
+      async (request, reply) => {
+        const page = { page: request.query.page, itemsPerPage: request.query.itemsPerPage };
+        const { items, totalItems } = await listAddresses({
+          db: app.db,
+          customerId: customerOf(request).id,
+          kind,
+          page,
+        });
+        return sendCollection(request, reply, {
+          items,
+          totalItems,
+          type: 'Address',
+          idOf: addressRoute,
+          page,
+        });
+      },
+    );
+  }
+
+  app.get(
+    '/addresses/:id',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['addresses'],
+        summary: 'One of the customer’s addresses',
+        params: idParam,
+        response: { 200: addressViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const a = await getAddress({ db: app.db, customerId: customerOf(request).id, id: request.params.id });
+      return sendItem(request, reply, a, { '@id': addressRoute(a), '@type': 'Address' });
+    },
+  );
+
+  app.post(
+    '/addresses',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['addresses'],
+        summary: 'Adds an address; a personal one becomes the default address',
+        body: addressInputSchema,
+        response: { 201: addressViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const a = await createAddress({ db: app.db, customerId: customerOf(request).id, input: request.body });
+      reply.status(201);
+      return sendItem(request, reply, a, { '@id': addressRoute(a), '@type': 'Address' });
+    },
+  );
+
+  app.put(
+    '/addresses/:id',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        tags: ['addresses'],
+        summary: 'Changes one of the customer’s addresses',
+        params: idParam,
+        body: addressInputSchema,
+        response: { 200: addressViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const a = await updateAddress({
+        db: app.db,
+        customerId: customerOf(request).id,
+        id: request.params.id,
+        input: request.body,
+      });
+      return sendItem(request, reply, a, { '@id': addressRoute(a), '@type': 'Address' });
+    },
+  );
+}
