@@ -129,6 +129,42 @@ async function benchOne(label, env) {
   }
 }
 
+/**
+ * Logins per second (argon2id on libuv's pool) and /api/health p99 alone and while 20 logins run
+ * beside it: argon2 must not block the event loop. Uses the seeded demo investor, so the server runs
+ * outside production here.
+ */
+async function benchAuth(label, env) {
+  const { port, proc } = await startServer({ ...env, NODE_ENV: 'development' });
+  const login = {
+    method: 'POST',
+    url: `http://127.0.0.1:${port}/api/v2/shop/authentication-token`,
+    headers: { 'content-type': 'application/json', 'user-agent': 'bench' },
+    body: JSON.stringify({ email: 'anna.becker@demo.tokenwerk.example', password: 'Tokenwerk-Demo-2026!' }),
+  };
+  const health = { url: `http://127.0.0.1:${port}/api/health`, connections: 4 };
+  try {
+    const check = await fetch(login.url, { method: 'POST', headers: login.headers, body: login.body });
+    if (!check.ok) throw new Error(`demo login answered ${check.status}`);
+    await autocannon({ ...health, duration: 2 });
+    const alone = await autocannon({ ...health, duration });
+    const [logins, beside] = await Promise.all([
+      autocannon({ ...login, connections: 20, duration }),
+      autocannon({ ...health, duration }),
+    ]);
+    process.stdout.write(`\n${label}: logins (20 at once, ${duration}s)\n`);
+    process.stdout.write(
+      `  logins per second ${logins.requests.average.toFixed(1)}, p50 ${logins.latency.p50} ms, p99 ${logins.latency.p99} ms${logins.non2xx + logins.errors ? ` (${logins.non2xx + logins.errors} failed)` : ''}\n`,
+    );
+    process.stdout.write(
+      `  /api/health p99 alone ${alone.latency.p99} ms (${alone.requests.average.toFixed(0)} req/s); beside 20 logins ${beside.latency.p99} ms (${beside.requests.average.toFixed(0)} req/s)\n`,
+    );
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.on('exit', r));
+  }
+}
+
 async function main() {
   const dbName = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -148,6 +184,9 @@ async function main() {
         DATABASE_URL: u.toString(),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')),
       });
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.query(`create database ${dbName}`);
+      await benchAuth('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')) });
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();
@@ -156,6 +195,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   try {
     await benchOne('PGlite (embedded)', { DATA_DIR: dataDir, DATABASE_URL: '' });
+    rmSync(dataDir, { recursive: true, force: true });
+    await benchAuth('PGlite (embedded)', { DATA_DIR: dataDir, DATABASE_URL: '' });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
