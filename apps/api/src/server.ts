@@ -24,7 +24,7 @@ import type { App } from './http/types.ts';
 import { createAccessTokens } from './modules/accounts/access-tokens.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { customerRoutes } from './modules/accounts/customers.routes.ts';
-import { createSecretBox } from './modules/accounts/secrets.ts';
+import { createTotpSecretBox } from './modules/accounts/secrets.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -86,7 +86,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   const accountKit = {
     tokens: createAccessTokens(opts.config.appSecret),
-    secretBox: createSecretBox(opts.config.appSecret, 'totp-v1'),
+    secretBox: createTotpSecretBox(opts.config.appSecret),
   };
   app.decorate('accountKit', accountKit);
   registerAuth(app as unknown as App, { db: opts.db.db, tokens: accountKit.tokens });

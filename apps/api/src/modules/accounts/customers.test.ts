@@ -14,7 +14,7 @@ import {
   uniqueIp,
 } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
-import { createSecretBox } from './secrets.ts';
+import { createTotpSecretBox } from './secrets.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -339,7 +339,7 @@ describe('two-factor authentication', () => {
     const { secret } = await enableTwoFactor(me);
     const [row] = await t.app.db.select().from(customers).where(eq(customers.uuid, me.uuid));
     expect(row!.twoFactorSecret).not.toContain(secret);
-    expect(createSecretBox(t.config.appSecret, 'totp-v1').open(row!.twoFactorSecret!)).toBe(secret);
+    expect(createTotpSecretBox(t.config.appSecret).open(row!.twoFactorSecret!)).toBe(secret);
     expect(await lastMail(t.app, me.email, 'two_factor_enabled')).toBeDefined();
 
     const noCode = await shop(t.app).post('/authentication-token', {

@@ -40,3 +40,8 @@ export function createSecretBox(appSecret: string, purpose: string): SecretBox {
     },
   };
 }
+
+/** The box that seals TOTP secrets (one purpose, one key). */
+export function createTotpSecretBox(appSecret: string): SecretBox {
+  return createSecretBox(appSecret, 'totp-v1');
+}
