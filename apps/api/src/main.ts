@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed-if-empty.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import { createMailPort } from './partners/mail/create-mail.ts';
 import { createLocalStorage } from './partners/storage/local.ts';
 import { buildApp } from './server.ts';
 import { webDistDir } from './web-dist.ts';
@@ -18,6 +20,13 @@ async function main() {
   const seeded = await seedIfEmpty({ db: db.db, storage });
   const app = await buildApp({ config, db, storage, webDist: webDistDir });
   if (seeded) app.log.info('demo data seeded into the empty database');
+  // Before listening: requests enqueue jobs into the queues this creates.
+  const jobs = createJobRunner({
+    dbHandle: db,
+    log: app.log.child({ module: 'jobs' }),
+    partners: { mail: createMailPort({ smtpUrl: config.smtpUrl, logger: app.log }) },
+  });
+  await jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,6 +35,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await jobs.stop(); // before app.close() closes the database
       await app.close();
     } finally {
       clearTimeout(timer);

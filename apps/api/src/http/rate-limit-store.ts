@@ -30,15 +30,8 @@ export function pgRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
             (window_started_at + ${windowMs} * interval '1 millisecond' - now())) * 1000))::integer as ttl`)
         .then((result) => {
           const [row] = (result as unknown as { rows: Counter[] }).rows;
+          // Ended windows are deleted by the hourly purge job (jobs/purge.job.ts).
           callback(null, { current: Number(row?.current ?? 1), ttl: Number(row?.ttl ?? windowMs) });
-          // Now and then, forget windows that ended long ago so the table stays small.
-          if (Math.random() < 0.01) {
-            void db
-              .execute(
-                sql`delete from rate_limit_counters where window_started_at < now() - interval '1 day'`,
-              )
-              .catch(() => {});
-          }
         })
         .catch((error: Error) => callback(error));
     }

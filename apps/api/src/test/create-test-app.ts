@@ -7,6 +7,9 @@ import { type AppConfig, loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import type { App } from '../http/types.ts';
+import { createJobRunner, type JobRunner } from '../jobs/runner.ts';
+import { createMailPort } from '../partners/mail/create-mail.ts';
+import type { MailPort } from '../partners/mail/port.ts';
 import { createLocalStorage } from '../partners/storage/local.ts';
 import { type BuildAppOptions, buildApp } from '../server.ts';
 
@@ -16,6 +19,8 @@ export type TestApp = {
   buildOptions: BuildAppOptions;
   config: AppConfig;
   kind: 'pglite' | 'postgres';
+  /** Not polling: a test runs queued jobs with `jobs.drain()`. */
+  jobs: JobRunner;
   close: () => Promise<void>;
 };
 
@@ -23,7 +28,9 @@ export type TestApp = {
  * A fresh application on a fresh database for one test file: PGlite in memory by default, a new
  * PostgreSQL database when TEST_DATABASE_URL is set and the project runs against PostgreSQL.
  */
-export async function createTestApp(opts: { seed?: 'demo' | 'none' } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: 'demo' | 'none'; mail?: MailPort } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'token-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres';
   let databaseUrl: string | undefined;
@@ -61,12 +68,17 @@ export async function createTestApp(opts: { seed?: 'demo' | 'none' } = {}): Prom
   const buildOptions: BuildAppOptions = { config, db, storage };
   const app = await buildApp(buildOptions);
   await app.ready();
+  const mail = opts.mail ?? createMailPort({ smtpUrl: config.smtpUrl });
+  const jobs = createJobRunner({ dbHandle: db, log: app.log, partners: { mail } });
+  await jobs.init();
   return {
     app,
     buildOptions,
     config,
     kind: db.kind,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await app.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });

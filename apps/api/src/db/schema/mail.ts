@@ -2,6 +2,14 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 
 /**
+ * Where an outbox mail stands: `captured` (no SMTP_URL: kept here for /dev/mailbox, never sent),
+ * `pending` (awaiting its `mail.deliver` job, also between retries), `sending` (claimed by an
+ * attempt), `sent`, `failed` (after the last attempt, or an interrupted one; decision 005).
+ */
+export const mailStatuses = ['captured', 'pending', 'sending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/**
  * Outgoing mail. Without SMTP_URL it stays here and is readable at /dev/mailbox outside
  * production; with SMTP_URL a job delivers it and records the outcome.
  */
@@ -17,9 +25,7 @@ export const mailOutbox = pgTable(
     html: text(),
     /** What the mail is about, for the mailbox view and tests (`contact_form`, `verify_email`). */
     template: text().notNull(),
-    status: text({ enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: mailStatuses }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

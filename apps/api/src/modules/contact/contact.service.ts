@@ -20,7 +20,7 @@ async function findContactChannel(db: Database) {
 
 /**
  * Stores a contact-form message and, in the same transaction, queues a mail to the channel's
- * contact address (reply-to: the sender); the mail is handed to the transport after commit.
+ * contact address (reply-to: the sender); its delivery job hands it to the transport after commit.
  */
 export async function sendContactMessage(opts: {
   db: Database;
@@ -32,7 +32,7 @@ export async function sendContactMessage(opts: {
   const { db, mail, locale, input } = opts;
   const channel = await findContactChannel(db);
   if (!channel) throw new AppError('service_unavailable');
-  const { stored, mailId } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values({ ...input, locale, customerId: opts.customerId ?? null })
@@ -50,7 +50,7 @@ export async function sendContactMessage(opts: {
       '',
       `— Kontaktanfrage Nr. ${row!.id}`,
     ].join('\n');
-    const id = await mail.queue(tx, {
+    await mail.queue(tx, {
       to: channel.contactEmail,
       from: channel.contactEmail,
       replyTo: input.email,
@@ -58,8 +58,6 @@ export async function sendContactMessage(opts: {
       text,
       template: 'contact_form',
     });
-    return { stored: row!, mailId: id };
+    return row!;
   });
-  await mail.deliver(db, [mailId]);
-  return stored;
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, contactMessages, mailOutbox } from '../../db/schema/index.ts';
+import { createJobRunner } from '../../jobs/runner.ts';
+import type { MailPort } from '../../partners/mail/port.ts';
 import { createSmtpMail } from '../../partners/mail/smtp.ts';
 import { buildApp } from '../../server.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
@@ -52,7 +54,7 @@ describe('POST /api/v2/shop/contact', () => {
       replyTo: valid.email,
       subject: `Kontaktanfrage: ${valid.subject}`,
       template: 'contact_form',
-      status: 'pending',
+      status: 'captured', // no SMTP_URL: kept for the mailbox, nothing to deliver
     });
     expect(mail.text).toContain(valid.message);
     expect(mail.text).toContain('Sprache: Englisch');
@@ -157,23 +159,28 @@ describe('POST /api/v2/shop/contact', () => {
 });
 
 describe('SMTP delivery', () => {
-  it('sends queued mail through the transport and records it as sent', async () => {
+  // A runner like the app's, delivering through the test's transport; the test drains it.
+  const deliveringWith = (mail: MailPort) =>
+    createJobRunner({ dbHandle: t.app.dbHandle, log: t.app.log, partners: { mail } });
+
+  it('sends the mail through the transport after commit and records it as sent', async () => {
     const mail = createSmtpMail({ transport: { jsonTransport: true } });
+    const jobs = deliveringWith(mail);
     const { id } = await sendContactMessage({ db: t.app.db, mail, locale: 'de', input: valid });
     expect(id).toBeGreaterThan(0);
-    const [row] = await t.app.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.replyTo, valid.email))
-      .orderBy(mailOutbox.id);
+    const subject = `Kontaktanfrage: ${valid.subject}`;
+    const queued = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+    expect(queued).toEqual([expect.objectContaining({ subject, attempts: 0 })]);
+
+    expect(await jobs.drain()).toBe(1);
     const rows = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
-    expect(row).toBeDefined();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ attempts: 1, toAddress: contactEmail, lastError: null });
+    expect(rows[0]).toMatchObject({ attempts: 1, toAddress: contactEmail, subject, lastError: null });
     expect(rows[0]!.sentAt).toBeInstanceOf(Date);
+    await jobs.stop();
   });
 
-  it('records a failed delivery on the row instead of failing the request', async () => {
+  it('records a failed delivery on the row and retries it, instead of failing the request', async () => {
     const mail = createSmtpMail({
       transport: {
         host: '127.0.0.1',
@@ -183,17 +190,24 @@ describe('SMTP delivery', () => {
         greetingTimeout: 1000,
       },
     });
+    const jobs = deliveringWith(mail);
     await sendContactMessage({
       db: t.app.db,
       mail,
       locale: 'de',
       input: { ...valid, subject: 'Unzustellbar' },
     });
-    const [row] = await t.app.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.subject, 'Kontaktanfrage: Unzustellbar'));
-    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(row!.lastError).toBeTruthy();
+    const row = async () =>
+      (
+        await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Kontaktanfrage: Unzustellbar'))
+      )[0];
+    expect(await jobs.drain()).toBe(1);
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await row())!.lastError).toBeTruthy();
+
+    // All retries at once, as if their back-off had passed: failed after the last one.
+    expect(await jobs.drain({ includeDelayed: true })).toBe(8);
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 9 });
+    await jobs.stop();
   });
 });

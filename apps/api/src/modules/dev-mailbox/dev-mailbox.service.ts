@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { type MailStatus, mailOutbox } from '../../db/schema/index.ts';
 
 export type MailboxEntry = {
   id: number;
@@ -11,7 +11,7 @@ export type MailboxEntry = {
   text: string;
   html: string | null;
   template: string;
-  status: 'pending' | 'sent' | 'failed';
+  status: MailStatus;
   createdAt: string;
 };
 

@@ -48,7 +48,7 @@ describe('dev mailbox', () => {
     expect(to.json()).toHaveLength(1);
     const tpl = await t.app.inject({ url: '/api/dev/mailbox?to=anna@example.com&template=verify_email' });
     expect(tpl.json()).toEqual([
-      expect.objectContaining({ subject: 'verify_email mail', status: 'pending' }),
+      expect.objectContaining({ subject: 'verify_email mail', status: 'captured' }),
     ]);
     const limited = await t.app.inject({ url: '/api/dev/mailbox?limit=1' });
     expect(limited.json()).toHaveLength(1);

@@ -14,13 +14,14 @@ export type OutgoingMail = {
 
 /**
  * Sending mail. Every mail is first written to the outbox table inside the caller's transaction,
- * so it exists exactly when the change it reports was committed; `deliver` then hands committed
- * mails to the transport (SMTP) and records the outcome, or leaves them for /dev/mailbox.
+ * so it exists exactly when the change it reports was committed. With a transport (SMTP), the same
+ * transaction enqueues a `mail.deliver` job, which calls `send` with retries (decision 005); without
+ * one the mail stays `captured` in the outbox, readable at /dev/mailbox.
  */
 export type MailPort = {
   kind: 'outbox' | 'smtp';
-  /** Writes the mail to the outbox (status pending) and returns its id. */
+  /** Writes the mail to the outbox (and enqueues its delivery) in the caller's transaction; returns its id. */
   queue: (db: Database | Tx, mail: OutgoingMail) => Promise<number>;
-  /** Delivers queued mails after commit; never throws: failures are recorded on the row. */
-  deliver: (db: Database, ids: number[]) => Promise<void>;
+  /** Hands one mail to the transport; throws when it is refused. Called by the `mail.deliver` job. */
+  send: (mail: OutgoingMail & { messageId: string }) => Promise<void>;
 };

@@ -1,16 +1,16 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Database } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
-import { createOutboxMail } from './outbox.ts';
+import { enqueueJob } from '../../jobs/enqueue.ts';
+import { mailDeliverJob } from '../../jobs/mail-deliver.job.ts';
+import { insertOutboxMail } from './outbox.ts';
 import type { MailPort } from './port.ts';
 
-type Logger = { warn: (obj: object, msg: string) => void };
+type Logger = { info: (obj: object, msg: string) => void };
 
 /**
- * Real delivery through nodemailer: mails are queued in the outbox like the default adapter, then
- * sent right after commit; the row records `sent` or `failed` with the error for a later retry.
- * `transport` is an SMTP URL (`smtps://user:pass@host:465`) or nodemailer transport options.
+ * Real delivery through nodemailer: `queue` writes the outbox row and its `mail.deliver` job in the
+ * caller's transaction; the job calls `send` after commit and retries with back-off.
+ * `transport` is an SMTP URL (`smtps://user:pass@host:465`), nodemailer transport options or a
+ * transport object (tests).
  */
 export function createSmtpMail(opts: {
   transport: string | Parameters<typeof nodemailer.createTransport>[0];
@@ -19,46 +19,25 @@ export function createSmtpMail(opts: {
   const transporter = nodemailer.createTransport(
     opts.transport as Parameters<typeof nodemailer.createTransport>[0],
   );
-  const outbox = createOutboxMail();
   return {
     kind: 'smtp',
-    queue: outbox.queue,
-    async deliver(db: Database, ids: number[]) {
-      if (ids.length === 0) return;
-      const rows = await db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
-      for (const row of rows) {
-        if (row.status !== 'pending') continue;
-        try {
-          await transporter.sendMail({
-            to: row.toAddress,
-            from: row.fromAddress,
-            ...(row.replyTo ? { replyTo: row.replyTo } : {}),
-            subject: row.subject,
-            text: row.text,
-            ...(row.html ? { html: row.html } : {}),
-          });
-          await db
-            .update(mailOutbox)
-            .set({
-              status: 'sent',
-              sentAt: new Date(),
-              attempts: sql`${mailOutbox.attempts} + 1`,
-              lastError: null,
-            })
-            .where(eq(mailOutbox.id, row.id));
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          opts.logger?.warn({ mailId: row.id, err: message }, 'mail delivery failed');
-          await db
-            .update(mailOutbox)
-            .set({
-              status: 'failed',
-              attempts: sql`${mailOutbox.attempts} + 1`,
-              lastError: message.slice(0, 500),
-            })
-            .where(eq(mailOutbox.id, row.id));
-        }
-      }
+    async queue(db, mail) {
+      const id = await insertOutboxMail(db, mail, 'pending');
+      await enqueueJob(db, mailDeliverJob, { mailId: id });
+      return id;
+    },
+    async send(mail) {
+      const info = await transporter.sendMail({
+        to: mail.to,
+        from: mail.from,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        messageId: mail.messageId,
+      });
+      // The server's answer names its own queue id, the thread to follow the mail further.
+      opts.logger?.info({ messageId: mail.messageId, response: info.response }, 'mail handed to SMTP');
     },
   };
 }

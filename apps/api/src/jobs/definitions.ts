@@ -1,0 +1,6 @@
+import type { JobDefinition } from './job.ts';
+import { mailDeliverJob } from './mail-deliver.job.ts';
+import { purgeJob } from './purge.job.ts';
+
+/** Every job the runner serves; a new `<name>.job.ts` is added here. */
+export const jobDefinitions: readonly JobDefinition[] = [mailDeliverJob, purgeJob];

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database, Tx } from '../db/client.ts';
+import type { JobDefinition } from './job.ts';
+import { bossSchema, drizzleExecutor } from './pg-boss-db.ts';
+
+// Only builds pg-boss's insert statement, which each call runs on its own handle; this instance
+// never connects, polls or keeps state.
+const statements = new PgBoss({
+  db: { executeSql: () => Promise.reject(new Error('enqueueJob runs on the handle it is given')) },
+  schema: bossSchema,
+  migrate: false,
+  schedule: false,
+  supervise: false,
+});
+
+export type EnqueueOptions = {
+  /** Run no earlier than this moment, or this many seconds from now (database clock). */
+  startAfter?: Date | number;
+};
+
+/**
+ * Adds a job on the caller's handle: inside `db.transaction(async (tx) => enqueueJob(tx, ...))` the
+ * job exists exactly when the change that causes it commits (ARCHITECTURE 5, outbox style).
+ * Needs no running job runner, only the job's queue (created by `JobRunner.init`). Returns the job id.
+ */
+export async function enqueueJob<P>(
+  db: Database | Tx,
+  job: JobDefinition<P>,
+  payload: P,
+  opts: EnqueueOptions = {},
+): Promise<string> {
+  const data = job.payload.parse(payload) as object;
+  const id = randomUUID();
+  const { startAfter } = opts;
+  let inserted = 0;
+  await statements.insert(
+    [
+      {
+        id,
+        name: job.name,
+        data,
+        // pg-boss fetches jobs with `start_after < now()`, and PGlite's clock ticks in milliseconds: a
+        // job due "now" is written a millisecond earlier, so a fetch in the same tick finds it.
+        startAfter:
+          startAfter instanceof Date
+            ? startAfter
+            : startAfter && startAfter > 0
+              ? `${startAfter} seconds`
+              : '-1 milliseconds',
+      },
+    ],
+    {
+      db: drizzleExecutor(db, (n) => {
+        inserted = n;
+      }),
+    },
+  );
+  // pg-boss's insert joins the queue table and silently inserts nothing for an unknown queue.
+  if (inserted !== 1) {
+    throw new Error(`job ${job.name} was not enqueued: no such queue (was the job runner initialised?)`);
+  }
+  return id;
+}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitCounters } from '../db/schema/index.ts';
+import { createOutboxMail } from '../partners/mail/outbox.ts';
+import { createTestApp, type TestApp } from '../test/create-test-app.ts';
+import { purgeJob } from './purge.job.ts';
+import { createJobRunner } from './runner.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'none' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const windows = async () =>
+  (await t.app.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((r) => r.key).sort();
+
+const addWindows = async () => {
+  await t.app.db.delete(rateLimitCounters);
+  await t.app.db.insert(rateLimitCounters).values([
+    { key: 'POST /contact|10.0.0.1', count: 5, windowStartedAt: sql`now() - interval '2 days'` },
+    { key: 'POST /contact|10.0.0.2', count: 1, windowStartedAt: sql`now() - interval '25 hours'` },
+    { key: 'POST /contact|10.0.0.3', count: 2, windowStartedAt: sql`now() - interval '10 minutes'` },
+  ]);
+};
+
+describe('the purge job', () => {
+  it('deletes rate-limit windows older than a day and keeps current ones', async () => {
+    await addWindows();
+    await t.jobs.enqueue(t.app.db, purgeJob, {});
+    expect(await t.jobs.drain()).toBe(1);
+    expect(await windows()).toEqual(['POST /contact|10.0.0.3']);
+  });
+
+  it('runs on its schedule in a started runner', async () => {
+    await addWindows();
+    // The hourly schedule, due every minute for the test; pg-boss enqueues each due run once.
+    const runner = createJobRunner({
+      dbHandle: t.app.dbHandle,
+      log: t.app.log,
+      partners: { mail: createOutboxMail() },
+      definitions: [{ ...purgeJob, schedule: { cron: '* * * * *' } }],
+      pollingIntervalSeconds: 0.5,
+    });
+    await runner.start();
+    try {
+      await expect.poll(windows, { timeout: 20_000, interval: 200 }).toEqual(['POST /contact|10.0.0.3']);
+    } finally {
+      await runner.stop();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { rateLimitCounters } from '../db/schema/index.ts';
+import { defineJob } from './job.ts';
+
+type PurgeTarget = { table: PgTable; expired: SQL };
+
+/** What the hourly purge deletes: one line per table, with the condition that makes a row expired. */
+export const purgeTargets: PurgeTarget[] = [
+  // Windows last minutes; a day-old one has certainly ended.
+  { table: rateLimitCounters, expired: sql`${rateLimitCounters.windowStartedAt} < now() - interval '1 day'` },
+];
+
+/** Deletes expired rows (rate-limit windows; later: used and expired tokens). Idempotent by nature. */
+export const purgeJob = defineJob({
+  name: 'system.purge',
+  payload: z.object({}),
+  schedule: { cron: '0 * * * *' },
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  async handler({ db, log }) {
+    for (const target of purgeTargets) {
+      const result = (await db.delete(target.table).where(target.expired)) as unknown as {
+        rowCount?: number | null;
+        affectedRows?: number;
+      };
+      const deleted = result.rowCount ?? result.affectedRows ?? 0;
+      if (deleted > 0) log.info({ table: getTableName(target.table), deleted }, 'purged expired rows');
+    }
+  },
+});

@@ -1,0 +1,225 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database, DbHandle, Tx } from '../db/client.ts';
+import { jobDefinitions } from './definitions.ts';
+import { type EnqueueOptions, enqueueJob } from './enqueue.ts';
+import { defaultRetry, defaultTimeoutSeconds, type JobDefinition, type JobPartners } from './job.ts';
+import { bossExecutor, bossSchema } from './pg-boss-db.ts';
+
+export type JobRunner = {
+  /** Installs or upgrades pg-boss's schema, creates a queue per job and registers the schedules; idempotent. */
+  init: () => Promise<void>;
+  /** `enqueueJob` for a job this runner knows. */
+  enqueue: <P>(
+    db: Database | Tx,
+    job: JobDefinition<P>,
+    payload: P,
+    opts?: EnqueueOptions,
+  ) => Promise<string>;
+  /** Background work: polls every queue, runs the schedules (one process per due run), maintenance. */
+  start: () => Promise<void>;
+  /** Stops polling, lets running jobs finish (bounded), stops pg-boss; the database stays open. */
+  stop: () => Promise<void>;
+  /**
+   * Tests: runs due jobs in this process until none is left; returns how many ran. `includeDelayed`
+   * also runs jobs waiting for a retry or a later start, as if their time had come.
+   */
+  drain: (opts?: { includeDelayed?: boolean }) => Promise<number>;
+};
+
+type FetchedJob = PgBoss.JobWithMetadata<unknown>;
+
+/**
+ * The background job runner (decision 005): pg-boss on the application's database, PostgreSQL or
+ * embedded PGlite alike, with jobs fetched `FOR UPDATE SKIP LOCKED`, so any number of processes
+ * share the queues and each job runs in one of them at a time.
+ */
+export function createJobRunner(opts: {
+  dbHandle: DbHandle;
+  log: FastifyBaseLogger;
+  partners: JobPartners;
+  definitions?: readonly JobDefinition[];
+  /** How often an idle process looks for new jobs (and due schedules); default 2 s. */
+  pollingIntervalSeconds?: number;
+  /** Jobs fetched per queue and round; default 5. */
+  batchSize?: number;
+  /** How long `stop` waits for running jobs; default 8 s (main.ts exits after 10 s). */
+  stopTimeoutMs?: number;
+}): JobRunner {
+  const definitions = opts.definitions ?? jobDefinitions;
+  const known = new Map(definitions.map((d) => [d.name, d]));
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
+  const batchSize = opts.batchSize ?? 5;
+  const log = opts.log;
+  const executor = bossExecutor(opts.dbHandle);
+  const onBossError = (err: unknown) => log.error({ err }, 'job runner: pg-boss error');
+
+  // Installs the schema and serves fetch/complete/fail; starts no timers.
+  const boss = new PgBoss({
+    db: executor,
+    schema: bossSchema,
+    migrate: true,
+    schedule: false,
+    supervise: false,
+  });
+  boss.on('error', onBossError);
+  // Created by start(): cron (one process enqueues each due run) and maintenance (expiring jobs whose
+  // process died, archiving finished ones), coordinated through pg-boss's tables.
+  let background: PgBoss | undefined;
+  let polling: { abort: AbortController; loops: Promise<void>[] } | undefined;
+  let initialising: Promise<void> | undefined;
+
+  async function install() {
+    await boss.start();
+    for (const d of definitions) {
+      const retry = d.retry ?? defaultRetry;
+      const queue = {
+        name: d.name,
+        retryLimit: retry.limit,
+        retryDelay: retry.delaySeconds,
+        retryBackoff: retry.backoff,
+        expireInSeconds: d.timeoutSeconds ?? defaultTimeoutSeconds,
+      };
+      await boss.createQueue(d.name, queue);
+      // A changed policy applies to jobs enqueued from now on.
+      await boss.updateQueue(d.name, queue);
+      if (d.schedule) await boss.schedule(d.name, d.schedule.cron, {}, { tz: 'UTC' });
+    }
+    for (const s of await boss.getSchedules()) {
+      if (!known.get(s.name)?.schedule) await boss.unschedule(s.name);
+    }
+  }
+
+  function init() {
+    initialising ??= install().catch((err) => {
+      initialising = undefined;
+      throw err;
+    });
+    return initialising;
+  }
+
+  async function runJob(definition: JobDefinition, job: FetchedJob) {
+    const attempt = job.retryCount + 1;
+    const maxAttempts = job.retryLimit + 1;
+    const jobLog = log.child({ job: definition.name, jobId: job.id, attempt });
+    const started = Date.now();
+    try {
+      const payload = definition.payload.parse(job.data);
+      const run = definition.handler(
+        {
+          db: opts.dbHandle.db,
+          partners: opts.partners,
+          log: jobLog,
+          job: { id: job.id, name: definition.name, attempt, maxAttempts },
+        },
+        payload,
+      );
+      await withTimeout(run, (definition.timeoutSeconds ?? defaultTimeoutSeconds) * 1000);
+      await boss.complete(definition.name, job.id);
+      jobLog.debug({ ms: Date.now() - started }, 'job done');
+    } catch (err) {
+      const isLast = attempt >= maxAttempts;
+      jobLog[isLast ? 'error' : 'warn'](
+        { err, ms: Date.now() - started, maxAttempts },
+        isLast ? 'job failed on its last attempt' : 'job failed; it will be retried',
+      );
+      const message = err instanceof Error ? err.message : String(err);
+      await boss.fail(definition.name, job.id, { message: message.slice(0, 1000) });
+    }
+  }
+
+  /** Fetches up to one batch of this queue's due jobs and runs them one after another. */
+  async function runBatch(definition: JobDefinition, includeDelayed: boolean) {
+    const jobs = (await boss.fetch(definition.name, {
+      batchSize,
+      includeMetadata: true,
+      ignoreStartAfter: includeDelayed,
+    })) as FetchedJob[];
+    for (const job of jobs) await runJob(definition, job);
+    return jobs.length;
+  }
+
+  async function poll(definition: JobDefinition, signal: AbortSignal) {
+    while (!signal.aborted) {
+      let ran = 0;
+      try {
+        ran = await runBatch(definition, false);
+      } catch (err) {
+        log.error({ err, job: definition.name }, 'job runner: polling failed');
+      }
+      if (ran === 0) await sleep(pollingIntervalSeconds * 1000, undefined, { signal }).catch(() => {});
+    }
+  }
+
+  return {
+    init,
+
+    async enqueue(db, job, payload, enqueueOpts) {
+      if (!known.has(job.name)) throw new Error(`unknown job ${job.name}`);
+      return enqueueJob(db, job, payload, enqueueOpts);
+    },
+
+    async start() {
+      if (polling) return;
+      await init();
+      background = new PgBoss({
+        db: executor,
+        schema: bossSchema,
+        migrate: false,
+        schedule: true,
+        supervise: true,
+        cronWorkerIntervalSeconds: Math.max(1, Math.round(pollingIntervalSeconds)),
+      });
+      background.on('error', onBossError);
+      await background.start();
+      const abort = new AbortController();
+      polling = { abort, loops: definitions.map((d) => poll(d, abort.signal)) };
+    },
+
+    async stop() {
+      const current = polling;
+      polling = undefined;
+      if (current) {
+        current.abort.abort();
+        const timeout = opts.stopTimeoutMs ?? 8_000;
+        const waited = await Promise.race([
+          Promise.all(current.loops).then(() => true),
+          sleep(timeout, false, { ref: false }),
+        ]);
+        // A job still running is left `active`; pg-boss expires and retries it after its timeout.
+        if (!waited) log.warn({ timeoutMs: timeout }, 'job runner stopped with jobs still running');
+      }
+      await background?.stop({ graceful: false, wait: true });
+      background = undefined;
+      if (initialising) await boss.stop({ graceful: false, wait: true });
+    },
+
+    async drain(drainOpts = {}) {
+      await init();
+      let total = 0;
+      for (;;) {
+        let ran = 0;
+        for (const d of definitions) ran += await runBatch(d, drainOpts.includeDelayed ?? false);
+        total += ran;
+        if (ran === 0) return total;
+        if (total > 10_000) throw new Error('drain: still busy after 10,000 jobs (a job enqueuing itself?)');
+      }
+    },
+  };
+}
+
+/** Rejects when `run` takes longer than `ms`; a late outcome of `run` is then ignored, not unhandled. */
+async function withTimeout(run: Promise<void>, ms: number): Promise<void> {
+  const timer = new AbortController();
+  const late = sleep(ms, undefined, { signal: timer.signal, ref: false }).then(() => {
+    throw new Error(`job took longer than ${Math.round(ms / 1000)} s`);
+  });
+  late.catch(() => {});
+  run.catch(() => {});
+  try {
+    await Promise.race([run, late]);
+  } finally {
+    timer.abort();
+  }
+}
