@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitCounters } from '../db/schema/index.ts';
+import {
+  accountTokens,
+  authSessions,
+  customers,
+  rateLimitCounters,
+  refreshTokens,
+} from '../db/schema/index.ts';
 import { createOutboxMail } from '../partners/mail/outbox.ts';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
 import { purgeJob } from './purge.job.ts';
@@ -32,6 +38,32 @@ describe('the purge job', () => {
     await t.jobs.enqueue(t.app.db, purgeJob, {});
     expect(await t.jobs.drain()).toBe(1);
     expect(await windows()).toEqual(['POST /contact|10.0.0.3']);
+  });
+
+  it('deletes mailed links, refresh tokens and sessions that can no longer be used, and keeps live ones', async () => {
+    const [c] = await t.app.db.insert(customers).values({ email: 'purge@example.com' }).returning();
+    const ago = (interval: string) => sql`now() - ${interval}::interval`;
+    const ahead = sql`now() + interval '1 hour'`;
+    await t.app.db.insert(accountTokens).values([
+      { customerId: c!.id, purpose: 'verify_email', tokenHash: 'old', expiresAt: ago('31 days') },
+      { customerId: c!.id, purpose: 'reset_password', tokenHash: 'live', expiresAt: ahead },
+    ]);
+    const sessions = await t.app.db
+      .insert(authSessions)
+      .values([
+        { customerId: c!.id, expiresAt: ago('91 days') },
+        { customerId: c!.id, expiresAt: ahead },
+      ])
+      .returning({ id: authSessions.id });
+    await t.app.db.insert(refreshTokens).values([
+      { sessionId: sessions[1]!.id, tokenHash: 'used-long-ago', createdAt: ago('14 hours') },
+      { sessionId: sessions[1]!.id, tokenHash: 'current' },
+    ]);
+    await t.jobs.enqueue(t.app.db, purgeJob, {});
+    await t.jobs.drain();
+    expect((await t.app.db.select().from(accountTokens)).map((r) => r.tokenHash)).toEqual(['live']);
+    expect((await t.app.db.select().from(authSessions)).map((r) => r.id)).toEqual([sessions[1]!.id]);
+    expect((await t.app.db.select().from(refreshTokens)).map((r) => r.tokenHash)).toEqual(['current']);
   });
 
   it('runs on its schedule in a started runner', async () => {

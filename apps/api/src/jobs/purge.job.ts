@@ -1,7 +1,7 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { rateLimitCounters } from '../db/schema/index.ts';
+import { accountTokens, authSessions, rateLimitCounters, refreshTokens } from '../db/schema/index.ts';
 import { defineJob } from './job.ts';
 
 type PurgeTarget = { table: PgTable; expired: SQL };
@@ -10,6 +10,12 @@ type PurgeTarget = { table: PgTable; expired: SQL };
 export const purgeTargets: PurgeTarget[] = [
   // Windows last minutes; a day-old one has certainly ended.
   { table: rateLimitCounters, expired: sql`${rateLimitCounters.windowStartedAt} < now() - interval '1 day'` },
+  // Mailed links: kept 30 days past their end, so an old link still hears "already verified".
+  { table: accountTokens, expired: sql`${accountTokens.expiresAt} < now() - interval '30 days'` },
+  // No session outlives 12 hours, so a refresh token older than 13 hours can no longer be presented.
+  { table: refreshTokens, expired: sql`${refreshTokens.createdAt} < now() - interval '13 hours'` },
+  // Ended sessions stay 90 days: the account's sign-in history and its known devices.
+  { table: authSessions, expired: sql`${authSessions.expiresAt} < now() - interval '90 days'` },
 ];
 
 /** Deletes expired rows (rate-limit windows; later: used and expired tokens). Idempotent by nature. */

@@ -61,7 +61,6 @@ function clientOf(request: { ip: string; headers: Record<string, unknown> }) {
 /** Registration, e-mail verification, login, token refresh and logout, sessions, password reset, e-mail change. */
 export async function accountRoutes(app: App) {
   const { tokens, secretBox } = app.accountKit;
-  const deliver = (ids: number[]) => app.partners.mail.deliver(app.db, ids);
 
   for (const [path, schema, summary] of [
     [
@@ -77,14 +76,13 @@ export async function accountRoutes(app: App) {
         schema: { tags: ['accounts'], summary, body: schema, response: { 201: signedUpSchema } },
       },
       async (request, reply) => {
-        const { view, mailIds } = await signUp({
+        const view = await signUp({
           db: app.db,
           mailCtx: await accountMailContext(app),
           input: request.body,
           locale: request.locale,
           ip: request.ip,
         });
-        await deliver(mailIds);
         return reply.status(201).send({
           uuid: view.uuid,
           email: view.email,
@@ -108,14 +106,12 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      await deliver(
-        await resendVerification({
-          db: app.db,
-          mailCtx: await accountMailContext(app),
-          email: request.body.email,
-          ip: request.ip,
-        }),
-      );
+      await resendVerification({
+        db: app.db,
+        mailCtx: await accountMailContext(app),
+        email: request.body.email,
+        ip: request.ip,
+      });
       return reply.status(202).send({ message: 'accepted' });
     },
   );
@@ -156,7 +152,6 @@ export async function accountRoutes(app: App) {
         input: request.body,
         client: clientOf(request),
       });
-      await deliver(issued.mailIds);
       return tokensBody(issued);
     },
   );
@@ -234,14 +229,12 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      await deliver(
-        await requestPasswordReset({
-          db: app.db,
-          mailCtx: await accountMailContext(app),
-          email: request.body.email,
-          ip: request.ip,
-        }),
-      );
+      await requestPasswordReset({
+        db: app.db,
+        mailCtx: await accountMailContext(app),
+        email: request.body.email,
+        ip: request.ip,
+      });
       return reply.status(202).send({ message: 'accepted' });
     },
   );
@@ -257,13 +250,12 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { mailIds } = await resetPassword({
+      await resetPassword({
         db: app.db,
         mailCtx: await accountMailContext(app),
         token: request.params.token,
         newPassword: request.body.newPassword,
       });
-      await deliver(mailIds);
       return reply.status(204).send();
     },
   );
@@ -280,14 +272,13 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { mailIds } = await requestEmailChange({
+      await requestEmailChange({
         db: app.db,
         secretBox,
         mailCtx: await accountMailContext(app),
         customerId: customerOf(request).id,
         input: request.body,
       });
-      await deliver(mailIds);
       return reply.status(202).send({ message: 'accepted' });
     },
   );
@@ -304,12 +295,11 @@ export async function accountRoutes(app: App) {
       },
     },
     async (request) => {
-      const { email, mailIds } = await confirmEmailChange({
+      const { email } = await confirmEmailChange({
         db: app.db,
         mailCtx: await accountMailContext(app),
         token: request.params.token,
       });
-      await deliver(mailIds);
       return { email };
     },
   );

@@ -104,7 +104,7 @@ export async function signUp(opts: {
   input: SignUpInput | CompanySignUpInput;
   locale: Locale;
   ip: string | null;
-}): Promise<{ view: CustomerView; mailIds: number[] }> {
+}): Promise<CustomerView> {
   const { db, input } = opts;
   const email = normalizeEmail(input.email);
   const company = 'companyName' in input ? input : null;
@@ -160,14 +160,14 @@ export async function signUp(opts: {
           purpose: 'verify_email',
           ttlMs: verificationTokenTtlMs,
         });
-        const mailId = await queueAccountMail(tx, opts.mailCtx, {
+        await queueAccountMail(tx, opts.mailCtx, {
           to: email,
           locale,
           kind: 'verify_email',
           name: greetingName(row!),
           params: { link: `${opts.mailCtx.publicUrl}/verify-email/${token}` },
         });
-        return { view: toCustomerView(row!, opts.mailCtx.publicUrl), mailIds: [mailId] };
+        return toCustomerView(row!, opts.mailCtx.publicUrl);
       });
     } catch (err) {
       // Two sign-ups of one address at once: the unique index decides, the loser hears the same answer.
@@ -240,30 +240,28 @@ export async function resendVerification(opts: {
   mailCtx: MailContext;
   email: string;
   ip: string | null;
-}): Promise<number[]> {
+}): Promise<void> {
   const email = normalizeEmail(opts.email);
   await countAttempt(opts.db, `mail-link|ip|${opts.ip ?? '-'}`, accountLimits.mailLinksPerIp);
   await countAttempt(opts.db, `mail-link|verify|${email}`, accountLimits.mailLinksPerAddress);
-  return opts.db.transaction(async (tx) => {
+  await opts.db.transaction(async (tx) => {
     const [c] = await tx
       .select()
       .from(customers)
       .where(and(eq(customers.email, email), isNull(customers.verifiedAt)));
-    if (!c) return [];
+    if (!c) return;
     const token = await issueAccountToken(tx, {
       customerId: c.id,
       purpose: 'verify_email',
       ttlMs: verificationTokenTtlMs,
     });
-    return [
-      await queueAccountMail(tx, opts.mailCtx, {
-        to: c.email,
-        locale: c.locale,
-        kind: 'verify_email',
-        name: greetingName(c),
-        params: { link: `${opts.mailCtx.publicUrl}/verify-email/${token}` },
-      }),
-    ];
+    await queueAccountMail(tx, opts.mailCtx, {
+      to: c.email,
+      locale: c.locale,
+      kind: 'verify_email',
+      name: greetingName(c),
+      params: { link: `${opts.mailCtx.publicUrl}/verify-email/${token}` },
+    });
   });
 }
 
@@ -280,7 +278,7 @@ export async function login(opts: {
   input: LoginInput;
   client: Client;
   now?: Date;
-}): Promise<IssuedTokens & { mailIds: number[] }> {
+}): Promise<IssuedTokens> {
   const { db } = opts;
   const now = opts.now ?? new Date();
   const email = normalizeEmail(opts.input.email);
@@ -304,18 +302,15 @@ export async function login(opts: {
   await resetCounter(db, accountKey);
   return db.transaction(async (tx) => {
     const issued = await openSession({ db: tx, tokens: opts.tokens, customer, client: opts.client, now });
-    const mailIds: number[] = [];
     if (issued.isNewDevice) {
-      mailIds.push(
-        await queueAccountMail(tx, opts.mailCtx, {
-          to: customer.email,
-          locale: customer.locale,
-          kind: 'new_sign_in',
-          name: greetingName(customer),
-          params: { device: describeDevice(opts.client.userAgent), ip: opts.client.ip, at: now },
-        }),
-      );
+      await queueAccountMail(tx, opts.mailCtx, {
+        to: customer.email,
+        locale: customer.locale,
+        kind: 'new_sign_in',
+        name: greetingName(customer),
+        params: { device: describeDevice(opts.client.userAgent), ip: opts.client.ip, at: now },
+      });
     }
-    return { ...issued, mailIds };
+    return issued;
   });
 }

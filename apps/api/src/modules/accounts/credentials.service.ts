@@ -37,7 +37,7 @@ export async function changePassword(opts: {
   sessionId: string;
   input: ChangePasswordInput;
   now?: Date;
-}): Promise<{ mailIds: number[] }> {
+}): Promise<void> {
   const now = opts.now ?? new Date();
   const [c] = await opts.db.select().from(customers).where(eq(customers.id, opts.customerId));
   if (!c) throw new AppError('not_found');
@@ -57,14 +57,13 @@ export async function changePassword(opts: {
       reason: 'password_changed',
       now,
     });
-    const mailId = await queueAccountMail(tx, opts.mailCtx, {
+    await queueAccountMail(tx, opts.mailCtx, {
       to: c.email,
       locale: c.locale,
       kind: 'password_changed',
       name: greetingName(c),
       params: { at: now },
     });
-    return { mailIds: [mailId] };
   });
 }
 
@@ -77,27 +76,25 @@ export async function requestPasswordReset(opts: {
   mailCtx: MailContext;
   email: string;
   ip: string | null;
-}): Promise<number[]> {
+}): Promise<void> {
   const email = normalizeEmail(opts.email);
   await countAttempt(opts.db, `mail-link|ip|${opts.ip ?? '-'}`, accountLimits.mailLinksPerIp);
   await countAttempt(opts.db, `mail-link|reset|${email}`, accountLimits.mailLinksPerAddress);
-  return opts.db.transaction(async (tx) => {
+  await opts.db.transaction(async (tx) => {
     const [c] = await tx.select().from(customers).where(eq(customers.email, email));
-    if (!c?.passwordHash) return [];
+    if (!c?.passwordHash) return;
     const token = await issueAccountToken(tx, {
       customerId: c.id,
       purpose: 'reset_password',
       ttlMs: resetTokenTtlMs,
     });
-    return [
-      await queueAccountMail(tx, opts.mailCtx, {
-        to: c.email,
-        locale: c.locale,
-        kind: 'reset_password',
-        name: greetingName(c),
-        params: { link: `${opts.mailCtx.publicUrl}/new-password/${token}` },
-      }),
-    ];
+    await queueAccountMail(tx, opts.mailCtx, {
+      to: c.email,
+      locale: c.locale,
+      kind: 'reset_password',
+      name: greetingName(c),
+      params: { link: `${opts.mailCtx.publicUrl}/new-password/${token}` },
+    });
   });
 }
 
@@ -111,7 +108,7 @@ export async function resetPassword(opts: {
   token: string;
   newPassword: string;
   now?: Date;
-}): Promise<{ mailIds: number[] }> {
+}): Promise<void> {
   const now = opts.now ?? new Date();
   assertNotCommonPassword(opts.newPassword, 'newPassword');
   const passwordHash = await hashPassword(opts.newPassword);
@@ -147,14 +144,13 @@ export async function resetPassword(opts: {
         ),
       );
     await revokeSessions({ db: tx, customerId: c!.id, reason: 'password_reset', now });
-    const mailId = await queueAccountMail(tx, opts.mailCtx, {
+    await queueAccountMail(tx, opts.mailCtx, {
       to: c!.email,
       locale: c!.locale,
       kind: 'password_changed',
       name: greetingName(c!),
       params: { at: now },
     });
-    return { mailIds: [mailId] };
   });
 }
 
@@ -169,7 +165,7 @@ export async function requestEmailChange(opts: {
   customerId: number;
   input: ChangeEmailInput;
   now?: Date;
-}): Promise<{ mailIds: number[] }> {
+}): Promise<void> {
   const now = opts.now ?? new Date();
   const newEmail = normalizeEmail(opts.input.newEmail);
   const [c] = await opts.db.select().from(customers).where(eq(customers.id, opts.customerId));
@@ -201,21 +197,20 @@ export async function requestEmailChange(opts: {
       now,
     });
     const name = greetingName(c);
-    const confirm = await queueAccountMail(tx, opts.mailCtx, {
+    await queueAccountMail(tx, opts.mailCtx, {
       to: newEmail,
       locale: c.locale,
       kind: 'email_change_confirm',
       name,
       params: { newEmail, link: `${opts.mailCtx.publicUrl}/confirm-email/${token}` },
     });
-    const notice = await queueAccountMail(tx, opts.mailCtx, {
+    await queueAccountMail(tx, opts.mailCtx, {
       to: c.email,
       locale: c.locale,
       kind: 'email_change_notice',
       name,
       params: { newEmail },
     });
-    return { mailIds: [confirm, notice] };
   });
 }
 
@@ -234,7 +229,7 @@ export async function confirmEmailChange(opts: {
   mailCtx: MailContext;
   token: string;
   now?: Date;
-}): Promise<{ email: string; mailIds: number[] }> {
+}): Promise<{ email: string }> {
   const now = opts.now ?? new Date();
   try {
     return await opts.db.transaction(async (tx) => {
@@ -259,14 +254,14 @@ export async function confirmEmailChange(opts: {
         .update(customers)
         .set({ email: claimed.newEmail, verifiedAt: before!.verifiedAt ?? now, updatedAt: now })
         .where(eq(customers.id, claimed.customerId));
-      const mailId = await queueAccountMail(tx, opts.mailCtx, {
+      await queueAccountMail(tx, opts.mailCtx, {
         to: before!.email,
         locale: before!.locale,
         kind: 'email_changed',
         name: greetingName(before!),
         params: { newEmail: claimed.newEmail },
       });
-      return { email: claimed.newEmail, mailIds: [mailId] };
+      return { email: claimed.newEmail };
     });
   } catch (err) {
     if (isUniqueViolation(err)) {

@@ -50,7 +50,6 @@ function sendCustomer(request: FastifyRequest, reply: FastifyReply, view: Custom
 export async function customerRoutes(app: App) {
   const { secretBox } = app.accountKit;
   const publicUrl = app.config.publicUrl;
-  const deliver = (ids: number[]) => app.partners.mail.deliver(app.db, ids);
 
   app.get(
     '/customers/:uuid',
@@ -134,14 +133,13 @@ export async function customerRoutes(app: App) {
     },
     async (request, reply) => {
       const me = customerOf(request);
-      const { mailIds } = await changePassword({
+      await changePassword({
         db: app.db,
         mailCtx: await accountMailContext(app),
         customerId: me.id,
         sessionId: me.sessionId,
         input: request.body,
       });
-      await deliver(mailIds);
       return reply.status(204).send();
     },
   );
@@ -182,14 +180,13 @@ export async function customerRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { recoveryCodes, mailIds } = await confirmTwoFactorEnrolment({
+      const { recoveryCodes } = await confirmTwoFactorEnrolment({
         db: app.db,
         secretBox,
         mailCtx: await accountMailContext(app),
         customerId: customerOf(request).id,
         code: request.body.code,
       });
-      await deliver(mailIds);
       reply.header('cache-control', 'no-store');
       return { enabled: true as const, recoveryCodes };
     },
@@ -214,24 +211,22 @@ export async function customerRoutes(app: App) {
       const customerId = customerOf(request).id;
       reply.header('cache-control', 'no-store');
       if (request.body.enabled) {
-        const { recoveryCodes, mailIds } = await confirmTwoFactorEnrolment({
+        const { recoveryCodes } = await confirmTwoFactorEnrolment({
           db: app.db,
           secretBox,
           mailCtx,
           customerId,
           code: request.body.code,
         });
-        await deliver(mailIds);
         return { enabled: true, recoveryCodes };
       }
-      const { mailIds } = await disableTwoFactor({
+      await disableTwoFactor({
         db: app.db,
         secretBox,
         mailCtx,
         customerId,
         code: request.body.code,
       });
-      await deliver(mailIds);
       return { enabled: false };
     },
   );

@@ -148,7 +148,7 @@ export async function confirmTwoFactorEnrolment(opts: {
   customerId: number;
   code: string;
   now?: Date;
-}): Promise<{ recoveryCodes: string[]; mailIds: number[] }> {
+}): Promise<{ recoveryCodes: string[] }> {
   const now = opts.now ?? new Date();
   const [c] = await opts.db.select().from(customers).where(eq(customers.id, opts.customerId));
   if (!c) throw new AppError('not_found');
@@ -192,14 +192,14 @@ export async function confirmTwoFactorEnrolment(opts: {
         createdAt: now,
       })),
     );
-    const mailId = await queueAccountMail(tx, opts.mailCtx, {
+    await queueAccountMail(tx, opts.mailCtx, {
       to: c.email,
       locale: c.locale,
       kind: 'two_factor_enabled',
       name: greetingName(c),
       params: { at: now },
     });
-    return { recoveryCodes: codes, mailIds: [mailId] };
+    return { recoveryCodes: codes };
   });
 }
 
@@ -211,7 +211,7 @@ export async function disableTwoFactor(opts: {
   customerId: number;
   code: string;
   now?: Date;
-}): Promise<{ mailIds: number[] }> {
+}): Promise<void> {
   const now = opts.now ?? new Date();
   // The code check commits on its own: a wrong code must count even though the request fails.
   const [c] = await opts.db.select().from(customers).where(eq(customers.id, opts.customerId));
@@ -230,13 +230,12 @@ export async function disableTwoFactor(opts: {
       })
       .where(eq(customers.id, c.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.customerId, c.id));
-    const mailId = await queueAccountMail(tx, opts.mailCtx, {
+    await queueAccountMail(tx, opts.mailCtx, {
       to: c.email,
       locale: c.locale,
       kind: 'two_factor_disabled',
       name: greetingName(c),
       params: { at: now },
     });
-    return { mailIds: [mailId] };
   });
 }
