@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +20,7 @@ import type { DbHandle } from './db/client.ts';
 import { errorHandler, sendProblem } from './http/errors.ts';
 import { registerEtags } from './http/etag.ts';
 import { apiBase } from './http/hydra.ts';
+import { pgRateLimitStore } from './http/rate-limit-store.ts';
 import type { App } from './http/types.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
@@ -28,12 +30,13 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import type { StoragePort } from './partners/storage/port.ts';
+import type { Partners } from './partners/create-partners.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
   db: DbHandle;
-  storage: StoragePort;
+  /** The partner adapters, built once by the caller (`createPartners`); routes read `app.partners`. */
+  partners: Partners;
   /** Built SPA to serve for non-API paths; omitted in API tests. */
   webDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -72,7 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('config', opts.config);
   app.decorate('dbHandle', opts.db);
   app.decorate('db', opts.db.db);
-  app.decorate('storage', opts.storage);
+  app.decorate('partners', opts.partners);
   app.decorateRequest('locale', 'de');
 
   // JSON variants the API Platform client sends.
@@ -138,6 +141,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Rate limits, once for every module: a route opts in with `config: { rateLimit: { max, timeWindow } }`.
+  // The counters live in PostgreSQL, so all API processes count against the same window.
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(opts.db.db) });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(

@@ -9,7 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import type { Database, DbHandle } from '../db/client.ts';
-import type { StoragePort } from '../partners/storage/port.ts';
+import type { Partners } from '../partners/create-partners.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +20,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Database;
     dbHandle: DbHandle;
-    storage: StoragePort;
+    /** Mail, storage and the other partners, built once (convention 4). */
+    partners: Partners;
     routeList: { method: string; url: string }[];
   }
 }

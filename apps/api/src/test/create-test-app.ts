@@ -6,13 +6,16 @@ import pg from 'pg';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
+import { seedReferenceData } from '../db/seed/reference.ts';
 import type { App } from '../http/types.ts';
-import { createLocalStorage } from '../partners/storage/local.ts';
+import { createPartners, type Partners } from '../partners/create-partners.ts';
 import { buildApp } from '../server.ts';
 
 export type TestApp = {
   app: App;
   config: AppConfig;
+  /** The partners the app was built with (also `app.partners`). */
+  partners: Partners;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
 };
@@ -20,8 +23,14 @@ export type TestApp = {
 /**
  * A fresh application on a fresh database for one test file: PGlite in memory by default, a new
  * PostgreSQL database when TEST_DATABASE_URL is set and the project runs against PostgreSQL.
+ * `seed`: the whole demo platform (default), only reference data (locales, countries, currencies,
+ * zones; build the rest with `db/seed/factories.ts`), or nothing.
+ * Partners are the configured defaults (outbox mail, local storage in a temporary directory);
+ * `partners` replaces some of them, e.g. `createTestApp({ partners: { mail } })`.
  */
-export async function createTestApp(opts: { seed?: 'demo' | 'none' } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: 'demo' | 'reference' | 'none'; partners?: Partial<Partners> } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'token-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres';
   let databaseUrl: string | undefined;
@@ -54,13 +63,16 @@ export async function createTestApp(opts: { seed?: 'demo' | 'none' } = {}): Prom
   });
   const db = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : 'memory://', poolSize: 5 });
   await migrateDatabase(db);
-  const storage = createLocalStorage(join(dataDir, 'storage'));
-  if ((opts.seed ?? 'demo') === 'demo') await seedDemoData({ db: db.db, storage });
-  const app = await buildApp({ config, db, storage });
+  const partners: Partners = { ...createPartners({ config }), ...opts.partners };
+  const seed = opts.seed ?? 'demo';
+  if (seed === 'demo') await seedDemoData({ db: db.db, storage: partners.storage });
+  if (seed === 'reference') await db.db.transaction((tx) => seedReferenceData(tx));
+  const app = await buildApp({ config, db, partners });
   await app.ready();
   return {
     app,
     config,
+    partners,
     kind: db.kind,
     close: async () => {
       await app.close();
