@@ -186,7 +186,10 @@ async function main() {
       });
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.query(`create database ${dbName}`);
-      await benchAuth('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')) });
+      await benchAuth('PostgreSQL', {
+        DATABASE_URL: u.toString(),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')),
+      });
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();

@@ -1,10 +1,9 @@
-import { join } from 'node:path';
+import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed-if-empty.ts';
 import { createJobRunner } from './jobs/runner.ts';
-import { createMailPort } from './partners/mail/create-mail.ts';
-import { createLocalStorage } from './partners/storage/local.ts';
+import { createPartners } from './partners/create-partners.ts';
 import { buildApp } from './server.ts';
 import { webDistDir } from './web-dist.ts';
 
@@ -16,15 +15,16 @@ async function main() {
     poolSize: config.dbPoolSize,
   });
   await migrateDatabase(db);
-  const storage = createLocalStorage(join(config.dataDir, 'storage'));
-  const seeded = await seedIfEmpty({ db: db.db, storage });
-  const app = await buildApp({ config, db, storage, webDist: webDistDir });
+  // The partner adapters, once for the process (convention 4).
+  const partners = createPartners({ config, logger: pino({ level: config.logLevel, name: 'partners' }) });
+  const seeded = await seedIfEmpty({ db: db.db, storage: partners.storage });
+  const app = await buildApp({ config, db, partners, webDist: webDistDir });
   if (seeded) app.log.info('demo data seeded into the empty database');
   // Before listening: requests enqueue jobs into the queues this creates.
   const jobs = createJobRunner({
     dbHandle: db,
     log: app.log.child({ module: 'jobs' }),
-    partners: { mail: createMailPort({ smtpUrl: config.smtpUrl, logger: app.log }) },
+    partners,
   });
   await jobs.start();
 

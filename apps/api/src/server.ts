@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +21,7 @@ import { registerAuth } from './http/auth.ts';
 import { errorHandler, sendProblem } from './http/errors.ts';
 import { registerEtags } from './http/etag.ts';
 import { apiBase } from './http/hydra.ts';
+import { pgRateLimitStore } from './http/rate-limit-store.ts';
 import type { App } from './http/types.ts';
 import { createAccessTokens } from './modules/accounts/access-tokens.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -33,15 +35,13 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { createMailPort } from './partners/mail/create-mail.ts';
-import type { MailPort } from './partners/mail/port.ts';
-import type { StoragePort } from './partners/storage/port.ts';
+import type { Partners } from './partners/create-partners.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
   db: DbHandle;
-  storage: StoragePort;
-  mail?: MailPort;
+  /** The partner adapters, built once by the caller (`createPartners`); routes read `app.partners`. */
+  partners: Partners;
   /** Built SPA to serve for non-API paths; omitted in API tests. */
   webDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -80,10 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('config', opts.config);
   app.decorate('dbHandle', opts.db);
   app.decorate('db', opts.db.db);
-  app.decorate('storage', opts.storage);
-  app.decorate('partners', {
-    mail: opts.mail ?? createMailPort({ smtpUrl: opts.config.smtpUrl, logger: app.log }),
-  });
+  app.decorate('partners', opts.partners);
   const accountKit = {
     tokens: createAccessTokens(opts.config.appSecret),
     secretBox: createTotpSecretBox(opts.config.appSecret),
@@ -155,6 +152,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Rate limits, once for every module: a route opts in with `config: { rateLimit: { max, timeWindow } }`.
+  // The counters live in PostgreSQL, so all API processes count against the same window.
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(opts.db.db) });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(

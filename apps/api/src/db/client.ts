@@ -12,6 +12,8 @@ import * as schema from './schema/index.ts';
 export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction handle; services accept `Database | Tx` where they may run inside one. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a service or seed factory takes as `db`: the database, or the transaction it runs in. */
+export type Db = Database | Tx;
 
 export type DbHandle = {
   db: Database;

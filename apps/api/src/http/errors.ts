@@ -1,72 +1,14 @@
 import {
+  AppError,
   type ErrorCode,
   errorMessage,
-  type ViolationCode,
-  violationMessage,
-  violationMessages,
+  fieldViolationsOf,
+  localizeViolations,
+  type Violation,
+  type ZodIssueLike,
 } from '@token/domain/errors';
-import type { Locale } from '@token/domain/i18n';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-
-const statusByCode: Partial<Record<ErrorCode, number>> = {
-  not_found: 404,
-  route_not_found: 404,
-  method_not_allowed: 405,
-  bad_request: 400,
-  invalid_query: 400,
-  invalid_body: 400,
-  validation_failed: 422,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  not_acceptable: 406,
-  too_many_requests: 429,
-  service_unavailable: 503,
-  internal_error: 500,
-  unauthorized: 401,
-  bad_credentials: 401,
-  two_factor_required: 401,
-  two_factor_invalid: 401,
-  two_factor_already_enabled: 409,
-  two_factor_not_started: 409,
-  two_factor_not_enabled: 409,
-  refresh_token_invalid: 401,
-  token_invalid: 404,
-  already_verified: 422,
-  already_signed_up: 422,
-  company_name_exists: 422,
-  referral_code_invalid: 422,
-};
-
-export type Violation = { propertyPath: string; message: string; code: string };
-type ViolationInput = { propertyPath: string; code: string; message?: string };
-
-/** An expected failure: the handler maps `code` to a status and a problem+json body. */
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly violations: ViolationInput[] | undefined;
-  readonly retryAfterSeconds: number | undefined;
-  constructor(
-    code: ErrorCode,
-    opts: {
-      status?: number;
-      detail?: string;
-      violations?: ViolationInput[];
-      retryAfterSeconds?: number;
-    } = {},
-  ) {
-    super(opts.detail ?? code);
-    this.code = code;
-    this.status = opts.status ?? statusByCode[code] ?? 400;
-    this.violations = opts.violations;
-    this.retryAfterSeconds = opts.retryAfterSeconds;
-  }
-}
-
-export function notFound(detail?: string): AppError {
-  return new AppError('not_found', detail ? { detail } : {});
-}
 
 export type Problem = {
   type: string;
@@ -78,18 +20,23 @@ export type Problem = {
   requestId?: string;
 };
 
+/**
+ * Answers with problem+json: `title` is the catalogue's sentence for `code` in the request's
+ * language; `detail` is the failure's own wording when it has one, else that sentence too.
+ */
 export function sendProblem(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ErrorCode,
   status: number,
-  extra: { violations?: Violation[] | undefined } = {},
+  extra: { detail?: string | undefined; violations?: Violation[] | undefined } = {},
 ) {
+  const title = errorMessage(code, request.locale);
   const body: Problem = {
     type: `about:blank`,
-    title: errorMessage(code, request.locale),
+    title,
     status,
-    detail: errorMessage(code, request.locale),
+    detail: extra.detail ?? title,
     code,
     ...(extra.violations ? { violations: extra.violations } : {}),
     requestId: request.id,
@@ -97,78 +44,14 @@ export function sendProblem(
   return reply.status(status).type('application/problem+json; charset=utf-8').send(body);
 }
 
-type ZodIssueLike = { code: string; path: PropertyKey[]; message: string } & Record<string, unknown>;
-
-/** Turns zod issues into spec-worded violations in the caller's language. */
-export function zodIssuesToViolations(
-  issues: readonly ZodIssueLike[],
-  locale: Locale,
-  input?: unknown,
-): Violation[] {
-  const out: Violation[] = [];
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of (issue.keys as string[]) ?? []) {
-        out.push({
-          propertyPath: [...issue.path, key].join('.'),
-          code: 'unknown_parameter',
-          message: violationMessage('unknown_parameter', locale),
-        });
-      }
-      continue;
-    }
-    const code = violationCodeOf(issue, valueAt(input, issue.path));
-    const value = (issue.minimum ?? issue.maximum) as number | bigint | undefined;
-    out.push({
-      propertyPath: issue.path.join('.'),
-      code,
-      message: violationMessage(code, locale, value === undefined ? {} : { value: String(value) }),
-    });
-  }
-  return out;
-}
-
-/** The submitted value at an issue's path (zod does not report inputs by default). */
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let v = input;
-  for (const key of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-}
-
-/** spec 5: a missing or empty value is "required"; a value of the wrong kind is not. */
-function violationCodeOf(issue: ZodIssueLike, value: unknown): ViolationCode {
-  const isEmpty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-  switch (issue.code) {
-    case 'custom': {
-      const named = (issue.params as { violation?: string } | undefined)?.violation;
-      return named && named in violationMessages ? (named as ViolationCode) : 'invalid_value';
-    }
-    case 'invalid_type':
-      return isEmpty ? 'required' : 'invalid_type';
-    case 'too_small':
-      if (issue.origin === 'string') return isEmpty ? 'required' : 'too_short';
-      return 'too_small';
-    case 'too_big':
-      return issue.origin === 'string' ? 'too_long' : 'too_big';
-    case 'invalid_format':
-      return issue.format === 'email' ? 'invalid_email' : 'invalid_value';
-    default:
-      return 'invalid_value';
-  }
-}
-
 /** The one error handler: expected errors become problem+json; anything else is logged and hidden. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-    const violations = error.violations?.map((v) => ({
-      ...v,
-      message: v.message ?? violationMessage(v.code as ViolationCode, request.locale),
-    }));
-    return sendProblem(request, reply, error.code, error.status, { violations });
+    return sendProblem(request, reply, error.code, error.status, {
+      detail: error.detail,
+      violations: error.violations && localizeViolations(error.violations, request.locale),
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const ctx = error.validationContext;
@@ -177,11 +60,11 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
         ...(v.params as Record<string, unknown>),
         code: v.keyword,
         path: v.instancePath.split('/').filter(Boolean),
-        message: v.message ?? '',
       }),
     );
+    // zod does not report inputs here, so the mapping reads the submitted values from the request.
     const input = ctx === 'body' ? request.body : ctx === 'params' ? request.params : request.query;
-    const violations = zodIssuesToViolations(issues, request.locale, input);
+    const violations = localizeViolations(fieldViolationsOf(issues, input), request.locale);
     if (ctx === 'body') return sendProblem(request, reply, 'validation_failed', 422, { violations });
     return sendProblem(request, reply, 'invalid_query', 400, { violations });
   }

@@ -1,6 +1,7 @@
 import { rankByQuality } from '@token/domain/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Page } from '../db/paging.ts';
 
 export const apiBase = '/api/v2/shop';
 
@@ -35,8 +36,6 @@ export function sendItem<T extends object>(
     .type('application/ld+json; charset=utf-8')
     .send({ '@context': `/api/v2/shop/contexts/${meta['@type']}`, ...meta, ...item });
 }
-
-export type Page = { page: number; itemsPerPage: number };
 
 /** Sends a list: a Hydra collection with paging links for JSON-LD, a plain array for JSON. */
 export function sendCollection<T extends object>(

@@ -11,8 +11,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database, DbHandle } from '../db/client.ts';
 import type { AccessTokens } from '../modules/accounts/access-tokens.ts';
 import type { SecretBox } from '../modules/accounts/secrets.ts';
-import type { MailPort } from '../partners/mail/port.ts';
-import type { StoragePort } from '../partners/storage/port.ts';
+import type { Partners } from '../partners/create-partners.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,9 +22,9 @@ declare module 'fastify' {
     config: AppConfig;
     db: Database;
     dbHandle: DbHandle;
-    storage: StoragePort;
+    /** Mail, storage and the other partners, built once (convention 4). */
+    partners: Partners;
     routeList: { method: string; url: string }[];
-    partners: { mail: MailPort };
     accountKit: { tokens: AccessTokens; secretBox: SecretBox };
   }
 }

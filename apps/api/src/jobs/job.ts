@@ -1,15 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import type { MailPort } from '../partners/mail/port.ts';
-
-/** The partner adapters a job may call; built once by main.ts / createTestApp, like the app's. */
-export type JobPartners = { mail: MailPort };
+import type { Partners } from '../partners/create-partners.ts';
 
 /** What a handler gets besides its payload. */
 export type JobContext = {
   db: Database;
-  partners: JobPartners;
+  partners: Partners;
   log: FastifyBaseLogger;
   /** This run: `attempt` counts from 1; the last one is `attempt === maxAttempts`. */
   job: { id: string; name: string; attempt: number; maxAttempts: number };

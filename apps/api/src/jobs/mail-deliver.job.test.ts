@@ -42,7 +42,7 @@ function smtpProcess(
   const jobs = createJobRunner({
     dbHandle: opts.dbHandle ?? t.app.dbHandle,
     log: t.app.log,
-    partners: { mail },
+    partners: { ...t.partners, mail },
     ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
   });
   runners.push(jobs);

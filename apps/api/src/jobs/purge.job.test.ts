@@ -72,7 +72,7 @@ describe('the purge job', () => {
     const runner = createJobRunner({
       dbHandle: t.app.dbHandle,
       log: t.app.log,
-      partners: { mail: createOutboxMail() },
+      partners: { ...t.partners, mail: createOutboxMail() },
       definitions: [{ ...purgeJob, schedule: { cron: '* * * * *' } }],
       pollingIntervalSeconds: 0.5,
     });

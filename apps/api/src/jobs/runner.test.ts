@@ -35,7 +35,7 @@ beforeAll(async () => {
   runner = createJobRunner({
     dbHandle: t.app.dbHandle,
     log: t.app.log,
-    partners: { mail: createOutboxMail() },
+    partners: { ...t.partners, mail: createOutboxMail() },
     definitions: [echoJob, flakyJob],
   });
   await runner.init();
@@ -122,7 +122,7 @@ describe('in the background', () => {
     const background = createJobRunner({
       dbHandle: t.app.dbHandle,
       log: t.app.log,
-      partners: { mail: createOutboxMail() },
+      partners: { ...t.partners, mail: createOutboxMail() },
       definitions: [echoJob, flakyJob],
       pollingIntervalSeconds: 0.2,
     });

@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DbHandle, Tx } from '../db/client.ts';
+import type { Partners } from '../partners/create-partners.ts';
 import { jobDefinitions } from './definitions.ts';
 import { type EnqueueOptions, enqueueJob } from './enqueue.ts';
-import { defaultRetry, defaultTimeoutSeconds, type JobDefinition, type JobPartners } from './job.ts';
+import { defaultRetry, defaultTimeoutSeconds, type JobDefinition } from './job.ts';
 import { bossExecutor, bossSchema } from './pg-boss-db.ts';
 
 export type JobRunner = {
@@ -38,7 +39,7 @@ type FetchedJob = PgBoss.JobWithMetadata<unknown>;
 export function createJobRunner(opts: {
   dbHandle: DbHandle;
   log: FastifyBaseLogger;
-  partners: JobPartners;
+  partners: Partners;
   definitions?: readonly JobDefinition[];
   /** How often an idle process looks for new jobs (and due schedules); default 2 s. */
   pollingIntervalSeconds?: number;

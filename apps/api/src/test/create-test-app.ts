@@ -6,11 +6,10 @@ import pg from 'pg';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
+import { seedReferenceData } from '../db/seed/reference.ts';
 import type { App } from '../http/types.ts';
 import { createJobRunner, type JobRunner } from '../jobs/runner.ts';
-import { createMailPort } from '../partners/mail/create-mail.ts';
-import type { MailPort } from '../partners/mail/port.ts';
-import { createLocalStorage } from '../partners/storage/local.ts';
+import { createPartners, type Partners } from '../partners/create-partners.ts';
 import { type BuildAppOptions, buildApp } from '../server.ts';
 
 export type TestApp = {
@@ -18,6 +17,8 @@ export type TestApp = {
   /** What built `app`: a second instance on the same database is `buildApp({ ...buildOptions, db })`. */
   buildOptions: BuildAppOptions;
   config: AppConfig;
+  /** The partners the app was built with (also `app.partners`). */
+  partners: Partners;
   kind: 'pglite' | 'postgres';
   /** Not polling: a test runs queued jobs with `jobs.drain()`. */
   jobs: JobRunner;
@@ -27,9 +28,13 @@ export type TestApp = {
 /**
  * A fresh application on a fresh database for one test file: PGlite in memory by default, a new
  * PostgreSQL database when TEST_DATABASE_URL is set and the project runs against PostgreSQL.
+ * `seed`: the whole demo platform (default), only reference data (locales, countries, currencies,
+ * zones; build the rest with `db/seed/factories.ts`), or nothing.
+ * Partners are the configured defaults (outbox mail, local storage in a temporary directory);
+ * `partners` replaces some of them, e.g. `createTestApp({ partners: { mail } })`.
  */
 export async function createTestApp(
-  opts: { seed?: 'demo' | 'none'; mail?: MailPort } = {},
+  opts: { seed?: 'demo' | 'reference' | 'none'; partners?: Partial<Partners> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'token-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres';
@@ -63,18 +68,20 @@ export async function createTestApp(
   });
   const db = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : 'memory://', poolSize: 5 });
   await migrateDatabase(db);
-  const storage = createLocalStorage(join(dataDir, 'storage'));
-  if ((opts.seed ?? 'demo') === 'demo') await seedDemoData({ db: db.db, storage });
-  const buildOptions: BuildAppOptions = { config, db, storage };
+  const partners: Partners = { ...createPartners({ config }), ...opts.partners };
+  const seed = opts.seed ?? 'demo';
+  if (seed === 'demo') await seedDemoData({ db: db.db, storage: partners.storage });
+  if (seed === 'reference') await db.db.transaction((tx) => seedReferenceData(tx));
+  const buildOptions: BuildAppOptions = { config, db, partners };
   const app = await buildApp(buildOptions);
   await app.ready();
-  const mail = opts.mail ?? createMailPort({ smtpUrl: config.smtpUrl });
-  const jobs = createJobRunner({ dbHandle: db, log: app.log, partners: { mail } });
+  const jobs = createJobRunner({ dbHandle: db, log: app.log, partners });
   await jobs.init();
   return {
     app,
     buildOptions,
     config,
+    partners,
     kind: db.kind,
     jobs,
     close: async () => {

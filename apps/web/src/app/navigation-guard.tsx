@@ -41,7 +41,7 @@ export function NavigationGuard() {
           try {
             await cancelProcess(leaving.process);
           } catch (err) {
-            notify('error', errorMessageOf(t, err), errorDetailOf(err));
+            notify('error', errorMessageOf(err), errorDetailOf(err));
           }
           discardUnsavedChanges();
           return blocker.proceed();

@@ -1,23 +1,26 @@
+import { errorMessage } from '@token/domain/errors';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
+import { useLocale } from '../lib/i18n.ts';
 
 /** Shown when a page module fails to load or a page throws: a message and a way home. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const locale = useLocale();
   console.error(error);
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-2xl font-semibold text-brand-900">{t('errors.pageFailedTitle')}</h1>
-      <p className="mt-3 text-slate-700">{t('errors.unexpected')}</p>
+      <h1 className="text-2xl font-semibold text-brand-900">{t('pageError.title')}</h1>
+      <p className="mt-3 text-slate-700">{errorMessage('unexpected', locale)}</p>
       <div className="mt-8 flex justify-center gap-3">
         <button
           type="button"
           className={buttonClasses({ variant: 'outline' })}
           onClick={() => window.location.reload()}
         >
-          {t('errors.reload')}
+          {t('pageError.reload')}
         </button>
         <Link to="/" className={buttonClasses()}>
           {t('notFound.home')}

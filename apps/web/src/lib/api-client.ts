@@ -1,6 +1,5 @@
+import type { Violation } from '@token/domain/errors';
 import { currentLocale } from './i18n.ts';
-
-export type Violation = { propertyPath: string; message: string; code: string };
 
 /** A failed call: the API's machine `code` (problem+json), or `fetch_failed` when it was not reached. */
 export class ApiError extends Error {

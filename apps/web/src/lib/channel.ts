@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { pickShopChannel } from '@token/domain/channel';
 import { apiRequest } from './api-client.ts';
 import { useLocale } from './i18n.ts';
-
-/** spec 9: the channel value is `token`. */
-export const shopChannelCode = 'token';
 
 /** The parts of GET channels the shell shows: operator, address, contact, home reading. */
 export type Channel = {
@@ -23,10 +21,10 @@ export type Channel = {
   homeRequiresLogin: boolean;
 };
 
-/** GET channels: the shop's channel (code `token`), or the first one the API lists. */
+/** GET channels: the shop's channel by the domain's rule (code `token`, else the first listed). */
 export async function getChannel(signal?: AbortSignal): Promise<Channel> {
   const channels = await apiRequest<Channel[]>('/api/v2/shop/channels', { signal });
-  const channel = channels.find((c) => c.code === shopChannelCode) ?? channels[0];
+  const channel = pickShopChannel(channels);
   if (!channel) throw new Error('no channel');
   return channel;
 }

@@ -1,18 +1,20 @@
-import type { TFunction } from 'i18next';
+import { errorMessage, isErrorCode } from '@token/domain/errors';
+import type { Locale } from '@token/domain/i18n';
 import { ApiError } from './api-client.ts';
+import { currentLocale } from './i18n.ts';
 
 /**
- * The sentence for a failure in the visitor's language (spec 8 error catalogue): known machine
- * codes have their own message; an unreachable API gives 'There was an error while fetching the
- * data'; anything else 'There was an unexpected error'.
+ * The sentence for a failure in the visitor's language, from the domain's error catalogue (spec 8):
+ * a code the API answers has its own sentence; an unreachable API gives 'There was an error while
+ * fetching the data'; anything else 'There was an unexpected error'. Components pass `useLocale()`
+ * so the text follows a language switch.
  */
-export function errorMessageOf(t: TFunction, error: unknown): string {
+export function errorMessageOf(error: unknown, locale: Locale = currentLocale()): string {
   if (error instanceof ApiError) {
-    const key = `errors.${error.code}`;
-    if (error.code !== 'unexpected' && t(key, { defaultValue: '' }) !== '') return t(key);
-    if (error.code === 'fetch_failed') return t('errors.fetch_failed');
+    if (isErrorCode(error.code)) return errorMessage(error.code, locale);
+    if (error.code === 'fetch_failed') return errorMessage('fetch_failed', locale);
   }
-  return t('errors.unexpected');
+  return errorMessage('unexpected', locale);
 }
 
 /** Technical detail for the notification bar's expandable part: code, status, request id. */

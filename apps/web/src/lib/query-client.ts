@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { errorDetailOf, errorMessageOf } from './errors.ts';
-import { i18n } from './i18n.ts';
 import { notify } from './notifications.ts';
 
 declare module '@tanstack/react-query' {
@@ -13,7 +12,7 @@ declare module '@tanstack/react-query' {
 }
 
 function report(error: unknown) {
-  notify('error', errorMessageOf(i18n.t, error), errorDetailOf(error));
+  notify('error', errorMessageOf(error), errorDetailOf(error));
 }
 
 /** spec 7: failed responses are shown in the notification bar, unless the caller shows them. */

@@ -1,45 +1,33 @@
-import type { TFunction } from 'i18next';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type Violation,
+  violationCodeOf,
+  violationMessage,
+  violationParamsOf,
+  type ZodIssueLike,
+} from '@token/domain/errors';
+import type { Locale } from '@token/domain/i18n';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { Violation } from './api-client.ts';
-
-type Issue = {
-  code: string;
-  origin?: string;
-  format?: string;
-  minimum?: unknown;
-  maximum?: unknown;
-  input?: unknown;
-};
+import type { z } from 'zod';
 
 /**
- * spec 5 wording for a zod issue in the visitor's language, with the same violation codes the API
- * uses (required, too_short, too_long, invalid_email, ...). Pass to zodResolver as the error map
- * together with `reportInput: true` so an empty text field reads 'This field is required'.
+ * zod's error map for the web's forms: the domain's violation code for the issue (the same one the
+ * API answers: required, too_short, invalid_email, ...) worded in the visitor's language.
  */
-export function zodMessage(t: TFunction) {
-  return (issue: Issue): string => {
-    const empty = issue.input === undefined || (typeof issue.input === 'string' && issue.input.trim() === '');
-    switch (issue.code) {
-      case 'invalid_type':
-        return empty ? t('validation.required') : t('validation.invalid_type');
-      case 'too_small':
-        if (issue.origin === 'string') {
-          return empty
-            ? t('validation.required')
-            : t('validation.too_short', { value: String(issue.minimum) });
-        }
-        return t('validation.too_small', { value: String(issue.minimum) });
-      case 'too_big':
-        return issue.origin === 'string'
-          ? t('validation.too_long')
-          : t('validation.too_big', { value: String(issue.maximum) });
-      case 'invalid_format':
-        if (empty) return t('validation.required');
-        return issue.format === 'email' ? t('validation.invalid_email') : t('validation.invalid_value');
-      default:
-        return t('validation.invalid_value');
-    }
-  };
+export function zodMessage(locale: Locale) {
+  return (issue: ZodIssueLike): string =>
+    violationMessage(violationCodeOf(issue), locale, violationParamsOf(issue));
+}
+
+/**
+ * The resolver every form uses (convention 9): validates with the domain schema the API validates
+ * the body with, and words violations as the API does. `useForm({ resolver: formResolver(schema, locale) })`.
+ */
+export function formResolver<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  locale: Locale,
+) {
+  return zodResolver(schema, { error: zodMessage(locale), reportInput: true });
 }
 
 /** Puts the API's 422 violations (already in the visitor's language) onto the form's fields. */

@@ -1,4 +1,4 @@
-import { errorMessages } from '@token/domain/errors';
+import { clientErrorCatalogue, errorCatalogue, violationCatalogue } from '@token/domain/errors';
 import { describe, expect, it } from 'vitest';
 import de from './de/common.json';
 import en from './en/common.json';
@@ -9,22 +9,31 @@ function keysOf(obj: object, prefix = ''): string[] {
   );
 }
 
+function valuesOf(obj: object): string[] {
+  return Object.values(obj).flatMap((v) => (typeof v === 'object' && v !== null ? valuesOf(v) : [String(v)]));
+}
+
 describe('locale files', () => {
   it('German and English have the same keys', () => {
     expect(keysOf(en).sort()).toEqual(keysOf(de).sort());
   });
 
-  it('translate every machine error code the API sends, plus the spec 8 fallbacks', () => {
-    const codes = [...Object.keys(errorMessages), 'fetch_failed', 'unexpected'];
-    for (const code of codes) {
-      expect(de.errors, code).toHaveProperty(code);
-      expect(en.errors, code).toHaveProperty(code);
+  it('hold no second copy of the error catalogue: error and violation sentences come from the domain', () => {
+    const catalogue = [errorCatalogue, clientErrorCatalogue, violationCatalogue].flatMap((c) =>
+      Object.values(c).flatMap((entry: { de: string; en: string }) => [entry.de, entry.en]),
+    );
+    for (const [name, file] of [
+      ['de', de],
+      ['en', en],
+    ] as const) {
+      expect(file, name).not.toHaveProperty('errors');
+      expect(file, name).not.toHaveProperty('validation');
+      const copies = valuesOf(file).filter((v) => catalogue.includes(v));
+      expect(copies, name).toEqual([]);
     }
   });
 
-  it('use the spec 8 wording in English', () => {
-    expect(en.errors.fetch_failed).toBe('There was an error while fetching the data');
-    expect(en.errors.unexpected).toBe('There was an unexpected error');
+  it('use the spec wording in English', () => {
     expect(en.navigation.leaveProcess).toBe('All prepared information will be lost, are you sure to exit?');
   });
 });

@@ -1,8 +1,5 @@
 import { translatedField } from '../i18n/index.ts';
 
-/** The sales channel whose prices the shop shows and filters on (spec 9: channel value is token). */
-export const defaultChannelCode = 'token';
-
 /** spec 9: products 12 per page; the API caps a page at 100. */
 export const productsPerPage = 12;
 export const maxProductsPerPage = 100;

@@ -2,26 +2,20 @@ import type { Tx } from '../client.ts';
 import {
   attributes,
   attributeTranslations,
-  channelPricings,
   legalDocuments,
   paymentMethods,
   productAttributeValues,
   productMediaFiles,
   productMetadata,
   productPaymentConfigurations,
-  products,
-  productTaxons,
-  productTranslations,
-  productVariants,
-  productVariantTranslations,
   taxCategories,
   taxons,
   taxonTranslations,
 } from '../schema/index.ts';
 import { bondFigures, interestPaymentLabels, NOMINAL_PER_TOKEN_CENTS } from './content/bond-figures.ts';
 import { type BondSeed, bondSeeds, type Localised } from './content/bonds.ts';
-import { CHANNEL } from './content/channel.ts';
 import { collectibleSeeds } from './content/collectibles.ts';
+import { type ProductSeed, seedProduct } from './factories.ts';
 import type { DemoMedia, SeedFile } from './media/demo-media.ts';
 import { legalDocumentTitles } from './media/legal-pdf.ts';
 import { insertMediaFiles } from './media-rows.ts';
@@ -157,6 +151,26 @@ const BOND_CARD_LIMIT_CENTS = 1_000_000;
 
 const LOCALES = ['de', 'en'] as const;
 
+/** A product's German and English texts for the factory. */
+function textsOf(seed: {
+  name: Localised;
+  slug: Localised;
+  description: Localised;
+  shortDescription: Localised;
+}): ProductSeed['translations'] {
+  return Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      {
+        name: seed.name[locale],
+        slug: seed.slug[locale],
+        description: seed.description[locale],
+        shortDescription: seed.shortDescription[locale],
+      },
+    ]),
+  );
+}
+
 function bondAttributeValues(bond: BondSeed): { code: string; locale: 'de' | 'en' | null; value: string }[] {
   const f = bondFigures(bond);
   const neutral: [string, string][] = [
@@ -245,65 +259,63 @@ export async function seedCatalog(tx: Tx, opts: { media: DemoMedia; creatorIds: 
       ),
     );
 
-  // products: bonds then collectibles, so ids and createdAt both follow the contract's order
-  const productRows = await tx
-    .insert(products)
-    .values([
-      ...bondSeeds.map((b, i) => ({
-        code: b.code,
-        enabled: true,
-        allowToBuy: b.allowToBuy ?? true,
-        royalties: 0,
-        blockchainName: 'Polygon',
-        whitelisting: b.whitelisting ?? false,
-        mainTaxonId: taxonId.get(b.taxon)!,
-        taxCategoryId: taxId.get('bonds')!,
-        professionalOnly: b.professionalOnly ?? false,
-        investorLimit: b.investorLimit ?? null,
-        minimumSubscriptionCents: b.minimumSubscriptionCents ?? null,
-        maximumOrderCentsNonProfessional: b.maximumOrderCentsNonProfessional ?? null,
-        createdAt: bondCreatedAt(i),
-        updatedAt: bondCreatedAt(i),
-      })),
-      ...collectibleSeeds.map((c, i) => ({
-        code: c.code,
-        enabled: true,
-        allowToBuy: true,
-        royalties: c.royalties,
-        blockchainName: 'Polygon',
-        tokenId: c.tokenId,
-        mainTaxonId: taxonId.get(c.taxon)!,
-        creatorId: creatorIds.get(c.creator)!,
-        taxCategoryId: taxId.get('standard')!,
-        createdAt: collectibleCreatedAt(i),
-        updatedAt: collectibleCreatedAt(i),
-      })),
-    ])
-    .returning({ id: products.id, code: products.code });
-  const productId = new Map(productRows.map((r) => [r.code, r.id]));
+  // products: bonds then collectibles, so ids and createdAt both follow the contract's order; each
+  // with its texts, main taxon and default variant (code = product code) priced on channel `token`
+  const productId = new Map<string, number>();
+  for (const [i, b] of bondSeeds.entries()) {
+    const { product } = await seedProduct(tx, {
+      code: b.code,
+      enabled: true,
+      allowToBuy: b.allowToBuy ?? true,
+      royalties: 0,
+      blockchainName: 'Polygon',
+      whitelisting: b.whitelisting ?? false,
+      mainTaxonId: taxonId.get(b.taxon)!,
+      taxCategoryId: taxId.get('bonds')!,
+      professionalOnly: b.professionalOnly ?? false,
+      investorLimit: b.investorLimit ?? null,
+      minimumSubscriptionCents: b.minimumSubscriptionCents ?? null,
+      maximumOrderCentsNonProfessional: b.maximumOrderCentsNonProfessional ?? null,
+      createdAt: bondCreatedAt(i),
+      updatedAt: bondCreatedAt(i),
+      translations: textsOf(b),
+      // a bond token costs its nominal
+      variant: b.variant && {
+        ...b.variant,
+        names: { de: `${b.name.de} – Token`, en: `${b.name.en} – token` },
+        price: NOMINAL_PER_TOKEN_CENTS,
+        originalPrice: null,
+      },
+    });
+    productId.set(b.code, product.id);
+  }
+  for (const [i, c] of collectibleSeeds.entries()) {
+    const { product } = await seedProduct(tx, {
+      code: c.code,
+      enabled: true,
+      allowToBuy: true,
+      royalties: c.royalties,
+      blockchainName: 'Polygon',
+      tokenId: c.tokenId,
+      mainTaxonId: taxonId.get(c.taxon)!,
+      creatorId: creatorIds.get(c.creator)!,
+      taxCategoryId: taxId.get('standard')!,
+      createdAt: collectibleCreatedAt(i),
+      updatedAt: collectibleCreatedAt(i),
+      translations: textsOf(c),
+      // an edition costs its price
+      variant: {
+        totalSupply: c.editions,
+        onHand: c.editions,
+        onHold: 0,
+        names: { de: `${c.name.de} – Edition`, en: `${c.name.en} – edition` },
+        price: c.priceCents,
+        originalPrice: c.originalPriceCents ?? null,
+      },
+    });
+    productId.set(c.code, product.id);
+  }
   const idOf = (code: string) => productId.get(code)!;
-
-  const all = [
-    ...bondSeeds.map((b, i) => ({ seed: b, createdAt: bondCreatedAt(i) })),
-    ...collectibleSeeds.map((c, i) => ({ seed: c, createdAt: collectibleCreatedAt(i) })),
-  ];
-  await tx.insert(productTranslations).values(
-    all.flatMap(({ seed }) =>
-      LOCALES.map((locale) => ({
-        productId: idOf(seed.code),
-        locale,
-        name: seed.name[locale],
-        slug: seed.slug[locale],
-        description: seed.description[locale],
-        shortDescription: seed.shortDescription[locale],
-      })),
-    ),
-  );
-  await tx
-    .insert(productTaxons)
-    .values(
-      all.map(({ seed }) => ({ productId: idOf(seed.code), taxonId: taxonId.get(seed.taxon)!, position: 0 })),
-    );
 
   // media: bond pictures and PDFs, collectible content and pictures
   const productFiles: { code: string; file: SeedFile; createdAt: Date; position: number }[] = [
@@ -366,66 +378,6 @@ export async function seedCatalog(tx: Tx, opts: { media: DemoMedia; creatorIds: 
         c.metadata.map(([key, value], position) => ({ productId: idOf(c.code), key, value, position })),
       ),
     );
-
-  // variants: code = product code; a bond token costs its nominal, a collectible edition its price
-  const variantSeeds = [
-    ...bondSeeds.flatMap((b, i) =>
-      b.variant
-        ? [
-            {
-              code: b.code,
-              ...b.variant,
-              createdAt: bondCreatedAt(i),
-              name: { de: `${b.name.de} – Token`, en: `${b.name.en} – token` },
-              price: NOMINAL_PER_TOKEN_CENTS,
-              originalPrice: null,
-            },
-          ]
-        : [],
-    ),
-    ...collectibleSeeds.map((c, i) => ({
-      code: c.code,
-      totalSupply: c.editions,
-      onHand: c.editions,
-      onHold: 0,
-      createdAt: collectibleCreatedAt(i),
-      name: { de: `${c.name.de} – Edition`, en: `${c.name.en} – edition` },
-      price: c.priceCents,
-      originalPrice: c.originalPriceCents ?? null,
-    })),
-  ];
-  const variantRows = await tx
-    .insert(productVariants)
-    .values(
-      variantSeeds.map((v) => ({
-        code: v.code,
-        productId: idOf(v.code),
-        position: 0,
-        enabled: true,
-        totalSupply: v.totalSupply,
-        onHand: v.onHand,
-        onHold: v.onHold,
-        tracked: true,
-        createdAt: v.createdAt,
-      })),
-    )
-    .returning({ id: productVariants.id, code: productVariants.code });
-  const variantId = new Map(variantRows.map((r) => [r.code, r.id]));
-  await tx
-    .insert(productVariantTranslations)
-    .values(
-      variantSeeds.flatMap((v) =>
-        LOCALES.map((locale) => ({ variantId: variantId.get(v.code)!, locale, name: v.name[locale] })),
-      ),
-    );
-  await tx.insert(channelPricings).values(
-    variantSeeds.map((v) => ({
-      variantId: variantId.get(v.code)!,
-      channelCode: CHANNEL.code,
-      price: v.price,
-      originalPrice: v.originalPrice,
-    })),
-  );
 
   const methodRows = await tx
     .select({ id: paymentMethods.id, code: paymentMethods.code })

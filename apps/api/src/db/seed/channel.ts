@@ -1,12 +1,7 @@
 import type { Tx } from '../client.ts';
-import {
-  channelCurrencies,
-  channelLocales,
-  channels,
-  paymentMethods,
-  paymentMethodTranslations,
-} from '../schema/index.ts';
+import { channelCurrencies, channelLocales, channels } from '../schema/index.ts';
 import { CHANNEL } from './content/channel.ts';
+import { seedPaymentMethod } from './factories.ts';
 
 const PAYMENT_METHODS = [
   {
@@ -59,20 +54,7 @@ export async function seedChannel(tx: Tx) {
     { channelId: row!.id, currencyCode: 'EUR' },
     { channelId: row!.id, currencyCode: 'USD' },
   ]);
-  const methods = await tx
-    .insert(paymentMethods)
-    .values(
-      PAYMENT_METHODS.map(({ code, gateway, position }) => ({ code, gateway, position, enabled: true })),
-    )
-    .returning({ id: paymentMethods.id, code: paymentMethods.code });
-  const idOf = new Map(methods.map((m) => [m.code, m.id]));
-  await tx.insert(paymentMethodTranslations).values(
-    PAYMENT_METHODS.flatMap((m) =>
-      (['de', 'en'] as const).map((locale) => ({
-        paymentMethodId: idOf.get(m.code)!,
-        locale,
-        ...m[locale],
-      })),
-    ),
-  );
+  for (const { code, gateway, position, de, en } of PAYMENT_METHODS) {
+    await seedPaymentMethod(tx, { code, gateway, position, enabled: true, translations: { de, en } });
+  }
 }

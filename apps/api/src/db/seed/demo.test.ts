@@ -452,7 +452,7 @@ describe('demo data: bonds', () => {
       for (const d of mine) {
         expect(d).toMatchObject({ mimeType: 'application/pdf', mediaType: 'document', locale: null });
         expect(d.storageKey).toMatch(/^public\/legal-documents\/[0-9a-f]{16}-[a-z0-9-]+\.pdf$/);
-        const bytes = (await t.app.storage.get(d.storageKey))!;
+        const bytes = (await t.app.partners.storage.get(d.storageKey))!;
         expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
         expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
         // the document information names the bond's ISIN
@@ -600,7 +600,7 @@ describe('demo data: translations and files', () => {
       'video/mp4': 'video',
     };
     for (const f of files) {
-      const bytes = await t.app.storage.get(f.storageKey);
+      const bytes = await t.app.partners.storage.get(f.storageKey);
       expect(bytes, f.storageKey).not.toBeNull();
       const sha = createHash('sha256').update(bytes!).digest('hex');
       expect(f.sha256).toBe(sha);
@@ -623,7 +623,7 @@ describe('demo data: translations and files', () => {
       .innerJoin(products, eq(products.id, productMediaFiles.productId))
       .innerJoin(mediaFiles, eq(mediaFiles.id, productMediaFiles.mediaFileId))
       .where(eq(products.code, 'SOLAR_BRANDENBURG_2031'));
-    const png = (await t.app.storage.get(solar!.key))!;
+    const png = (await t.app.partners.storage.get(solar!.key))!;
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([800, 600]);
   });
 
@@ -689,7 +689,7 @@ describe('demo data: translations and files', () => {
   });
 
   it('seeds only an empty database', async () => {
-    expect(await seedIfEmpty({ db, storage: t.app.storage })).toBe(false);
+    expect(await seedIfEmpty({ db, storage: t.app.partners.storage })).toBe(false);
     expect(await db.select({ code: channels.code }).from(channels)).toHaveLength(1);
     expect(await db.select({ code: products.code }).from(products)).toHaveLength(BONDS.length + 14);
   });

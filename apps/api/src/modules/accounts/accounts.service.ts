@@ -7,12 +7,12 @@ import {
   type SignUpInput,
   verificationTokenTtlMs,
 } from '@token/domain/accounts';
+import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
 import { describeDevice } from './devices.ts';

@@ -5,11 +5,11 @@ import {
   normalizeEmail,
   resetTokenTtlMs,
 } from '@token/domain/accounts';
+import { AppError } from '@token/domain/errors';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
 import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
 import { issueAccountToken } from './accounts.service.ts';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.ts';

@@ -6,11 +6,11 @@ import {
   type CustomerView,
   customerReadOnlyFields,
 } from '@token/domain/accounts';
+import { AppError, notFound } from '@token/domain/errors';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { addresses, countries, customers } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
 import { assertCompanyNameFree, companyNameExists, toCustomerView } from './accounts.service.ts';
 
 /** The customer's own record (GET customers/{uuid}). */

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { AppError } from '@token/domain/errors';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { AppError } from '../../http/errors.ts';
 
 /**
  * argon2id with OWASP's first recommended setting (19 MiB, t=2, p=1). @node-rs/argon2 hashes on

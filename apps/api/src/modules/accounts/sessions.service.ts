@@ -4,10 +4,10 @@ import {
   sessionIdleTimeoutMs,
   sessionMaxLifetimeMs,
 } from '@token/domain/accounts';
+import { AppError, notFound } from '@token/domain/errors';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { authSessions, customers, refreshTokens } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/errors.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { describeDevice, deviceHash } from './devices.ts';
 import { hashToken, randomToken } from './secrets.ts';

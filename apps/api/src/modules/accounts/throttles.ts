@@ -1,6 +1,6 @@
+import { AppError } from '@token/domain/errors';
 import type { Database, Tx } from '../../db/client.ts';
 import { incrementCounter, peekCounter, resetCounter } from '../../db/counters.ts';
-import { AppError } from '../../http/errors.ts';
 
 type Limit = { max: number; windowMs: number };
 const minutes = (n: number) => n * 60_000;

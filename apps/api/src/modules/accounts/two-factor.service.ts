@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { recoveryCodeCount, twoFactorLockMs, twoFactorMaxFailures } from '@token/domain/accounts';
+import { AppError } from '@token/domain/errors';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Database, Tx } from '../../db/client.ts';
 import { customers, recoveryCodes } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
 import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
 import { hashToken, type SecretBox } from './secrets.ts';
 import { tooManyRequests } from './throttles.ts';

@@ -5,11 +5,13 @@ import {
   productViewSchema,
 } from '@token/domain/catalog-views';
 import { z } from 'zod';
+import { createCatalogCache } from '../../http/catalog-cache.ts';
 import { matchesIfNoneMatch } from '../../http/etag.ts';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { productResource, productVariantResource, taxonResource } from '../../http/serializers/catalog.ts';
 import type { App } from '../../http/types.ts';
 import { readStoredFile } from '../media/media.service.ts';
-import { createCatalogCache } from './catalog-cache.ts';
+import { readCatalogRevision } from './catalog-revision.ts';
 import { attachmentDisposition, getLegalDocumentFile } from './legal-documents.service.ts';
 import { getProduct, getProductVariant, listCreators, listProducts } from './products.service.ts';
 import { getTaxon, listTaxons } from './taxons.service.ts';
@@ -84,7 +86,7 @@ const codeParam = z.object({ code: z.string().min(1).max(200) });
 
 /** Catalogue: taxons, products, variants, legal documents. Public reads, cacheable by ETag. */
 export async function catalogRoutes(app: App) {
-  const cache = createCatalogCache(app.db);
+  const cache = createCatalogCache({ readRevision: () => readCatalogRevision(app.db) });
 
   app.get(
     '/taxons',
@@ -101,7 +103,8 @@ export async function catalogRoutes(app: App) {
         const { page, itemsPerPage } = request.query;
         const result = await listTaxons({ db: app.db, locale: request.locale, page: { page, itemsPerPage } });
         return sendCollection(request, out, {
-          ...result,
+          items: result.items.map(taxonResource),
+          totalItems: result.totalItems,
           type: 'Taxon',
           idOf: (t) => iri('taxons', t.code),
           page: { page, itemsPerPage },
@@ -123,7 +126,10 @@ export async function catalogRoutes(app: App) {
     async (request, reply) =>
       cache.send(request, reply, async (out) => {
         const taxon = await getTaxon({ db: app.db, locale: request.locale, code: request.params.code });
-        return sendItem(request, out, taxon, { '@id': iri('taxons', taxon.code), '@type': 'Taxon' });
+        return sendItem(request, out, taxonResource(taxon), {
+          '@id': iri('taxons', taxon.code),
+          '@type': 'Taxon',
+        });
       }),
   );
 
@@ -193,7 +199,8 @@ export async function catalogRoutes(app: App) {
           },
         });
         return sendCollection(request, out, {
-          ...result,
+          items: result.items.map(productResource),
+          totalItems: result.totalItems,
           type: 'Product',
           idOf: (p) => iri('products', p.code),
           page,
@@ -219,7 +226,10 @@ export async function catalogRoutes(app: App) {
           locale: request.locale,
           codeOrId: request.params.code,
         });
-        return sendItem(request, out, product, { '@id': iri('products', product.code), '@type': 'Product' });
+        return sendItem(request, out, productResource(product), {
+          '@id': iri('products', product.code),
+          '@type': 'Product',
+        });
       }),
   );
 
@@ -241,7 +251,7 @@ export async function catalogRoutes(app: App) {
           locale: request.locale,
           code: request.params.code,
         });
-        return sendItem(request, out, variant, {
+        return sendItem(request, out, productVariantResource(variant), {
           '@id': iri('product-variants', variant.code),
           '@type': 'ProductVariant',
         });
@@ -267,7 +277,7 @@ export async function catalogRoutes(app: App) {
         .header('cache-control', 'public, max-age=0, must-revalidate')
         .header('x-content-type-options', 'nosniff');
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      const bytes = await readStoredFile(app.storage, doc.storageKey);
+      const bytes = await readStoredFile(app.partners.storage, doc.storageKey);
       return reply
         .type('application/pdf')
         .header('content-disposition', attachmentDisposition(doc.title))

@@ -15,6 +15,7 @@ import {
   productTranslations,
   productVariants,
 } from '../../db/schema/index.ts';
+import { seedProduct } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 
 let t: TestApp;
@@ -664,23 +665,19 @@ describe('bad input', () => {
 describe('language fallback', () => {
   it('falls back to German per field when an English translation or field is missing', async () => {
     const db = t.app.db;
-    const [onlyDe] = await db
-      .insert(products)
-      .values({ code: 'TEST_ONLY_GERMAN', createdAt: new Date('2030-01-01T00:00:00Z') })
-      .returning();
-    await db.insert(productTranslations).values({
-      productId: onlyDe!.id,
-      locale: 'de',
-      name: 'Nur Deutsch Wertpapier',
-      slug: 'nur-deutsch-wertpapier',
-      description: 'Deutsche Beschreibung',
-      shortDescription: 'Deutsch kurz',
+    // German texts only; the variant has no name of its own
+    const { product: onlyDe } = await seedProduct(db, {
+      code: 'TEST_ONLY_GERMAN',
+      createdAt: new Date('2030-01-01T00:00:00Z'),
+      translations: {
+        de: {
+          name: 'Nur Deutsch Wertpapier',
+          description: 'Deutsche Beschreibung',
+          shortDescription: 'Deutsch kurz',
+        },
+      },
+      variant: { totalSupply: 10 },
     });
-    const [v] = await db
-      .insert(productVariants)
-      .values({ productId: onlyDe!.id, code: 'TEST_ONLY_GERMAN', totalSupply: 10, onHand: 10 })
-      .returning();
-    await db.insert(channelPricings).values({ variantId: v!.id, channelCode: 'token', price: 100 });
 
     const en = (await get('/products/TEST_ONLY_GERMAN?locale=en', json)).json();
     expect(en).toMatchObject({
@@ -696,7 +693,7 @@ describe('language fallback', () => {
 
     // An English row without a short description shows the German one, its own name otherwise.
     await db.insert(productTranslations).values({
-      productId: onlyDe!.id,
+      productId: onlyDe.id,
       locale: 'en',
       name: 'English security',
       slug: 'english-security',
@@ -714,7 +711,7 @@ describe('language fallback', () => {
     expect(codes(await listAll('&translations.name=english', 'en'))).toEqual(['TEST_ONLY_GERMAN']);
     const list = await listAll('', 'en');
     expect(codes(list).at(-1)).toBe('TEST_ONLY_GERMAN');
-    await db.delete(products).where(and(eq(products.code, 'TEST_ONLY_GERMAN'), eq(products.id, onlyDe!.id)));
+    await db.delete(products).where(and(eq(products.code, 'TEST_ONLY_GERMAN'), eq(products.id, onlyDe.id)));
     expectProblem(await get('/products/TEST_ONLY_GERMAN'), 404);
   });
 });

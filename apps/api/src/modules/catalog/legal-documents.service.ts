@@ -1,6 +1,6 @@
+import { notFound } from '@token/domain/errors';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

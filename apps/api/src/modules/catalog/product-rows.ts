@@ -17,7 +17,6 @@ import type {
 } from '@token/domain/catalog-views';
 import type { Locale } from '@token/domain/i18n';
 import { type SQL, sql } from 'drizzle-orm';
-import { iri } from '../../http/hydra.ts';
 
 /*
  * One product is read as one JSON document built by PostgreSQL from correlated subqueries, so a
@@ -26,6 +25,16 @@ import { iri } from '../../http/hydra.ts';
  */
 
 type TranslationMap<T> = Partial<Record<Locale, T>> | null;
+
+/** A legal document as the services give it: the API adds its download `path` (an IRI). */
+export type LegalDocumentData = Omit<LegalDocumentView, 'path'>;
+
+/**
+ * A product as the catalogue services return it (convention 2): the shop's product view with its
+ * relations as codes (`mainTaxon.parent`, `taxons`, `variants`) and legal documents without a
+ * download path. `http/serializers/catalog.ts` turns them into IRIs for the REST answer.
+ */
+export type ProductData = Omit<ProductView, 'legalDocuments'> & { legalDocuments: LegalDocumentData[] };
 
 export type MediaRow = {
   id: number;
@@ -239,7 +248,7 @@ function toMainTaxonView(path: TaxonRow[] | null, locale: Locale): MainTaxonView
     slug: translatedField(own.translations ?? {}, locale, 'slug'),
     description: translatedField(own.translations ?? {}, locale, 'description'),
     fullname: names.join(' / '),
-    parent: parent ? iri('taxons', parent.code) : null,
+    parent: parent ? parent.code : null,
   };
 }
 
@@ -264,20 +273,14 @@ function toAttributeViews(rows: ProductRow['attributes'], locale: Locale): Attri
 }
 
 /** Documents for every language, in the wanted language, or in German when none exists in it. */
-function toLegalDocumentViews(rows: ProductRow['legalDocuments'], locale: Locale): LegalDocumentView[] {
+function toLegalDocuments(rows: ProductRow['legalDocuments'], locale: Locale): LegalDocumentData[] {
   if (!rows) return [];
   const typesInLocale = new Set(rows.filter((d) => d.locale === locale).map((d) => d.type));
   return rows
     .filter(
       (d) => d.locale === null || d.locale === locale || (d.locale === 'de' && !typesInLocale.has(d.type)),
     )
-    .map((d) => ({
-      id: d.uuid,
-      type: d.type,
-      title: d.title,
-      locale: d.locale,
-      path: iri('legal-documents', d.uuid),
-    }));
+    .map((d) => ({ id: d.uuid, type: d.type, title: d.title, locale: d.locale }));
 }
 
 export function toCreatorView(c: ProductRow['creator']): CreatorView | null {
@@ -297,8 +300,8 @@ export function toCreatorView(c: ProductRow['creator']): CreatorView | null {
   };
 }
 
-/** Shapes the gathered row into the shop's product view in `locale` (German fallback per field). */
-export function toProductView(r: ProductRow, locale: Locale): ProductView {
+/** Shapes the gathered row into the shop's product data in `locale` (German fallback per field). */
+export function toProductData(r: ProductRow, locale: Locale): ProductData {
   const translations = r.translations ?? {};
   return {
     id: r.id,
@@ -315,13 +318,13 @@ export function toProductView(r: ProductRow, locale: Locale): ProductView {
     whitelisting: r.whitelisting,
     metadata: filterMetadata(r.metadata ?? []),
     mainTaxon: toMainTaxonView(r.mainTaxonPath, locale),
-    taxons: (r.taxons ?? []).map((code) => iri('taxons', code)),
+    taxons: r.taxons ?? [],
     attributes: toAttributeViews(r.attributes, locale),
     creator: toCreatorView(r.creator),
     mediaFiles: (r.mediaFiles ?? []).map(toMediaFileView),
-    legalDocuments: toLegalDocumentViews(r.legalDocuments, locale),
+    legalDocuments: toLegalDocuments(r.legalDocuments, locale),
     defaultVariant: r.defaultVariant ? toVariantView(r.defaultVariant, locale, translations) : null,
-    variants: (r.variants ?? []).map((code) => iri('product-variants', code)),
+    variants: r.variants ?? [],
     investorRestrictions: {
       professionalOnly: r.professionalOnly,
       investorLimit: r.investorLimit,

@@ -1,18 +1,23 @@
-import { availableQuantity, defaultChannelCode, isInStock, translatedField } from '@token/domain/catalog';
-import type { CreatorView, ProductVariantDetailView, ProductView } from '@token/domain/catalog-views';
+import { availableQuantity, isInStock, translatedField } from '@token/domain/catalog';
+import type { CreatorView, ProductVariantDetailView } from '@token/domain/catalog-views';
+import { shopChannelCode } from '@token/domain/channel';
+import { notFound } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
-import { iri, type Page } from '../../http/hydra.ts';
+import type { Page } from '../../db/paging.ts';
 import {
   creatorJson,
   defaultVariantLateral,
+  type ProductData,
   type ProductRow,
   productJson,
   toCreatorView,
-  toProductView,
+  toProductData,
 } from './product-rows.ts';
+
+/** A variant as the service returns it: `product` is the product's code (the API makes it an IRI). */
+export type ProductVariantDetailData = ProductVariantDetailView;
 
 export type ProductFilters = {
   /** Case-insensitive phrase in the product name (wanted language, German fallback). */
@@ -69,7 +74,7 @@ function listedProducts(locale: Locale, f: ProductFilters): SQL {
   if (f.priceLt) price.push(sql`cp.price < ${f.priceLt}`);
   if (price.length) {
     where.push(sql`exists (select 1 from channel_pricings cp
-      where cp.variant_id = dv.id and cp.channel_code = ${defaultChannelCode} and ${sql.join(price, sql` and `)})`);
+      where cp.variant_id = dv.id and cp.channel_code = ${shopChannelCode} and ${sql.join(price, sql` and `)})`);
   }
   return sql`from products p cross join ${defaultVariantLateral} where ${sql.join(where, sql` and `)}`;
 }
@@ -126,7 +131,7 @@ export async function listProducts(opts: {
   locale: Locale;
   page: Page;
   filters?: ProductFilters;
-}): Promise<{ items: ProductView[]; totalItems: number }> {
+}): Promise<{ items: ProductData[]; totalItems: number }> {
   const { db, locale, page } = opts;
   const f = opts.filters ?? {};
   const dir = f.order === 'desc' ? sql`desc` : sql`asc`;
@@ -150,7 +155,7 @@ export async function listProducts(opts: {
     );
     totalItems = Number(counted?.n ?? 0);
   }
-  return { items: rows.map((r) => toProductView(r.data, locale)), totalItems };
+  return { items: rows.map((r) => toProductData(r.data, locale)), totalItems };
 }
 
 const productCodePattern = /^[\p{L}\p{N}_.:-]{1,200}$/u;
@@ -163,7 +168,7 @@ export async function getProduct(opts: {
   db: Database;
   locale: Locale;
   codeOrId: string;
-}): Promise<ProductView> {
+}): Promise<ProductData> {
   const { db, locale, codeOrId } = opts;
   if (!productCodePattern.test(codeOrId)) throw notFound();
   const id = /^\d{1,9}$/.test(codeOrId) ? Number(codeOrId) : null;
@@ -177,7 +182,7 @@ export async function getProduct(opts: {
     limit 1`,
   );
   if (!row) throw notFound();
-  return toProductView(row.data, locale);
+  return toProductData(row.data, locale);
 }
 
 type VariantDetailRow = {
@@ -199,7 +204,7 @@ export async function getProductVariant(opts: {
   db: Database;
   locale: Locale;
   code: string;
-}): Promise<ProductVariantDetailView> {
+}): Promise<ProductVariantDetailData> {
   const { db, locale, code } = opts;
   if (!productCodePattern.test(code)) throw notFound();
   const [v] = await query<VariantDetailRow>(
@@ -233,6 +238,6 @@ export async function getProductVariant(opts: {
     tracked: v.tracked,
     channelPricings: v.channelPricings ?? {},
     position: v.position,
-    product: iri('products', v.productCode),
+    product: v.productCode,
   };
 }

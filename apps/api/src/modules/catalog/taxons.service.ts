@@ -1,10 +1,13 @@
 import { translatedField } from '@token/domain/catalog';
 import type { TaxonView } from '@token/domain/catalog-views';
+import { notFound } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
-import { iri, type Page } from '../../http/hydra.ts';
+import type { Page } from '../../db/paging.ts';
+
+/** A taxon as the service returns it: `parent` is the parent's code (the API makes it an IRI). */
+export type TaxonData = TaxonView;
 
 type TaxonRow = {
   id: number;
@@ -19,7 +22,7 @@ type TaxonRow = {
  * children. The tree is small; one statement reads it whole and it is assembled here. A taxon under
  * a disabled parent is hidden with it.
  */
-async function readTree(db: Database, locale: Locale): Promise<TaxonView[]> {
+async function readTree(db: Database, locale: Locale): Promise<TaxonData[]> {
   const result = (await db.execute(sql`
     select t.id, t.code, t.parent_id as "parentId", t.position,
       (select json_object_agg(tt.locale, json_build_object('locale', tt.locale, 'name', tt.name,
@@ -33,7 +36,7 @@ async function readTree(db: Database, locale: Locale): Promise<TaxonView[]> {
     if (siblings) siblings.push(row);
     else byParent.set(row.parentId, [row]);
   }
-  const build = (row: TaxonRow, level: number, parent: string | null, seen: Set<number>): TaxonView => {
+  const build = (row: TaxonRow, level: number, parent: string | null, seen: Set<number>): TaxonData => {
     seen.add(row.id);
     const translations = row.translations ?? {};
     return {
@@ -48,7 +51,7 @@ async function readTree(db: Database, locale: Locale): Promise<TaxonView[]> {
       position: row.position,
       children: (byParent.get(row.id) ?? [])
         .filter((c) => !seen.has(c.id)) // a corrupt cycle must not recurse forever
-        .map((c) => build(c, level + 1, iri('taxons', row.code), seen)),
+        .map((c) => build(c, level + 1, row.code, seen)),
     };
   };
   const seen = new Set<number>();
@@ -60,14 +63,14 @@ export async function listTaxons(opts: {
   db: Database;
   locale: Locale;
   page: Page;
-}): Promise<{ items: TaxonView[]; totalItems: number }> {
+}): Promise<{ items: TaxonData[]; totalItems: number }> {
   const roots = await readTree(opts.db, opts.locale);
   const start = (opts.page.page - 1) * opts.page.itemsPerPage;
   return { items: roots.slice(start, start + opts.page.itemsPerPage), totalItems: roots.length };
 }
 
 /** One enabled taxon (at any depth) with its children. */
-export async function getTaxon(opts: { db: Database; locale: Locale; code: string }): Promise<TaxonView> {
+export async function getTaxon(opts: { db: Database; locale: Locale; code: string }): Promise<TaxonData> {
   const stack = await readTree(opts.db, opts.locale);
   while (stack.length) {
     const node = stack.pop()!;

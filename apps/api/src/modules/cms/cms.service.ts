@@ -1,9 +1,9 @@
+import { notFound } from '@token/domain/errors';
 import { type Locale, translatedField } from '@token/domain/i18n';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Page } from '../../db/paging.ts';
 import { cmsBlocks, cmsBlockTranslations, cmsPages, cmsPageTranslations } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
-import type { Page } from '../../http/hydra.ts';
 
 export type BlockTranslationView = { locale: string; name: string | null; content: string };
 export type BlockView = {

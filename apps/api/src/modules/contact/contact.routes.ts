@@ -1,21 +1,13 @@
-import rateLimit from '@fastify/rate-limit';
 import { contactMessageSchema } from '@token/domain/contact';
 import { z } from 'zod';
-import { pgRateLimitStore } from '../../http/rate-limit-store.ts';
 import type { App } from '../../http/types.ts';
-import { createMailPort } from '../../partners/mail/create-mail.ts';
-import type { MailPort } from '../../partners/mail/port.ts';
 import { sendContactMessage } from './contact.service.ts';
 
 /** Per IP: enough for a person who mistyped, too few for a spam run. */
 export const contactRateLimit = { max: 5, timeWindow: '15 minutes' } as const;
 
 /** Contact form: stores the message and mails the operator. */
-export async function contactRoutes(app: App, opts: { mail?: MailPort } = {}) {
-  const mail = opts.mail ?? createMailPort({ smtpUrl: app.config.smtpUrl, logger: app.log });
-  // Scoped to this plugin: only routes that opt in through `config.rateLimit` are limited.
-  await app.register(rateLimit, { global: false, store: pgRateLimitStore(app.db) });
-
+export async function contactRoutes(app: App) {
   app.post(
     '/contact',
     {
@@ -30,7 +22,7 @@ export async function contactRoutes(app: App, opts: { mail?: MailPort } = {}) {
     async (request, reply) => {
       const stored = await sendContactMessage({
         db: app.db,
-        mail,
+        mail: app.partners.mail,
         locale: request.locale,
         input: request.body,
       });

@@ -1,22 +1,12 @@
 import type { ContactMessageInput } from '@token/domain/contact';
+import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
-import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { channels, contactMessages } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { contactMessages } from '../../db/schema/index.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
+import { findShopChannel } from '../reference/reference.service.ts';
 
 const languageName: Record<Locale, string> = { de: 'Deutsch', en: 'Englisch' };
-
-/** The channel that receives contact mail: the `token` channel, else the first enabled one. */
-async function findContactChannel(db: Database) {
-  const rows = await db
-    .select({ code: channels.code, name: channels.name, contactEmail: channels.contactEmail })
-    .from(channels)
-    .where(eq(channels.enabled, true))
-    .orderBy(asc(channels.id));
-  return rows.find((c) => c.code === 'token') ?? rows[0] ?? null;
-}
 
 /**
  * Stores a contact-form message and, in the same transaction, queues a mail to the channel's
@@ -30,7 +20,8 @@ export async function sendContactMessage(opts: {
   customerId?: number | null;
 }): Promise<{ id: number; createdAt: Date }> {
   const { db, mail, locale, input } = opts;
-  const channel = await findContactChannel(db);
+  // The shop's channel receives contact mail at its contact address.
+  const channel = await findShopChannel({ db });
   if (!channel) throw new AppError('service_unavailable');
   return db.transaction(async (tx) => {
     const [row] = await tx

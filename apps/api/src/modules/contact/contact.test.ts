@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, contactMessages, mailOutbox } from '../../db/schema/index.ts';
 import { createJobRunner } from '../../jobs/runner.ts';
-import type { MailPort } from '../../partners/mail/port.ts';
+import { createOutboxMail } from '../../partners/mail/outbox.ts';
+import type { MailPort, OutgoingMail } from '../../partners/mail/port.ts';
 import { createSmtpMail } from '../../partners/mail/smtp.ts';
 import { buildApp } from '../../server.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
@@ -142,7 +143,7 @@ describe('POST /api/v2/shop/contact', () => {
     const second = await buildApp({
       config: t.config,
       db: { ...t.app.dbHandle, close: async () => {} },
-      storage: t.app.storage,
+      partners: t.app.partners,
     });
     try {
       const ip = '10.0.7.7';
@@ -158,10 +159,42 @@ describe('POST /api/v2/shop/contact', () => {
   });
 });
 
+describe('partners', () => {
+  it('mails through the mail partner the app was built with (routes build no adapter)', async () => {
+    const sent: OutgoingMail[] = [];
+    const outbox = createOutboxMail();
+    const mail: MailPort = {
+      kind: 'outbox',
+      queue: async (db, m) => {
+        sent.push(m);
+        return outbox.queue(db, m);
+      },
+      send: outbox.send,
+    };
+    const app = await buildApp({
+      config: t.config,
+      db: { ...t.app.dbHandle, close: async () => {} },
+      partners: { ...t.app.partners, mail },
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v2/shop/contact',
+        payload: valid,
+        remoteAddress: '10.0.8.8',
+      });
+      expect(res.statusCode).toBe(201);
+      expect(sent).toEqual([expect.objectContaining({ to: contactEmail, replyTo: valid.email })]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('SMTP delivery', () => {
   // A runner like the app's, delivering through the test's transport; the test drains it.
   const deliveringWith = (mail: MailPort) =>
-    createJobRunner({ dbHandle: t.app.dbHandle, log: t.app.log, partners: { mail } });
+    createJobRunner({ dbHandle: t.app.dbHandle, log: t.app.log, partners: { ...t.partners, mail } });
 
   it('sends the mail through the transport after commit and records it as sent', async () => {
     const mail = createSmtpMail({ transport: { jsonTransport: true } });

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { migrateDatabase, openDatabase } from '../../db/client.ts';
+import { createPartners } from '../../partners/create-partners.ts';
 import { createOutboxMail } from '../../partners/mail/outbox.ts';
-import { createLocalStorage } from '../../partners/storage/local.ts';
 import { buildApp } from '../../server.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 
@@ -75,7 +75,7 @@ describe('in production', () => {
     });
     const db = await openDatabase({ dataDir: 'memory://' });
     await migrateDatabase(db);
-    const app = await buildApp({ config, db, storage: createLocalStorage(join(dataDir, 'storage')) });
+    const app = await buildApp({ config, db, partners: createPartners({ config }) });
     try {
       expect((await app.inject({ url: '/api/dev/mailbox' })).statusCode).toBe(404);
       expect((await app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);

@@ -34,7 +34,7 @@ export async function mediaRoutes(app: App) {
         reply.removeHeader('content-type');
         return reply.code(304).send();
       }
-      const bytes = await readStoredFile(app.storage, storageKey);
+      const bytes = await readStoredFile(app.partners.storage, storageKey);
       // If-Range with another validator: the client's partial copy is stale, send everything.
       const ifRange = request.headers['if-range'];
       const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;

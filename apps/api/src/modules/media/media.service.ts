@@ -1,6 +1,6 @@
+import { notFound } from '@token/domain/errors';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 
 export type PublicMediaFile = { mimeType: string; sha256: string; size: number };

@@ -11,7 +11,7 @@ const audioKey = 'public/test/tone-0a1b2c.mp3';
 const privateKey = 'private/test/contract-77aa.pdf';
 
 async function storeFile(key: string, bytes: Buffer, mimeType: string, bucket: 'public' | 'private') {
-  await t.app.storage.put(key, bytes, mimeType);
+  await t.app.partners.storage.put(key, bytes, mimeType);
   await t.app.db.insert(mediaFiles).values({
     fileName: key.split('/').pop()!,
     originalName: key.split('/').pop()!,
@@ -53,7 +53,7 @@ describe('media proxy', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const key = decodeURIComponent(image.path.slice('/media/'.length));
-    expect(res.rawPayload.equals((await t.app.storage.get(key))!)).toBe(true);
+    expect(res.rawPayload.equals((await t.app.partners.storage.get(key))!)).toBe(true);
     const etag = res.headers.etag as string;
     const again = await t.app.inject({ url: image.path, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
@@ -106,7 +106,7 @@ describe('media proxy', () => {
     const key = 'public/test/gone-5e5e.mp3';
     await storeFile(key, audioBytes, 'audio/mpeg', 'public');
     const etag = (await t.app.inject({ url: `/media/${key}` })).headers.etag as string;
-    await t.app.storage.remove(key);
+    await t.app.partners.storage.remove(key);
     expect(
       (await t.app.inject({ url: `/media/${key}`, headers: { 'if-none-match': etag } })).statusCode,
     ).toBe(304);
@@ -120,7 +120,7 @@ describe('media proxy', () => {
   });
 
   it('never serves private-bucket files, even under a public-looking key', async () => {
-    expect(await t.app.storage.get(privateKey)).not.toBeNull();
+    expect(await t.app.partners.storage.get(privateKey)).not.toBeNull();
     expectProblem(await t.app.inject({ url: `/media/${privateKey}` }), 404);
     await storeFile('public/sneaky/secret-9f9f.png', Buffer.from('secret'), 'image/png', 'private');
     expectProblem(await t.app.inject({ url: '/media/public/sneaky/secret-9f9f.png' }), 404);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { productPaymentConfigurationResource } from '../../http/serializers/payments.ts';
 import type { App } from '../../http/types.ts';
 import {
   getPaymentMethod,
@@ -116,7 +117,8 @@ export async function paymentRoutes(app: App) {
         page: { page, itemsPerPage },
       });
       return sendCollection(request, reply, {
-        ...result,
+        items: result.items.map(productPaymentConfigurationResource),
+        totalItems: result.totalItems,
         type: 'ProductPaymentConfiguration',
         idOf: (c) => iri('product-payment-configurations', c.id),
         page: { page, itemsPerPage },
@@ -142,7 +144,7 @@ export async function paymentRoutes(app: App) {
         locale: request.locale,
         id: request.params.id,
       });
-      return sendItem(request, reply, configuration, {
+      return sendItem(request, reply, productPaymentConfigurationResource(configuration), {
         '@id': iri('product-payment-configurations', configuration.id),
         '@type': 'ProductPaymentConfiguration',
       });

@@ -1,16 +1,15 @@
+import { notFound } from '@token/domain/errors';
 import { type Locale, translatedField } from '@token/domain/i18n';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { Page } from '../../db/paging.ts';
 import {
-  channels,
   paymentMethods,
   paymentMethodTranslations,
   productPaymentConfigurations,
   products,
 } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
-import { iri, type Page } from '../../http/hydra.ts';
-import { type BankAccountView, channelBankAccount } from '../reference/reference.service.ts';
+import { type BankAccountView, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
 
 export type PaymentMethodView = {
   id: number;
@@ -23,7 +22,8 @@ export type PaymentMethodView = {
   enabled: boolean;
 };
 
-export type ProductPaymentConfigurationView = {
+/** A product's payment configuration; `product` is the product's code (the API makes it an IRI). */
+export type ProductPaymentConfigurationData = {
   id: number;
   product: string;
   paymentMethod: { code: string; name: string };
@@ -134,14 +134,9 @@ function configurationSelect(db: Database) {
 
 type ConfigurationRow = Awaited<ReturnType<ReturnType<typeof configurationSelect>['execute']>>[number];
 
-/** The shop's channel: the platform runs one (spec 9: channel `token`); the oldest enabled one wins. */
+/** The collection account of the shop's channel, where offline payments go by default. */
 async function findShopChannelAccount(db: Database): Promise<BankAccountView | null> {
-  const [channel] = await db
-    .select()
-    .from(channels)
-    .where(eq(channels.enabled, true))
-    .orderBy(asc(channels.id))
-    .limit(1);
+  const channel = await findShopChannel({ db });
   return channel ? channelBankAccount(channel) : null;
 }
 
@@ -149,7 +144,7 @@ async function toConfigurationViews(
   db: Database,
   locale: Locale,
   rows: ConfigurationRow[],
-): Promise<ProductPaymentConfigurationView[]> {
+): Promise<ProductPaymentConfigurationData[]> {
   if (!rows.length) return [];
   const [texts, channelAccount] = await Promise.all([
     methodTexts(db, locale, [...new Set(rows.map((r) => r.methodId))]),
@@ -157,7 +152,7 @@ async function toConfigurationViews(
   ]);
   return rows.map((r) => ({
     id: r.id,
-    product: iri('products', r.productCode),
+    product: r.productCode,
     paymentMethod: { code: r.methodCode, name: texts.get(r.methodId)?.name ?? r.methodCode },
     enabled: r.enabled,
     maximumAmount: r.maximumAmountCents,
@@ -206,7 +201,7 @@ export async function getProductPaymentConfiguration(opts: {
   db: Database;
   locale: Locale;
   id: number;
-}): Promise<ProductPaymentConfigurationView> {
+}): Promise<ProductPaymentConfigurationData> {
   const rows = await configurationSelect(opts.db).where(
     and(visibleConfiguration, eq(productPaymentConfigurations.id, opts.id)),
   );

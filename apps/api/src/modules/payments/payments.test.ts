@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  paymentMethods,
-  paymentMethodTranslations,
-  productPaymentConfigurations,
-  products,
-} from '../../db/schema/index.ts';
+import { productPaymentConfigurations, products } from '../../db/schema/index.ts';
+import { seedPaymentMethod } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 
 let t: TestApp;
@@ -27,19 +23,18 @@ const channelAccount = {
 type Coded = { code: string };
 
 /** Adds a method the demo data lacks; `de` only, so English readers see the German fallback. */
-async function addMethod(code: string, opts: { enabled: boolean; position: number }) {
-  const [method] = await t.app.db
-    .insert(paymentMethods)
-    .values({ code, gateway: 'offline', enabled: opts.enabled, position: opts.position })
-    .returning();
-  await t.app.db.insert(paymentMethodTranslations).values({
-    paymentMethodId: method!.id,
-    locale: 'de',
-    name: `Treuhand ${code}`,
-    description: 'Zahlung auf ein Treuhandkonto',
-    instructions: 'Bitte Verwendungszweck angeben',
+function addMethod(code: string, opts: { enabled: boolean; position: number }) {
+  return seedPaymentMethod(t.app.db, {
+    code,
+    ...opts,
+    translations: {
+      de: {
+        name: `Treuhand ${code}`,
+        description: 'Zahlung auf ein Treuhandkonto',
+        instructions: 'Bitte Verwendungszweck angeben',
+      },
+    },
   });
-  return method!;
 }
 
 async function productId(code: string) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { zoneMemberResource } from '../../http/serializers/reference.ts';
 import type { App } from '../../http/types.ts';
 import {
   getChannel,
@@ -221,7 +222,8 @@ export async function referenceRoutes(app: App) {
         page: { page, itemsPerPage },
       });
       return sendCollection(request, reply, {
-        ...result,
+        items: result.items.map(zoneMemberResource),
+        totalItems: result.totalItems,
         type: 'ZoneMember',
         idOf: (m) => iri('zone-members', m.id),
         page: { page, itemsPerPage },
@@ -243,7 +245,7 @@ export async function referenceRoutes(app: App) {
     },
     async (request, reply) => {
       const member = await getZoneMember({ db: app.db, id: request.params.id });
-      return sendItem(request, reply, member, {
+      return sendItem(request, reply, zoneMemberResource(member), {
         '@id': iri('zone-members', member.id),
         '@type': 'ZoneMember',
       });

@@ -1,7 +1,10 @@
+import { pickShopChannel } from '@token/domain/channel';
+import { notFound } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import type { Page } from '../../db/paging.ts';
 import {
   channelCurrencies,
   channelLocales,
@@ -14,8 +17,6 @@ import {
   zoneMembers,
   zones,
 } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
-import { iri, type Page } from '../../http/hydra.ts';
 
 export type CountryView = { id: number; code: string; name: string; enabled: boolean };
 
@@ -153,7 +154,8 @@ export async function getZone(opts: { db: Database; code: string }): Promise<Zon
   return zone;
 }
 
-export type ZoneMemberView = { id: number; code: string; belongsTo: string };
+/** A zone member; `belongsTo` is its zone's code (the API makes it an IRI). */
+export type ZoneMemberData = { id: number; code: string; belongsTo: string };
 
 function zoneMemberSelect(db: Database) {
   return db
@@ -162,8 +164,8 @@ function zoneMemberSelect(db: Database) {
     .innerJoin(zones, eq(zones.id, zoneMembers.zoneId));
 }
 
-function toZoneMemberView(row: { id: number; code: string; zoneCode: string }): ZoneMemberView {
-  return { id: row.id, code: row.code, belongsTo: iri('zones', row.zoneCode) };
+function toZoneMemberData(row: { id: number; code: string; zoneCode: string }): ZoneMemberData {
+  return { id: row.id, code: row.code, belongsTo: row.zoneCode };
 }
 
 /** Zone members, optionally of one zone (`belongsTo.code`); an unknown zone gives an empty list. */
@@ -182,13 +184,13 @@ export async function listZoneMembers(opts: { db: Database; zoneCode?: string | 
       .innerJoin(zones, eq(zones.id, zoneMembers.zoneId))
       .where(where),
   ]);
-  return { items: rows.map(toZoneMemberView), totalItems: total?.n ?? 0 };
+  return { items: rows.map(toZoneMemberData), totalItems: total?.n ?? 0 };
 }
 
-export async function getZoneMember(opts: { db: Database; id: number }): Promise<ZoneMemberView> {
+export async function getZoneMember(opts: { db: Database; id: number }): Promise<ZoneMemberData> {
   const [row] = await zoneMemberSelect(opts.db).where(eq(zoneMembers.id, opts.id));
   if (!row) throw notFound();
-  return toZoneMemberView(row);
+  return toZoneMemberData(row);
 }
 
 export type BankAccountView = { holder: string; iban: string; bic: string; bankName: string };
@@ -279,6 +281,22 @@ export function channelBankAccount(c: {
   bankName: string;
 }): BankAccountView {
   return { holder: c.bankAccountHolder, iban: c.bankIban, bic: c.bankBic, bankName: c.bankName };
+}
+
+/** A channel as stored (operator, contact address, collection account). */
+export type ChannelRow = typeof channels.$inferSelect;
+
+/**
+ * The shop's channel (spec 9: `token`), else the oldest enabled one; null when none is enabled.
+ * Every feature that needs "the" channel (contact mail, collection account) asks here.
+ */
+export async function findShopChannel(opts: { db: Db }): Promise<ChannelRow | null> {
+  const rows = await opts.db
+    .select()
+    .from(channels)
+    .where(eq(channels.enabled, true))
+    .orderBy(asc(channels.id));
+  return pickShopChannel(rows);
 }
 
 /** Enabled channels ordered by code, paged. */

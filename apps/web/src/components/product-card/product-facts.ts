@@ -1,5 +1,5 @@
 import type { ProductView } from '@token/domain/catalog-views';
-import { shopChannelCode } from '../../lib/channel.ts';
+import { shopChannelCode } from '@token/domain/channel';
 
 /** The price per token in cents on the shop's channel, or null when the product has none. */
 export function priceOf(product: Pick<ProductView, 'defaultVariant'>): number | null {

@@ -198,6 +198,7 @@ function LegalDocuments({ product }: { product: ProductView }) {
 export function ProductPage() {
   const { productCode = '' } = useParams();
   const { t } = useTranslation();
+  const locale = useLocale();
   const product = useProduct(productCode);
 
   if (product.isPending) return <ProductSkeleton />;
@@ -205,7 +206,7 @@ export function ProductPage() {
     if (product.error instanceof ApiError && product.error.status === 404) return <NotFound />;
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center" role="alert">
-        <p className="text-slate-800">{errorMessageOf(t, product.error)}</p>
+        <p className="text-slate-800">{errorMessageOf(product.error, locale)}</p>
         <Button variant="outline" className="mt-6" onClick={() => void product.refetch()}>
           {t('common.retry')}
         </Button>

@@ -1,6 +1,8 @@
+import { shopChannelCode } from '@token/domain/channel';
+
 /** The Tokenwerk channel (docs/demo-data.md, "Channel"). */
 export const CHANNEL = {
-  code: 'token',
+  code: shopChannelCode,
   name: 'Tokenwerk',
   contactEmail: 'kontakt@tokenwerk.example',
   contactPhoneNumber: '+49 30 2345678-0',

@@ -1,11 +1,8 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { rankByQuality } from '@token/domain/http';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { catalogRevision } from '../../db/schema/index.ts';
-import { matchesIfNoneMatch, weakEtag } from '../../http/etag.ts';
-import { wantsPlainJson } from '../../http/hydra.ts';
+import { matchesIfNoneMatch, weakEtag } from './etag.ts';
+import { wantsPlainJson } from './hydra.ts';
 
 /*
  * Catalogue reads are the hot path and change rarely, but gathering a page of products costs
@@ -41,26 +38,6 @@ export type CatalogCache = {
     render: (capture: FastifyReply) => Promise<unknown> | unknown,
   ) => Promise<FastifyReply>;
 };
-
-const revisionQueries = new WeakMap<Database, () => Promise<number | null>>();
-
-/** The current catalogue revision (prepared once per database; a named statement on pg). */
-export async function readCatalogRevision(db: Database): Promise<number | null> {
-  let run = revisionQueries.get(db);
-  if (!run) {
-    const prepared = db
-      .select({ revision: catalogRevision.revision })
-      .from(catalogRevision)
-      .where(eq(catalogRevision.id, 1))
-      .prepare('catalog_revision_v1');
-    run = async () => {
-      const [row] = await prepared.execute();
-      return row ? Number(row.revision) : null;
-    };
-    revisionQueries.set(db, run);
-  }
-  return run();
-}
 
 /** A reply stand-in that records what `sendItem`/`sendCollection` would send. */
 function captureReply(): { reply: FastifyReply; result: () => { contentType: string; payload: unknown } } {
@@ -101,7 +78,11 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
   });
 }
 
-export function createCatalogCache(db: Database): CatalogCache {
+/**
+ * The catalogue's read cache. `readRevision` gives the catalogue revision now
+ * (`readCatalogRevision` of modules/catalog); null (no revision row) disables caching.
+ */
+export function createCatalogCache(opts: { readRevision: () => Promise<number | null> }): CatalogCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let newest = -1;
@@ -153,7 +134,7 @@ export function createCatalogCache(db: Database): CatalogCache {
 
   return {
     async send(request, reply, render) {
-      const revision = await readCatalogRevision(db);
+      const revision = await opts.readRevision();
       // The answer depends on the path and query (also the Hydra links), the language and the format.
       const key = `${request.locale}|${wantsPlainJson(request) ? 'json' : 'ld'}|${request.url}`;
       const hit = entries.get(key);

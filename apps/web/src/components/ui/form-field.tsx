@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+
+/** What every form control shows around itself (convention 9). */
+export type FieldProps = {
+  label: ReactNode;
+  /** The rule the value has to follow (spec 5), shown under the control and read with it. */
+  hint?: ReactNode;
+  /** The violation's sentence (from the resolver or the API's 422), shown under the control. */
+  error?: string | undefined;
+  /** Marks the label and tells assistive technology; validation itself is the schema's. */
+  required?: boolean;
+};
+
+/** Ids of a control's hint and error texts, for `aria-describedby`. */
+export const hintIdOf = (id: string) => `${id}-hint`;
+export const errorIdOf = (id: string) => `${id}-error`;
+
+/** The accessibility attributes of the control with this id: invalid state, description, required. */
+export function fieldControlProps(
+  id: string,
+  field: Pick<FieldProps, 'hint' | 'error' | 'required'>,
+): {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+} {
+  const describedBy = [field.hint ? hintIdOf(id) : null, field.error ? errorIdOf(id) : null]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    id,
+    'aria-invalid': field.error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    'aria-required': field.required ? true : undefined,
+  };
+}
+
+/** The asterisk after a required field's label; screen readers hear `aria-required` instead. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
+  );
+}
+
+/** A field's hint and error texts, with the ids the control's `aria-describedby` names. */
+export function FieldMessages({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <>
+      {hint && (
+        <p id={hintIdOf(id)} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorIdOf(id)} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Label above, control, then hint and error: the frame of `Input`, `Select` and `Textarea`. The
+ * control itself takes `fieldControlProps(id, field)` so the label, hint and error belong to it.
+ */
+export function FormField({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  children,
+}: FieldProps & { id: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required && <RequiredMark />}
+      </label>
+      <div className="mt-1">{children}</div>
+      <FieldMessages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The look of text inputs, selects and text areas; red border when invalid. */
+export const controlClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';

@@ -1,0 +1,161 @@
+import type { Locale } from '../i18n/index.ts';
+
+/** A sentence in every supported language. */
+export type Sentence = Record<Locale, string>;
+
+/**
+ * THE error catalogue (convention 1): every machine code the API answers in problem+json, with its
+ * HTTP status and its sentence. The API sends the sentence as `title`; the web shows the same
+ * sentence for the same code. A new code is declared here first. Sentences from spec 8 keep its
+ * English wording.
+ */
+export const errorCatalogue = {
+  not_found: {
+    status: 404,
+    de: 'Die angeforderte Ressource wurde nicht gefunden.',
+    en: 'The requested resource was not found.',
+  },
+  route_not_found: {
+    status: 404,
+    de: 'Diese API-Adresse gibt es nicht.',
+    en: 'This API path does not exist.',
+  },
+  method_not_allowed: {
+    status: 405,
+    de: 'Diese Methode ist hier nicht erlaubt.',
+    en: 'This method is not allowed here.',
+  },
+  bad_request: { status: 400, de: 'Die Anfrage ist fehlerhaft.', en: 'The request is malformed.' },
+  invalid_query: {
+    status: 400,
+    de: 'Die Abfrageparameter sind ungültig.',
+    en: 'The query parameters are invalid.',
+  },
+  invalid_body: {
+    status: 400,
+    de: 'Die übermittelten Daten sind ungültig.',
+    en: 'The submitted data is invalid.',
+  },
+  validation_failed: { status: 422, de: 'Bitte prüfen Sie Ihre Eingaben.', en: 'Please check your input.' },
+  payload_too_large: { status: 413, de: 'Die Anfrage ist zu groß.', en: 'The request is too large.' },
+  unsupported_media_type: {
+    status: 415,
+    de: 'Dieses Datenformat wird nicht unterstützt.',
+    en: 'This content type is not supported.',
+  },
+  not_acceptable: {
+    status: 406,
+    de: 'Das gewünschte Antwortformat wird nicht unterstützt.',
+    en: 'The requested response format is not supported.',
+  },
+  too_many_requests: {
+    status: 429,
+    de: 'Zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
+    en: 'Too many requests. Please try again shortly.',
+  },
+  service_unavailable: {
+    status: 503,
+    de: 'Der Dienst ist vorübergehend nicht erreichbar.',
+    en: 'The service is temporarily unavailable.',
+  },
+  // spec 8: "Anything else"
+  internal_error: {
+    status: 500,
+    de: 'Es ist ein unerwarteter Fehler aufgetreten.',
+    en: 'There was an unexpected error',
+  },
+
+  // spec 8: accounts and sign-in
+  bad_credentials: {
+    status: 401,
+    de: 'Entweder sind Ihre Zugangsdaten falsch oder Ihr Konto muss noch aktiviert werden (Anweisungen finden Sie in Ihrem E-Mail-Postfach).',
+    en: 'Either your credentials are wrong, or your account needs to be activated (Check your Email inbox for instructions).',
+  },
+  two_factor_required: {
+    status: 401,
+    de: 'Bitte geben Sie Ihren Zwei-Faktor-Authentifizierungscode ein.',
+    en: 'You have to enter your Two-Factor Authentication code',
+  },
+  two_factor_invalid: {
+    status: 401,
+    de: 'Der Zwei-Faktor-Authentifizierungscode ist nicht korrekt.',
+    en: 'Incorrect Two-Factor Authentication code',
+  },
+  already_verified: {
+    status: 422,
+    de: 'Ihre E-Mail-Adresse wurde bereits bestätigt.',
+    en: 'Your email address was already verified',
+  },
+  already_signed_up: { status: 422, de: 'Sie sind bereits registriert.', en: 'Already Signed up' },
+  company_name_exists: {
+    status: 422,
+    de: 'Dieser Firmenname ist bereits vergeben.',
+    en: 'The company name already exists',
+  },
+  referral_code_invalid: {
+    status: 422,
+    de: 'Dieser Empfehlungscode ist ungültig.',
+    en: 'This referral code is not valid.',
+  },
+  unauthorized: { status: 401, de: 'Bitte melden Sie sich an.', en: 'Please log in.' },
+  refresh_token_invalid: {
+    status: 401,
+    de: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    en: 'Your session has expired. Please log in again.',
+  },
+  token_invalid: {
+    status: 404,
+    de: 'Dieser Link ist ungültig oder abgelaufen.',
+    en: 'This link is invalid or has expired.',
+  },
+  two_factor_already_enabled: {
+    status: 409,
+    de: 'Die Zwei-Faktor-Authentifizierung ist bereits aktiv.',
+    en: 'Two-factor authentication is already enabled.',
+  },
+  two_factor_not_started: {
+    status: 409,
+    de: 'Bitte lassen Sie sich zuerst einen neuen QR-Code anzeigen.',
+    en: 'Please show a new QR code first.',
+  },
+  two_factor_not_enabled: {
+    status: 409,
+    de: 'Die Zwei-Faktor-Authentifizierung ist nicht aktiv.',
+    en: 'Two-factor authentication is not enabled.',
+  },
+} as const satisfies Record<string, Sentence & { status: number }>;
+
+/** A machine code the API answers (problem+json `code`). */
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/**
+ * Codes only the web app produces: the API never answers them, so they have no HTTP status.
+ * spec 8: "Fetch failure" and "Anything else".
+ */
+export const clientErrorCatalogue = {
+  fetch_failed: {
+    de: 'Beim Abrufen der Daten ist ein Fehler aufgetreten.',
+    en: 'There was an error while fetching the data',
+  },
+  unexpected: { de: 'Es ist ein unerwarteter Fehler aufgetreten.', en: 'There was an unexpected error' },
+} as const satisfies Record<string, Sentence>;
+
+export type ClientErrorCode = keyof typeof clientErrorCatalogue;
+
+/** Whether a code from the wire is one of the catalogue's API codes. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalogue, code);
+}
+
+/** The HTTP status the API answers a code with. */
+export function errorStatus(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+/** The sentence for an API or client code in the reader's language. */
+export function errorMessage(code: ErrorCode | ClientErrorCode, locale: Locale): string {
+  const entry: Sentence = Object.hasOwn(errorCatalogue, code)
+    ? errorCatalogue[code as ErrorCode]
+    : clientErrorCatalogue[code as ClientErrorCode];
+  return entry[locale];
+}

@@ -1,0 +1,195 @@
+import type { Locale } from '../i18n/index.ts';
+import type { Sentence } from './catalogue.ts';
+
+/**
+ * Field violations (spec 5 messages) by violation code. `{value}` is filled from the rule that
+ * failed (the minimum length, the maximum value).
+ */
+export const violationCatalogue = {
+  required: { de: 'Dieses Feld ist erforderlich', en: 'This field is required' },
+  invalid_type: { de: 'Der Wert hat das falsche Format', en: 'The value has the wrong format' },
+  too_small: {
+    de: 'Dieser Wert darf nicht kleiner als {value} sein',
+    en: 'This value can not be smaller than {value}',
+  },
+  too_big: {
+    de: 'Dieser Wert darf nicht größer als {value} sein',
+    en: 'This value can not be greater than {value}',
+  },
+  too_short: {
+    de: 'Der Text muss mindestens {value} Zeichen lang sein',
+    en: 'Text must be at least {value} characters long',
+  },
+  too_long: { de: 'Der Text ist zu lang', en: 'Text is too long' },
+  invalid_email: {
+    de: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+    en: 'Please enter a valid e-mail address',
+  },
+  invalid_bic: { de: 'Bitte geben Sie eine gültige BIC ein', en: 'Please enter a valid BIC' },
+  invalid_value: { de: 'Dieser Wert ist ungültig', en: 'This value is not valid' },
+  unknown_parameter: { de: 'Unbekannter Parameter', en: 'Unknown parameter' },
+
+  // accounts (spec 5: password, consent, mobile number; spec 8 sign-up messages)
+  weak_password: {
+    de: 'Das Passwort braucht mindestens 8 Zeichen mit Klein- und Großbuchstaben, einer Ziffer und einem Sonderzeichen',
+    en: 'The password needs at least 8 characters with a lower case and an upper case letter, a digit and a special character',
+  },
+  password_mismatch: { de: 'Die Passwörter stimmen nicht überein', en: 'The passwords do not match' },
+  common_password: {
+    de: 'Dieses Passwort ist zu verbreitet und steht auf Listen gestohlener Passwörter',
+    en: 'This password is too common and appears on lists of breached passwords',
+  },
+  terms_required: {
+    de: 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen',
+    en: 'Please accept the terms and conditions',
+  },
+  invalid_mobile: {
+    de: 'Bitte geben Sie eine gültige Mobilnummer im internationalen Format ein (+49 …)',
+    en: 'Please enter a valid mobile number in international format (+49 …)',
+  },
+  invalid_country: {
+    de: 'Bitte wählen Sie ein Land aus der Liste',
+    en: 'Please choose a country from the list',
+  },
+  current_password_invalid: {
+    de: 'Das aktuelle Passwort ist falsch',
+    en: 'The current password is incorrect',
+  },
+  email_already_used: {
+    de: 'Diese E-Mail-Adresse wird bereits verwendet',
+    en: 'This e-mail address is already used',
+  },
+  email_unchanged: { de: 'Das ist bereits Ihre E-Mail-Adresse', en: 'This is already your e-mail address' },
+  profile_name_taken: { de: 'Dieser Profilname ist vergeben', en: 'This profile name is taken' },
+  already_signed_up: { de: 'Sie sind bereits registriert', en: 'Already Signed up' },
+  company_name_exists: {
+    de: 'Dieser Firmenname ist bereits vergeben',
+    en: 'The company name already exists',
+  },
+  referral_code_invalid: { de: 'Dieser Empfehlungscode ist ungültig', en: 'This referral code is not valid' },
+} as const satisfies Record<string, Sentence>;
+
+export type ViolationCode = keyof typeof violationCatalogue;
+
+export function isViolationCode(code: string): code is ViolationCode {
+  return Object.hasOwn(violationCatalogue, code);
+}
+
+/** Values for the `{name}` placeholders of a violation sentence. */
+export type ViolationParams = Record<string, string | number>;
+
+/** A violation as a service or a rule reports it: which field, which rule, no language yet. */
+export type FieldViolation = { propertyPath: string; code: ViolationCode; params?: ViolationParams };
+
+/** A violation as it crosses the wire in a 422 problem: with the sentence in the reader's language. */
+export type Violation = { propertyPath: string; code: string; message: string };
+
+/** The violation sentence in the reader's language, placeholders filled. */
+export function violationMessage(code: ViolationCode, locale: Locale, params: ViolationParams = {}): string {
+  return violationCatalogue[code][locale].replace(/\{(\w+)\}/g, (_, k: string) =>
+    String(params[k] ?? `{${k}}`),
+  );
+}
+
+/** Gives each violation its sentence in the reader's language. */
+export function localizeViolations(violations: readonly FieldViolation[], locale: Locale): Violation[] {
+  return violations.map((v) => ({
+    propertyPath: v.propertyPath,
+    code: v.code,
+    message: violationMessage(v.code, locale, v.params),
+  }));
+}
+
+/**
+ * The parts of a zod issue the mapping reads. Both zod's own issues (the web's resolver) and
+ * fastify-type-provider-zod's validation errors (the API) have this shape.
+ */
+export type ZodIssueLike = {
+  code: string;
+  path?: readonly PropertyKey[];
+  origin?: unknown;
+  format?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  keys?: unknown;
+  /** A custom issue's parameters; `violation` names its violation code. */
+  params?: unknown;
+  /** The checked value; zod passes it to error maps (and keeps it with `reportInput: true`). */
+  input?: unknown;
+};
+
+/** spec 5: nothing entered: missing, null, or only white space. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * THE zod-issue -> violation-code mapping, used by the API's error handler and the web's forms.
+ * A blank or missing value is `required` whatever rule it broke (spec 5); a value of the wrong kind
+ * is `invalid_type`; length and size rules give too_short/too_long (text) or too_small/too_big
+ * (numbers, lists); a malformed e-mail address `invalid_email`; anything else `invalid_value`.
+ * `value` is the submitted value at the issue's path (defaults to the issue's own `input`).
+ */
+export function violationCodeOf(issue: ZodIssueLike, value: unknown = issue.input): ViolationCode {
+  if (isBlank(value)) return 'required';
+  switch (issue.code) {
+    case 'custom': {
+      // A domain rule names its violation (`violation('weak_password')` in @token/domain/accounts).
+      const named = (issue.params as { violation?: unknown } | undefined)?.violation;
+      return typeof named === 'string' && isViolationCode(named) ? named : 'invalid_value';
+    }
+    case 'invalid_type':
+      return 'invalid_type';
+    case 'too_small':
+      return issue.origin === 'string' ? 'too_short' : 'too_small';
+    case 'too_big':
+      return issue.origin === 'string' ? 'too_long' : 'too_big';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'invalid_email' : 'invalid_value';
+    default:
+      return 'invalid_value';
+  }
+}
+
+/** The `{value}` of a length or size rule (its minimum or maximum), else nothing. */
+export function violationParamsOf(issue: ZodIssueLike): ViolationParams {
+  const limit = issue.minimum ?? issue.maximum;
+  return typeof limit === 'number' || typeof limit === 'bigint' ? { value: String(limit) } : {};
+}
+
+/** The value at a path inside the submitted input (zod's issues from the API carry no input). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/**
+ * Violations for a list of zod issues: an unknown key becomes one `unknown_parameter` per key;
+ * every other issue one violation named by `violationCodeOf`, judged on the issue's own `input`
+ * when zod reported it, else on the value at its path in the submitted `input`.
+ */
+export function fieldViolationsOf(issues: readonly ZodIssueLike[], input?: unknown): FieldViolation[] {
+  const out: FieldViolation[] = [];
+  for (const issue of issues) {
+    const path = issue.path ?? [];
+    if (issue.code === 'unrecognized_keys') {
+      const keys = Array.isArray(issue.keys) ? (issue.keys as string[]) : [];
+      for (const key of keys) {
+        out.push({ propertyPath: [...path, key].join('.'), code: 'unknown_parameter' });
+      }
+      continue;
+    }
+    const value = 'input' in issue ? issue.input : valueAt(input, path);
+    const params = violationParamsOf(issue);
+    out.push({
+      propertyPath: path.map(String).join('.'),
+      code: violationCodeOf(issue, value),
+      ...(Object.keys(params).length ? { params } : {}),
+    });
+  }
+  return out;
+}
