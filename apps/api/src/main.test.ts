@@ -92,7 +92,11 @@ describe('the server process', () => {
     const port = await freePort();
     const first = await startServer(port);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: usePostgres ? 'postgres' : 'pglite' });
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      database: usePostgres ? 'postgres' : 'pglite',
+      environment: 'development',
+    });
     const countUrl = `http://127.0.0.1:${port}/api/v2/shop/countries?itemsPerPage=1`;
     const before = (await (await fetch(countUrl)).json()) as Record<string, number>;
     expect(before['hydra:totalItems']).toBeGreaterThan(200);

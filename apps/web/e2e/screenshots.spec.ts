@@ -19,7 +19,8 @@ const pages = [
   ['contact', '/contact'],
   ['banned', '/banned'],
   ['not-found', '/no-such-page'],
-  ['login-placeholder', '/login'],
+  ['login', '/login'],
+  ['sign-up', '/sign-up'],
 ] as const;
 const outDir = join(import.meta.dirname, '..', 'screenshots');
 

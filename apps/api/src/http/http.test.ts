@@ -56,7 +56,7 @@ describe('HTTP conventions', () => {
   it('reports a healthy database', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: t.kind });
+    expect(res.json()).toEqual({ status: 'ok', database: t.kind, environment: t.config.env });
   });
 
   it('rejects malformed JSON bodies with a 400 problem, never a 500', async () => {

@@ -3,7 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useChannel } from '../lib/channel.ts';
+import { i18n, loadNamespace } from '../lib/i18n.ts';
+import { notify } from '../lib/notifications.ts';
 import { useSession } from '../lib/session.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
@@ -52,9 +55,14 @@ function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacke
   }
   return (
     <>
-      <span className="px-3 py-2 text-sm text-slate-600">
-        {t('header.greeting', { name: customer?.firstName || customer?.fullName || '' })}
-      </span>
+      {customer ? (
+        <span className="px-3 py-2 text-sm text-slate-600" data-testid="greeting">
+          {t('header.greeting', { name: customer.firstName || customer.fullName })}
+        </span>
+      ) : (
+        // the record is on its way: keep the place, so the links do not jump
+        <Skeleton className="mx-3 h-4 w-24" />
+      )}
       <NavLink to="/" end onClick={onNavigate} className={linkClass}>
         <LayoutDashboard className="size-4" aria-hidden="true" />
         {t('header.dashboard')}
@@ -70,6 +78,8 @@ function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacke
           onNavigate?.();
           await logout();
           await navigate('/');
+          await loadNamespace('accounts');
+          notify('success', i18n.t('accounts:notify.loggedOut'));
         }}
       >
         <LogOut className="size-4" aria-hidden="true" />
@@ -79,7 +89,7 @@ function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacke
   );
 }
 
-/** spec 1: the header, against the session context (logged out until the accounts issue). */
+/** spec 1: the header, against the session context. */
 export function Header() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

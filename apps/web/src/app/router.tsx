@@ -1,5 +1,7 @@
 import { shouldHideNotifications } from '@token/domain/navigation';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadNamespace } from '../lib/i18n.ts';
 import { clearNotifications } from '../lib/notifications.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -14,8 +16,58 @@ const contact = () =>
 const banned = () => import('../features/system/banned-page.tsx').then((m) => ({ Component: m.BannedPage }));
 const notFound = () =>
   import('../features/system/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
-const comingSoon = () =>
-  import('../features/system/coming-soon-page.tsx').then((m) => ({ Component: m.ComingSoonPage }));
+
+/** An accounts page: its module and the `accounts` texts arrive together, so it never renders without them. */
+function accountsPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => {
+    const [m] = await Promise.all([load(), loadNamespace('accounts')]);
+    return { Component: m[name] };
+  };
+}
+const login = accountsPage(() => import('../features/accounts/login-page.tsx'), 'LoginPage');
+const loginTwoFactor = accountsPage(
+  () => import('../features/accounts/login-two-factor-page.tsx'),
+  'LoginTwoFactorPage',
+);
+const signUp = accountsPage(() => import('../features/accounts/sign-up-page.tsx'), 'SignUpPage');
+const resetPassword = accountsPage(
+  () => import('../features/accounts/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const newPassword = accountsPage(
+  () => import('../features/accounts/new-password-page.tsx'),
+  'NewPasswordPage',
+);
+const verifyEmail = accountsPage(
+  () => import('../features/accounts/verify-email-page.tsx'),
+  'VerifyEmailPage',
+);
+const resendVerification = accountsPage(
+  () => import('../features/accounts/resend-verification-page.tsx'),
+  'ResendVerificationPage',
+);
+const confirmEmail = accountsPage(
+  () => import('../features/accounts/confirm-email-page.tsx'),
+  'ConfirmEmailPage',
+);
+const account = accountsPage(() => import('../features/accounts/account-page.tsx'), 'AccountPage');
+const editProfile = accountsPage(
+  () => import('../features/accounts/edit-profile-page.tsx'),
+  'EditProfilePage',
+);
+const editCompany = accountsPage(
+  () => import('../features/accounts/edit-company-page.tsx'),
+  'EditCompanyPage',
+);
+const changePassword = accountsPage(
+  () => import('../features/accounts/change-password-page.tsx'),
+  'ChangePasswordPage',
+);
+const changeEmail = accountsPage(
+  () => import('../features/accounts/change-email-page.tsx'),
+  'ChangeEmailPage',
+);
+const twoFactor = accountsPage(() => import('../features/accounts/two-factor-page.tsx'), 'TwoFactorPage');
 
 /** spec 2 legal pages: each shows the CMS page of the same code in the current language. */
 export const legalPageCodes = [
@@ -40,9 +92,22 @@ export const routes: RouteObject[] = [
           ...legalPageCodes.map((code) => ({ path: code, lazy: cms })),
           { path: 'contact', lazy: contact },
           { path: 'banned', lazy: banned },
-          // The accounts issue replaces these with the real login and registration.
-          { path: 'login', lazy: comingSoon },
-          { path: 'sign-up/:referralCode?', lazy: comingSoon },
+          { path: 'login', lazy: login },
+          { path: 'login/2fa', lazy: loginTwoFactor },
+          { path: 'sign-up/:referralCode?', lazy: signUp },
+          { path: 'reset-password', lazy: resetPassword },
+          { path: 'new-password/:token', lazy: newPassword },
+          { path: 'verify-email/:token', lazy: verifyEmail },
+          { path: 'resend-verification', lazy: resendVerification },
+          { path: 'confirm-email/:token', lazy: confirmEmail },
+          // spec 2 lists /change-password beside /account/change-password: one screen, behind the login.
+          { path: 'change-password', element: <Navigate replace to="/account/change-password" /> },
+          { path: 'account', lazy: account },
+          { path: 'account/edit', lazy: editProfile },
+          { path: 'account/company-edit', lazy: editCompany },
+          { path: 'account/change-password', lazy: changePassword },
+          { path: 'account/change-email', lazy: changeEmail },
+          { path: 'account/two-factor', lazy: twoFactor },
           { path: '*', lazy: notFound },
         ],
       },

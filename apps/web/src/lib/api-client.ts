@@ -1,31 +1,8 @@
-import type { Violation } from '@token/domain/errors';
+import { ApiError, fetchFailure, problemOf } from './api-error.ts';
 import { currentLocale } from './i18n.ts';
+import { accessToken, endSession, getSession, touchSession } from './session-store.ts';
 
-/** A failed call: the API's machine `code` (problem+json), or `fetch_failed` when it was not reached. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly violations: Violation[];
-  readonly requestId: string | undefined;
-  /** Server-side wording, for the expandable detail of the notification bar. */
-  readonly detail: string | undefined;
-
-  constructor(opts: {
-    status: number;
-    code: string;
-    detail?: string | undefined;
-    violations?: Violation[] | undefined;
-    requestId?: string | undefined;
-  }) {
-    super(opts.detail ?? opts.code);
-    this.name = 'ApiError';
-    this.status = opts.status;
-    this.code = opts.code;
-    this.detail = opts.detail;
-    this.violations = opts.violations ?? [];
-    this.requestId = opts.requestId;
-  }
-}
+export { ApiError, type Violation } from './api-error.ts';
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,11 +10,19 @@ type RequestOptions = {
   /** `json` (plain arrays, the default) or `ld` (Hydra collections with totals). */
   format?: 'json' | 'ld';
   signal?: AbortSignal | undefined;
+  /**
+   * Sends the session's bearer token, refreshed first when it has expired (spec 4). A 401 answer
+   * then ends the session, except the 401s that judge what the form sent (a wrong password or code).
+   */
+  auth?: boolean;
 };
+
+/** 401 codes about the submitted credentials, not about the session: they never log out. */
+const credentialCodes = new Set(['bad_credentials', 'two_factor_required', 'two_factor_invalid']);
 
 /**
  * Calls the shop API in the visitor's language (Accept-Language) and turns failures into ApiError.
- * Paths are relative to the site (`/api/v2/shop/...`); the session issue adds the bearer token here.
+ * Paths are relative to the site (`/api/v2/shop/...`). PATCH bodies go as merge-patch.
  */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
@@ -46,17 +31,37 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   };
   let body: string | undefined;
   if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = opts.method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
     body = JSON.stringify(opts.body);
+  }
+  let sessionId: string | undefined;
+  if (opts.auth) {
+    const token = await accessToken();
+    const session = getSession();
+    if (!token || !session) throw new ApiError({ status: 401, code: 'unauthorized' });
+    sessionId = session.id;
+    headers.authorization = `Bearer ${token}`;
   }
   let res: Response;
   try {
     res = await fetch(path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal ?? null });
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError({ status: 0, code: 'fetch_failed' });
+    throw fetchFailure(err);
   }
-  if (!res.ok) throw await problemOf(res);
+  if (!res.ok) {
+    const problem = await problemOf(res);
+    // spec 4/7: a 401 logs out, unless a newer session has started since this request left.
+    if (
+      opts.auth &&
+      res.status === 401 &&
+      !credentialCodes.has(problem.code) &&
+      getSession()?.id === sessionId
+    ) {
+      endSession('expired');
+    }
+    throw problem;
+  }
+  if (opts.auth) touchSession();
   if (res.status === 204) return undefined as T;
   let data: unknown;
   try {
@@ -66,24 +71,4 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
   // Answers are typed by the domain's view types; the API's own tests hold it to them.
   return data as T;
-}
-
-async function problemOf(res: Response): Promise<ApiError> {
-  try {
-    const p = (await res.json()) as {
-      code?: string;
-      detail?: string;
-      violations?: Violation[];
-      requestId?: string;
-    };
-    return new ApiError({
-      status: res.status,
-      code: typeof p.code === 'string' ? p.code : `http_${res.status}`,
-      detail: p.detail,
-      violations: Array.isArray(p.violations) ? p.violations : [],
-      requestId: p.requestId,
-    });
-  } catch {
-    return new ApiError({ status: res.status, code: `http_${res.status}` });
-  }
 }

@@ -1,5 +1,5 @@
 import { defaultLocale, isLocale, type Locale } from '@token/domain/i18n';
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import de from '../locales/de/common.json';
 import en from '../locales/en/common.json';
@@ -17,18 +17,49 @@ function storedLocale(): Locale {
   return defaultLocale;
 }
 
+/**
+ * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
+ * `accounts` (login, registration, account area). A route's `lazy()` awaits `loadNamespace` with
+ * its page module, so the page never renders before its text is there.
+ */
+const lazyNamespaceFiles = import.meta.glob<ResourceKey>('../locales/*/accounts.json', { import: 'default' });
+export type LazyNamespace = 'accounts';
+
+const lazyNamespaceBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = lazyNamespaceFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (resources) => callback(null, resources),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: { de: { common: de }, en: { common: en } },
-  lng: storedLocale(),
-  fallbackLng: defaultLocale,
-  supportedLngs: ['de', 'en'],
-  defaultNS: 'common',
-  ns: ['common'],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+void i18n
+  .use(lazyNamespaceBackend)
+  .use(initReactI18next)
+  .init({
+    resources: { de: { common: de }, en: { common: en } },
+    // the bundled `common` is complete; only the lazy namespaces come through the backend
+    partialBundledLanguages: true,
+    lng: storedLocale(),
+    fallbackLng: defaultLocale,
+    supportedLngs: ['de', 'en'],
+    defaultNS: 'common',
+    ns: ['common'],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+
+/** Loads a lazy namespace for the active language (and the German fallback). */
+export function loadNamespace(namespace: LazyNamespace): Promise<void> {
+  return i18n.loadNamespaces(namespace);
+}
 
 function applyToDocument(locale: string) {
   document.documentElement.lang = locale;

@@ -11,7 +11,11 @@ declare module '@tanstack/react-query' {
   }
 }
 
+const sessionEndingCodes = new Set(['unauthorized', 'refresh_token_invalid']);
+
 function report(error: unknown) {
+  // A call that found the session gone has ended it; the session says so once (lib/session.tsx).
+  if (error instanceof ApiError && error.status === 401 && sessionEndingCodes.has(error.code)) return;
   notify('error', errorMessageOf(error), errorDetailOf(error));
 }
 

@@ -1,7 +1,23 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BuyingCustomer } from '@token/domain/buying';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { ApiError } from './api-error.ts';
+import { customerQuery } from './customer.ts';
+import { errorMessageOf } from './errors.ts';
+import { notify } from './notifications.ts';
+import {
+  getSession,
+  getTwoFactorState,
+  isLoggedIn,
+  logOut,
+  onSessionEnd,
+  type StoredSession,
+  subscribeSession,
+  syncSessionAcrossTabs,
+  type TwoFactorState,
+} from './session-store.ts';
 
-/** The logged-in customer as the header and the buy rules need them; the accounts issue fills it. */
+/** The logged-in customer as the header and the buy rules need them. */
 export type SessionCustomer = {
   uuid: string;
   email: string;
@@ -11,8 +27,10 @@ export type SessionCustomer = {
 } & BuyingCustomer;
 
 export type Session = {
+  /** The customer once their record has loaded; null while loading and when logged out. */
   customer: SessionCustomer | null;
   isLoggedIn: boolean;
+  /** Ends the session here and on the server and forgets the customer's data; the caller goes to `/`. */
   logout: () => Promise<void>;
 };
 
@@ -20,13 +38,71 @@ const loggedOut: Session = { customer: null, isLoggedIn: false, logout: async ()
 
 const SessionContext = createContext<Session>(loggedOut);
 
+/** The stored session (ids and tokens), re-rendering on login, refresh and logout in any tab. */
+export function useSessionState(): StoredSession | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** spec 4 two-factor-required state: set when a login answered `two_factor_required`. */
+export function useTwoFactorState(): TwoFactorState {
+  return useSyncExternalStore(subscribeSession, getTwoFactorState, getTwoFactorState);
+}
+
+/** The logged-in customer's full record (GET customers/{uuid}). */
+export function useCustomerRecord() {
+  const uuid = useSessionState()?.uuid ?? '';
+  return useQuery(customerQuery(uuid));
+}
+
+function LiveSessionProvider({ children }: { children: ReactNode }) {
+  const stored = useSessionState();
+  const queryClient = useQueryClient();
+  const record = useCustomerRecord();
+
+  useEffect(() => syncSessionAcrossTabs(), []);
+  useEffect(
+    () =>
+      onSessionEnd((reason) => {
+        // spec 4: logout clears the user and favourites; nothing of one account outlives its session.
+        queryClient.clear();
+        if (reason === 'expired') {
+          notify('info', errorMessageOf(new ApiError({ status: 401, code: 'refresh_token_invalid' })));
+        }
+      }),
+    [queryClient],
+  );
+
+  const data = stored ? record.data : undefined;
+  const customer = useMemo<SessionCustomer | null>(
+    () =>
+      data
+        ? {
+            uuid: data.uuid,
+            email: data.email,
+            firstName: data.firstName,
+            lastName: data.lastName,
+            fullName: data.fullName,
+            hasWallet: data.defaultWallet !== null,
+            status: data.status,
+            cryptoRegistrarStatus: data.cryptoRegistrarStatus,
+          }
+        : null,
+    [data],
+  );
+  const value = useMemo<Session>(
+    () => ({ customer, isLoggedIn: isLoggedIn(stored), logout: logOut }),
+    [customer, stored],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
 /**
- * Provides the session. There is no login yet: everyone is logged out. The accounts issue replaces
- * `value` with the real session (token, refresh, customer) without changing the consumers.
+ * Provides the session: the stored tokens (lib/session-store.ts) and the customer's record.
+ * Tests pass a fixed `value` instead.
  */
 export function SessionProvider({ children, value }: { children: ReactNode; value?: Session }) {
-  const session = useMemo(() => value ?? loggedOut, [value]);
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  if (value) return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return <LiveSessionProvider>{children}</LiveSessionProvider>;
 }
 
 export function useSession(): Session {

@@ -9,8 +9,15 @@ export async function healthRoutes(app: App) {
     {
       schema: {
         tags: ['system'],
-        summary: 'Health check (database round trip)',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+        summary: 'Health check (database round trip) and the environment the process runs in',
+        response: {
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.enum(['pglite', 'postgres']),
+            // The web app shows the demo accounts' login hint outside production (they exist only there).
+            environment: z.enum(['development', 'production', 'test']),
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -20,7 +27,7 @@ export async function healthRoutes(app: App) {
         request.log.error({ err }, 'health check: database unreachable');
         return sendProblem(request, reply, 'service_unavailable', 503);
       }
-      return { status: 'ok' as const, database: app.dbHandle.kind };
+      return { status: 'ok' as const, database: app.dbHandle.kind, environment: app.config.env };
     },
   );
 }

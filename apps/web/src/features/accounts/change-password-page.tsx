@@ -1,0 +1,73 @@
+import { changePasswordSchema } from '@token/domain/accounts';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { useUnsavedChanges } from '../../lib/navigation.ts';
+import { notify } from '../../lib/notifications.ts';
+import { useCustomerRecord } from '../../lib/session.tsx';
+import { useChangePassword } from './api/change-password.ts';
+import { PasswordField } from './components/form-fields.tsx';
+import { NewPasswordFields } from './components/new-password-fields.tsx';
+import { AccountPageShell, Panel } from './components/page-shell.tsx';
+import { useAccountForm, useServerErrors } from './components/use-account-form.ts';
+
+const empty = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
+
+/** /account/change-password and /change-password (spec 2): other devices are signed out afterwards. */
+export function ChangePasswordPage() {
+  const { t } = useTranslation('accounts');
+  const change = useChangePassword();
+  const record = useCustomerRecord();
+  const { register, handleSubmit, formState, setError, reset, control } = useAccountForm(
+    changePasswordSchema,
+    empty,
+  );
+  const password = useWatch({ control, name: 'newPassword' });
+  const showServerErrors = useServerErrors(setError, [
+    'currentPassword',
+    'newPassword',
+    'confirmNewPassword',
+  ]);
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitting);
+  const c = record.data;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      reset(empty);
+      notify('success', t('notify.passwordChanged'));
+    } catch (err) {
+      showServerErrors(err);
+    }
+  });
+
+  return (
+    <AccountPageShell title={t('changePassword.title')} intro={t('changePassword.intro')}>
+      <Panel className="max-w-xl">
+        <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('changePassword.title')}>
+          {/* lets password managers file the new password under the right account */}
+          <input type="email" hidden readOnly autoComplete="username" value={c?.email ?? ''} />
+          <PasswordField
+            label={t('fields.currentPassword')}
+            hint={t('hints.required')}
+            error={formState.errors.currentPassword}
+            autoComplete="current-password"
+            {...register('currentPassword')}
+          />
+          <NewPasswordFields
+            password={password}
+            userInputs={[c?.firstName ?? '', c?.lastName ?? '', c?.email ?? '']}
+            fields={{
+              newPassword: register('newPassword'),
+              confirmNewPassword: register('confirmNewPassword'),
+            }}
+            errors={formState.errors}
+          />
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? t('common.saving') : t('changePassword.submit')}
+          </Button>
+        </form>
+      </Panel>
+    </AccountPageShell>
+  );
+}

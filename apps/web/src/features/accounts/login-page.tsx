@@ -1,0 +1,102 @@
+import { loginSchema } from '@token/domain/accounts';
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notifications.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useLogIn } from './api/log-in.ts';
+import { DemoHint } from './components/demo-hint.tsx';
+import { PasswordField, TextField } from './components/form-fields.tsx';
+import { useLoginTarget } from './components/login-target.ts';
+import { AuthCard, textLinkClass } from './components/page-shell.tsx';
+import { useAccountForm } from './components/use-account-form.ts';
+import { useErrorText } from './components/use-error-text.ts';
+
+/** /login (spec 2): e-mail and password; returns to `redirectPath`; a second factor continues at /login/2fa. */
+export function LoginPage() {
+  const { t } = useTranslation('accounts');
+  const { target, query } = useLoginTarget();
+  const { isLoggedIn } = useSession();
+  // Someone already logged in who opens /login goes on at once; a fresh login navigates itself.
+  const [wasLoggedIn] = useState(isLoggedIn);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const prefilled = (location.state as { email?: unknown } | null)?.email;
+  const login = useLogIn();
+  const { notifyError } = useErrorText();
+  const form = useAccountForm(loginSchema, {
+    email: typeof prefilled === 'string' ? prefilled : '',
+    password: '',
+  });
+  const { register, handleSubmit, formState } = form;
+
+  if (wasLoggedIn) return <Navigate replace to={target} />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync({ email: values.email, password: values.password });
+      await navigate(target, { replace: true });
+      notify('success', t('notify.loggedIn'));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'two_factor_required') {
+        await navigate(`/login/2fa${query}`);
+        return;
+      }
+      notifyError(err);
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      intro={t('login.intro')}
+      footer={
+        <>
+          <p>
+            {t('login.noAccount')}{' '}
+            <Link to="/sign-up" className={textLinkClass}>
+              {t('login.signUp')}
+            </Link>
+          </p>
+          <p>
+            <Link to="/resend-verification" className={textLinkClass}>
+              {t('login.resend')}
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('login.title')}>
+        <TextField
+          label={t('fields.email')}
+          hint={t('hints.emailLogin')}
+          error={formState.errors.email}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          hint={t('hints.required')}
+          error={formState.errors.password}
+          autoComplete="current-password"
+          {...register('password')}
+        />
+        <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <Link to="/reset-password" className={`text-sm ${textLinkClass}`}>
+            {t('login.forgot')}
+          </Link>
+          <Button type="submit" size="lg" disabled={formState.isSubmitting}>
+            <LogIn className="size-4" aria-hidden="true" />
+            {formState.isSubmitting ? t('login.submitting') : t('login.submit')}
+          </Button>
+        </div>
+      </form>
+      <DemoHint />
+    </AuthCard>
+  );
+}

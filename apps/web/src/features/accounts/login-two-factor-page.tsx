@@ -1,0 +1,97 @@
+import { twoFactorCodeSchema } from '@token/domain/accounts';
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notifications.ts';
+import { useSession, useTwoFactorState } from '../../lib/session.tsx';
+import { clearTwoFactorChallenge } from '../../lib/session-store.ts';
+import { useLogInWithCode } from './api/log-in.ts';
+import { TextField } from './components/form-fields.tsx';
+import { useLoginTarget } from './components/login-target.ts';
+import { AuthCard } from './components/page-shell.tsx';
+import { useAccountForm } from './components/use-account-form.ts';
+import { useErrorText } from './components/use-error-text.ts';
+
+const codeFormSchema = z.object({ code: twoFactorCodeSchema });
+
+/** /login/2fa (spec 2): the second step of a login with two-factor, a TOTP or a recovery code. */
+export function LoginTwoFactorPage() {
+  const { t } = useTranslation('accounts');
+  const { target, query } = useLoginTarget();
+  const twoFactor = useTwoFactorState();
+  const navigate = useNavigate();
+  const login = useLogInWithCode();
+  const { errorText, notifyError } = useErrorText();
+  const { register, handleSubmit, formState, setError, setFocus } = useAccountForm(codeFormSchema, {
+    code: '',
+  });
+
+  const { isLoggedIn } = useSession();
+  // Judged once on arrival: the credentials live in memory only, so after a reload the login starts again.
+  const [arrival] = useState(() => ({ required: twoFactor.required, isLoggedIn }));
+  if (!arrival.required) return <Navigate replace to={arrival.isLoggedIn ? target : `/login${query}`} />;
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      await login.mutateAsync(code);
+      await navigate(target, { replace: true });
+      notify('success', t('notify.loggedIn'));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'two_factor_invalid') {
+        setError('code', { type: err.code, message: errorText(err) }, { shouldFocus: true });
+        return;
+      }
+      notifyError(err);
+      setFocus('code');
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('loginTwoFactor.title')}
+      icon={<ShieldCheck className="size-10" aria-hidden="true" />}
+      intro={
+        <>
+          <p>{t('loginTwoFactor.intro')}</p>
+          {twoFactor.email && (
+            <p className="mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">
+              {t('loginTwoFactor.account', { email: twoFactor.email })}
+            </p>
+          )}
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('loginTwoFactor.title')}>
+        <TextField
+          label={t('fields.code')}
+          hint={t('hints.loginCode')}
+          error={formState.errors.code}
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          autoFocus
+          {...register('code')}
+        />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Button
+            variant="ghost"
+            size="lg"
+            onClick={async () => {
+              clearTwoFactorChallenge();
+              await navigate(`/login${query}`, { replace: true });
+            }}
+          >
+            {t('loginTwoFactor.back')}
+          </Button>
+          <Button type="submit" size="lg" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? t('login.submitting') : t('loginTwoFactor.submit')}
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

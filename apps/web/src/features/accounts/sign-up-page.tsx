@@ -1,0 +1,292 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AccountType,
+  type CompanySignUpInput,
+  type CompanyType,
+  companySignUpSchema,
+  companyTypes,
+  type SignUpInput,
+  signUpSchema,
+} from '@token/domain/accounts';
+import { MailCheck, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { currentLocale, useLocale } from '../../lib/i18n.ts';
+import { useUnsavedChanges } from '../../lib/navigation.ts';
+import { notify } from '../../lib/notifications.ts';
+import { zodMessage } from '../../lib/validation.ts';
+import { useCreateCompany } from './api/create-company.ts';
+import { useCreateCustomer } from './api/create-customer.ts';
+import {
+  CheckboxField,
+  ChoiceField,
+  PasswordField,
+  SelectField,
+  TextField,
+} from './components/form-fields.tsx';
+import { AuthCard, textLinkClass } from './components/page-shell.tsx';
+import { PasswordStrength } from './components/password-strength.tsx';
+import { useServerErrors } from './components/use-account-form.ts';
+
+type SignUpForm = {
+  accountType: AccountType;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  companyName: string;
+  companyType: CompanyType | '';
+  referralCode: string;
+  termsConsent: boolean;
+  subscribedToNewsletter: boolean;
+};
+type SignUpOutput = SignUpInput | CompanySignUpInput;
+
+const fields = [
+  'accountType',
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'confirmPassword',
+  'companyName',
+  'companyType',
+  'referralCode',
+  'termsConsent',
+  'subscribedToNewsletter',
+] as const;
+
+/**
+ * One form for both registrations: a natural person is checked against `signUpSchema` (POST
+ * customers), a legal person against `companySignUpSchema` (POST companies).
+ */
+function useSignUpResolver(): Resolver<SignUpForm, unknown, SignUpOutput> {
+  const locale = useLocale();
+  const opts = { error: zodMessage(locale), reportInput: true };
+  const personal = zodResolver(signUpSchema, opts);
+  const company = zodResolver(companySignUpSchema, opts);
+  return (values, context, options) => {
+    const { companyName, companyType, referralCode, ...common } = values;
+    const base = { ...common, ...(referralCode.trim() ? { referralCode } : {}) };
+    if (values.accountType === 'company') {
+      return company({ ...base, companyName, companyType } as never, context, options as never) as never;
+    }
+    return personal(base as never, context, options as never) as never;
+  };
+}
+
+function Registered({ email }: { email: string }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <AuthCard
+      title={t('signUp.doneTitle')}
+      icon={<MailCheck className="size-10" aria-hidden="true" />}
+      footer={
+        <p>
+          {t('signUp.noMail')}{' '}
+          <Link to="/resend-verification" className={textLinkClass}>
+            {t('signUp.resend')}
+          </Link>
+        </p>
+      }
+    >
+      <p className="text-slate-800" data-testid="sign-up-done">
+        <Trans
+          t={t}
+          i18nKey="signUp.doneText"
+          values={{ email }}
+          components={{ strong: <strong className="[overflow-wrap:anywhere]" /> }}
+        />
+      </p>
+      <Link to="/login" className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
+        {t('common.toLogin')}
+      </Link>
+    </AuthCard>
+  );
+}
+
+/** /sign-up and /sign-up/{referralCode} (spec 2/3): registration of a natural or legal person. */
+export function SignUpPage() {
+  const { t } = useTranslation('accounts');
+  const { referralCode = '' } = useParams();
+  const [registered, setRegistered] = useState<string | null>(null);
+  const createCustomer = useCreateCustomer();
+  const createCompany = useCreateCompany();
+  const form = useForm<SignUpForm, unknown, SignUpOutput>({
+    resolver: useSignUpResolver(),
+    defaultValues: {
+      accountType: 'personal',
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      companyName: '',
+      companyType: '',
+      referralCode,
+      termsConsent: false,
+      subscribedToNewsletter: false,
+    },
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState, setError, control } = form;
+  const [accountType, password, firstName, lastName, email] = useWatch({
+    control,
+    name: ['accountType', 'password', 'firstName', 'lastName', 'email'],
+  });
+  const showServerErrors = useServerErrors(setError, fields);
+  useUnsavedChanges(formState.isDirty && registered === null && !formState.isSubmitting);
+
+  if (registered) return <Registered email={registered} />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const locale = currentLocale();
+    try {
+      const done =
+        values.accountType === 'company'
+          ? await createCompany.mutateAsync({ ...(values as CompanySignUpInput), locale })
+          : await createCustomer.mutateAsync({ ...(values as SignUpInput), locale });
+      setRegistered(done.email);
+      notify('success', t('notify.registered'));
+    } catch (err) {
+      showServerErrors(err);
+    }
+  });
+
+  const e = formState.errors;
+  const newTab = { target: '_blank', rel: 'noopener', className: textLinkClass };
+  return (
+    <AuthCard
+      wide
+      title={t('signUp.title')}
+      intro={t('signUp.intro')}
+      footer={
+        <p>
+          {t('signUp.haveAccount')}{' '}
+          <Link to="/login" className={textLinkClass}>
+            {t('signUp.login')}
+          </Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('signUp.title')}>
+        <ChoiceField
+          legend={t('fields.accountType')}
+          error={e.accountType}
+          options={[
+            {
+              value: 'personal',
+              label: t('accountTypes.personal'),
+              description: t('accountTypes.personalText'),
+            },
+            {
+              value: 'company',
+              label: t('accountTypes.company'),
+              description: t('accountTypes.companyText'),
+            },
+          ]}
+          input={register('accountType')}
+        />
+        {accountType === 'company' && (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={t('fields.companyName')}
+              hint={t('hints.companyName')}
+              error={e.companyName}
+              autoComplete="organization"
+              {...register('companyName')}
+            />
+            <SelectField
+              label={t('fields.companyType')}
+              hint={t('hints.select')}
+              error={e.companyType}
+              placeholder={t('common.choose')}
+              options={companyTypes.map((c) => ({ value: c, label: t(`companyTypes.${c}`) }))}
+              {...register('companyType', { setValueAs: (v: string | undefined) => v || undefined })}
+            />
+          </div>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('fields.firstName')}
+            hint={t('hints.name')}
+            error={e.firstName}
+            autoComplete="given-name"
+            {...register('firstName')}
+          />
+          <TextField
+            label={t('fields.lastName')}
+            hint={t('hints.name')}
+            error={e.lastName}
+            autoComplete="family-name"
+            {...register('lastName')}
+          />
+        </div>
+        <TextField
+          label={t('fields.email')}
+          hint={t('hints.email')}
+          error={e.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          hint={t('hints.newPassword')}
+          error={e.password}
+          autoComplete="new-password"
+          after={<PasswordStrength password={password} userInputs={[firstName, lastName, email]} />}
+          {...register('password')}
+        />
+        <PasswordField
+          label={t('fields.confirmPassword')}
+          hint={t('hints.confirmPassword')}
+          error={e.confirmPassword}
+          autoComplete="new-password"
+          {...register('confirmPassword')}
+        />
+        <TextField
+          label={t('fields.referralCode')}
+          hint={t('hints.referralCode')}
+          error={e.referralCode}
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="sm:max-w-xs"
+          {...register('referralCode')}
+        />
+        <div className="space-y-4 border-t border-slate-200 pt-5">
+          <CheckboxField
+            label={
+              <Trans
+                t={t}
+                i18nKey="signUp.terms"
+                components={{
+                  terms: <Link to="/terms-and-conditions" {...newTab} />,
+                  privacy: <Link to="/privacy-policy" {...newTab} />,
+                }}
+              />
+            }
+            hint={t('hints.terms')}
+            error={e.termsConsent}
+            {...register('termsConsent')}
+          />
+          <CheckboxField
+            label={t('signUp.newsletter')}
+            hint={t('hints.optional')}
+            error={e.subscribedToNewsletter}
+            {...register('subscribedToNewsletter')}
+          />
+        </div>
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={formState.isSubmitting}>
+          <UserPlus className="size-4" aria-hidden="true" />
+          {formState.isSubmitting ? t('signUp.submitting') : t('signUp.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
