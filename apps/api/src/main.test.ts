@@ -23,7 +23,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<{ proc: ChildProcess; output: () => string; ms: number }> {
+async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ proc: ChildProcess; output: () => string; ms: number }> {
   const started = Date.now();
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
@@ -35,6 +38,7 @@ async function startServer(port: number): Promise<{ proc: ChildProcess; output: 
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl ?? '',
+      ...env,
     },
   });
   proc.stdout?.on('data', (d) => {
@@ -77,6 +81,15 @@ afterAll(async () => {
   }
 });
 
+/** Logs in as the README's demo investor. */
+function demoLogin(port: number) {
+  return fetch(`http://127.0.0.1:${port}/api/v2/shop/authentication-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'anna.becker@demo.tokenwerk.example', password: 'Tokenwerk-Demo-2026!' }),
+  });
+}
+
 describe('the server process', () => {
   it('migrates and seeds on first start, keeps the data on the second, and shuts down cleanly', async () => {
     if (usePostgres) {
@@ -97,6 +110,7 @@ describe('the server process', () => {
       database: usePostgres ? 'postgres' : 'pglite',
       environment: 'development',
     });
+    expect((await demoLogin(port)).status).toBe(200);
     const countUrl = `http://127.0.0.1:${port}/api/v2/shop/countries?itemsPerPage=1`;
     const before = (await (await fetch(countUrl)).json()) as Record<string, number>;
     expect(before['hydra:totalItems']).toBeGreaterThan(200);
@@ -108,6 +122,25 @@ describe('the server process', () => {
     expect(after['hydra:totalItems']).toBe(before['hydra:totalItems']);
     expect(second.output()).not.toContain('demo data seeded');
     expect(await stop(second.proc)).toBe(0);
+  }, 120_000);
+
+  it('never creates accounts with known passwords on a production start', async () => {
+    const port = await freePort();
+    const prodDir = mkdtempSync(join(tmpdir(), 'token-main-prod-'));
+    try {
+      const server = await startServer(port, {
+        NODE_ENV: 'production',
+        APP_SECRET: randomBytes(32).toString('hex'),
+        DATA_DIR: prodDir,
+        DATABASE_URL: '',
+      });
+      const res = await demoLogin(port);
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe('bad_credentials');
+      expect(await stop(server.proc)).toBe(0);
+    } finally {
+      rmSync(prodDir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('stops with a message naming a wrong variable', async () => {

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed/seed-if-empty.ts';
+import { demoAccountsFor, seedIfEmpty } from './db/seed/seed-if-empty.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { createPartners } from './partners/create-partners.ts';
 import { buildApp } from './server.ts';
@@ -17,7 +17,11 @@ async function main() {
   await migrateDatabase(db);
   // The partner adapters, once for the process (convention 4).
   const partners = createPartners({ config, logger: pino({ level: config.logLevel, name: 'partners' }) });
-  const seeded = await seedIfEmpty({ db: db.db, storage: partners.storage });
+  const seeded = await seedIfEmpty({
+    db: db.db,
+    storage: partners.storage,
+    demoAccounts: demoAccountsFor(config),
+  });
   const app = await buildApp({ config, db, partners, webDist: webDistDir });
   if (seeded) app.log.info('demo data seeded into the empty database');
   // Before listening: requests enqueue jobs into the queues this creates.

@@ -70,7 +70,13 @@ export async function createTestApp(
   await migrateDatabase(db);
   const partners: Partners = { ...createPartners({ config }), ...opts.partners };
   const seed = opts.seed ?? 'demo';
-  if (seed === 'demo') await seedDemoData({ db: db.db, storage: partners.storage });
+  if (seed === 'demo') {
+    await seedDemoData({
+      db: db.db,
+      storage: partners.storage,
+      demoAccounts: { appSecret: config.appSecret },
+    });
+  }
   if (seed === 'reference') await db.db.transaction((tx) => seedReferenceData(tx));
   const buildOptions: BuildAppOptions = { config, db, partners };
   const app = await buildApp(buildOptions);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentCode, shop } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import type { Database } from '../client.ts';
 import {
@@ -39,8 +40,9 @@ import {
   zoneMembers,
   zones,
 } from '../schema/index.ts';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoInvestors } from './content/investors.ts';
 import { isinCheckDigit, isValidIsin } from './isin.ts';
-import { seedIfEmpty } from './seed-if-empty.ts';
+import { demoAccountsFor, seedIfEmpty } from './seed-if-empty.ts';
 
 let t: TestApp;
 let db: Database;
@@ -146,7 +148,7 @@ describe('demo data: reference and channel', () => {
       bankName: 'Commerzbank',
       baseCurrencyCode: 'EUR',
       defaultLocaleCode: 'de',
-      homeRequiresLogin: false,
+      homeRequiresLogin: true,
     });
     const ls = await db.select().from(channelLocales).where(eq(channelLocales.channelId, channel!.id));
     expect(ls.map((l) => l.locale).sort()).toEqual(['de', 'en']);
@@ -542,7 +544,9 @@ describe('demo data: collectibles and creators', () => {
         customerMediaFiles,
         and(eq(customerMediaFiles.customerId, customers.id), eq(customerMediaFiles.type, 'avatar')),
       )
-      .leftJoin(mediaFiles, eq(mediaFiles.id, customerMediaFiles.mediaFileId));
+      .leftJoin(mediaFiles, eq(mediaFiles.id, customerMediaFiles.mediaFileId))
+      // Creators are the customers with a public profile (the demo investors have none).
+      .where(isNotNull(customers.profileName));
     expect(rows.length).toBeGreaterThanOrEqual(8);
     expect(new Set(rows.map((r) => r.profileName)).size).toBe(rows.length);
     for (const r of rows) {
@@ -692,5 +696,37 @@ describe('demo data: translations and files', () => {
     expect(await seedIfEmpty({ db, storage: t.app.partners.storage })).toBe(false);
     expect(await db.select({ code: channels.code }).from(channels)).toHaveLength(1);
     expect(await db.select({ code: products.code }).from(products)).toHaveLength(BONDS.length + 14);
+  });
+
+  it('lets the demo investors log in (one plain, one with two-factor) with the README credentials', async () => {
+    const [anna, jonas] = demoInvestors;
+    const plain = await shop(t.app).post('/authentication-token', {
+      email: anna.email,
+      password: DEMO_PASSWORD,
+    });
+    expect(plain.status).toBe(200);
+    const me = await shop(t.app, plain.body.token as string).get(
+      (plain.body.customer as string).replace('/api/v2/shop', ''),
+    );
+    expect(me.body).toMatchObject({ firstName: 'Anna', verified: true, twoFactorEnabled: false });
+    expect(me.body.defaultAddress).toMatch(/^\/api\/v2\/shop\/addresses\/\d+$/);
+    const needsCode = await shop(t.app).post('/authentication-token', {
+      email: jonas.email,
+      password: DEMO_PASSWORD,
+    });
+    expect(needsCode.body.code).toBe('two_factor_required');
+    const withCode = await shop(t.app).post('/authentication-token', {
+      email: jonas.email,
+      password: DEMO_PASSWORD,
+      code: await currentCode(DEMO_TOTP_SECRET),
+    });
+    expect(withCode.status).toBe(200);
+  });
+
+  it('never plans demo accounts for a production start', () => {
+    expect(demoAccountsFor({ env: 'production', appSecret: 'x'.repeat(32) })).toBeUndefined();
+    expect(demoAccountsFor({ env: 'development', appSecret: 'x'.repeat(32) })).toEqual({
+      appSecret: 'x'.repeat(32),
+    });
   });
 });

@@ -4,19 +4,25 @@ import { seedCatalog } from './catalog.ts';
 import { seedChannel } from './channel.ts';
 import { seedCms } from './cms.ts';
 import { seedCreators } from './creators.ts';
+import { seedDemoInvestors } from './investors.ts';
 import { prepareDemoMedia, storeDemoMedia } from './media/demo-media.ts';
 import { seedReferenceData } from './reference.ts';
 
 /**
  * Seeds the whole demo platform into an empty database (docs/demo-data.md): reference data, channel,
  * payment methods, taxons, attributes, creators, bonds and collectibles with their files, CMS pages
- * and blocks, all rows in one transaction.
+ * and blocks, and, when `demoAccounts` is given (never in production), the demo investors with known
+ * passwords; all rows in one transaction.
  *
  * The files are produced and put into object storage while the first rows are inserted; the
  * transaction commits only once every file is stored, so a failure leaves no rows (stored files are
  * content-addressed and simply overwritten by the next attempt).
  */
-export async function seedDemoData(opts: { db: Database; storage: StoragePort }): Promise<void> {
+export async function seedDemoData(opts: {
+  db: Database;
+  storage: StoragePort;
+  demoAccounts?: { appSecret: string } | undefined;
+}): Promise<void> {
   await opts.db.transaction(async (tx) => {
     const media = prepareDemoMedia();
     const stored = media.then((m) => storeDemoMedia(opts.storage, m));
@@ -28,6 +34,7 @@ export async function seedDemoData(opts: { db: Database; storage: StoragePort })
     const files = await media;
     const creatorIds = await seedCreators(tx, files);
     await seedCatalog(tx, { media: files, creatorIds });
+    if (opts.demoAccounts) await seedDemoInvestors(tx, opts.demoAccounts);
     await stored;
   });
 }

@@ -1,8 +1,11 @@
 import { shopChannelCode } from '@token/domain/channel';
 import type { Locale } from '@token/domain/i18n';
 import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../modules/accounts/passwords.ts';
+import { createTotpSecretBox } from '../../modules/accounts/secrets.ts';
 import type { Db } from '../client.ts';
 import {
+  addresses,
   channelPricings,
   customerMediaFiles,
   customers,
@@ -48,6 +51,54 @@ export async function seedCustomer(
     })
     .returning();
   return row!;
+}
+
+/**
+ * An investor who can log in: a confirmed account with a password (argon2id), a referral code and,
+ * when given, two-factor on with a known TOTP secret (sealed with the app secret) and a default address.
+ */
+export async function seedInvestor(
+  db: Db,
+  opts: {
+    appSecret: string;
+    password?: string;
+    verified?: boolean;
+    twoFactorSecret?: string | null;
+    address?: { street: string; postcode: string; city: string; countryCode: string } | null;
+  } & Partial<typeof customers.$inferInsert>,
+): Promise<CustomerRow> {
+  const { appSecret, password, verified, twoFactorSecret, address, ...overrides } = opts;
+  const n = nextNumber();
+  const now = new Date();
+  const customer = await seedCustomer(db, {
+    email: `anleger-${n}@example.com`,
+    passwordHash: await hashPassword(password ?? 'Quarz-Fenster-48!'),
+    passwordChangedAt: now,
+    verifiedAt: verified === false ? null : now,
+    termsAcceptedAt: now,
+    referralCode: `SEED${String(n).padStart(4, '0')}`,
+    ...(twoFactorSecret
+      ? { twoFactorEnabled: true, twoFactorSecret: createTotpSecretBox(appSecret).seal(twoFactorSecret) }
+      : {}),
+    ...overrides,
+  });
+  if (!address) return customer;
+  const [row] = await db
+    .insert(addresses)
+    .values({
+      customerId: customer.id,
+      kind: 'personal',
+      firstName: customer.firstName ?? '',
+      lastName: customer.lastName ?? '',
+      ...address,
+    })
+    .returning({ id: addresses.id });
+  const [updated] = await db
+    .update(customers)
+    .set({ defaultAddressId: row!.id })
+    .where(eq(customers.id, customer.id))
+    .returning();
+  return updated!;
 }
 
 /**

@@ -242,7 +242,7 @@ describe('channels', () => {
         { code: 'en', name: 'Englisch' },
       ],
       currencies: ['EUR', 'USD'],
-      homeRequiresLogin: false,
+      homeRequiresLogin: true,
     });
     expect(token).toHaveProperty('contactPhoneNumber');
     expect(token.company).toHaveProperty('vatNumber');

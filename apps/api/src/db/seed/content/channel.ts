@@ -20,7 +20,9 @@ export const CHANNEL = {
   bankName: 'Commerzbank',
   baseCurrencyCode: 'EUR',
   defaultLocaleCode: 'de',
-  homeRequiresLogin: false,
+  // spec 1/2: the investment reading is dominant, so home needs a login (the marketplace home is one
+  // setting away).
+  homeRequiresLogin: true,
 } as const;
 
 /** The securities firm under whose liability umbrella Tokenwerk brokers (§ 3 Abs. 2 WpIG). */
