@@ -4,9 +4,10 @@ import type { FullConfig } from '@playwright/test';
 import { repoRoot, runScript, startServer } from './support/servers.ts';
 
 /**
- * Builds the web app and starts two servers as `npm start` would, each on a fresh database:
- * the demo channel as seeded (marketplace home), and one whose channel says home requires login
- * (investment reading). Their URLs reach the tests as E2E_BASE_URL and E2E_LOGIN_HOME_URL.
+ * Builds the web app and starts two servers as `npm start` would, each on a fresh database: one
+ * whose channel shows the marketplace home to visitors, and the demo channel as seeded (home
+ * requires login: investment reading). Their URLs reach the tests as E2E_BASE_URL and
+ * E2E_LOGIN_HOME_URL.
  */
 export default async function globalSetup(_config: FullConfig) {
   const build = spawnSync(
@@ -17,14 +18,17 @@ export default async function globalSetup(_config: FullConfig) {
   if (build.status !== 0) throw new Error('building the web app failed');
 
   const [main, loginHome] = await Promise.all([
-    startServer({ name: 'main' }),
     startServer({
-      name: 'login-home',
+      name: 'main',
       prepare: (dataDir) => {
         runScript(['--import', 'tsx', 'apps/api/src/db/seed/run.ts'], dataDir);
-        runScript(['--import', 'tsx', join('apps/web/e2e/support/set-home-requires-login.ts')], dataDir);
+        runScript(
+          ['--import', 'tsx', join('apps/web/e2e/support/set-home-requires-login.ts'), 'false'],
+          dataDir,
+        );
       },
     }),
+    startServer({ name: 'login-home' }),
   ]);
   process.env.E2E_BASE_URL = main.url;
   process.env.E2E_LOGIN_HOME_URL = loginHome.url;
