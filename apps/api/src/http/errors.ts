@@ -17,6 +17,10 @@ const statusByCode: Partial<Record<ErrorCode, number>> = {
   too_many_requests: 429,
   service_unavailable: 503,
   internal_error: 500,
+  uri_too_long: 414,
+  headers_too_large: 431,
+  request_timeout: 408,
+  not_implemented: 501,
 };
 
 export type Violation = { propertyPath: string; message: string; code: string };

@@ -21,7 +21,9 @@ export type TestApp = {
  * A fresh application on a fresh database for one test file: PGlite in memory by default, a new
  * PostgreSQL database when TEST_DATABASE_URL is set and the project runs against PostgreSQL.
  */
-export async function createTestApp(opts: { seed?: 'demo' | 'none' } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { seed?: 'demo' | 'none'; webDist?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'token-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres';
   let databaseUrl: string | undefined;
@@ -56,7 +58,7 @@ export async function createTestApp(opts: { seed?: 'demo' | 'none' } = {}): Prom
   await migrateDatabase(db);
   const storage = createLocalStorage(join(dataDir, 'storage'));
   if ((opts.seed ?? 'demo') === 'demo') await seedDemoData({ db: db.db, storage });
-  const app = await buildApp({ config, db, storage });
+  const app = await buildApp({ config, db, storage, webDist: opts.webDist });
   await app.ready();
   return {
     app,

@@ -39,6 +39,19 @@ export const errorMessages = {
     en: 'The service is temporarily unavailable.',
   },
   internal_error: { de: 'Es ist ein unerwarteter Fehler aufgetreten.', en: 'There was an unexpected error' },
+  uri_too_long: { de: 'Die Adresse der Anfrage ist zu lang.', en: 'The request address is too long.' },
+  headers_too_large: {
+    de: 'Die Kopfzeilen der Anfrage sind zu groß.',
+    en: 'The request headers are too large.',
+  },
+  request_timeout: {
+    de: 'Die Anfrage kam nicht rechtzeitig vollständig an.',
+    en: 'The request did not arrive completely in time.',
+  },
+  not_implemented: {
+    de: 'Diese Methode unterstützt der Server nicht.',
+    en: 'The server does not support this method.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -70,6 +83,10 @@ export const violationMessages = {
   },
   invalid_value: { de: 'Dieser Wert ist ungültig', en: 'This value is not valid' },
   unknown_parameter: { de: 'Unbekannter Parameter', en: 'Unknown parameter' },
+  invalid_characters: {
+    de: 'Der Text enthält unzulässige Steuerzeichen',
+    en: 'The text contains control characters that are not allowed',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ViolationCode = keyof typeof violationMessages;
