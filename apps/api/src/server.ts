@@ -18,9 +18,13 @@ import {
 import type { AppConfig } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { registerAuth } from './http/auth.ts';
-import { errorHandler, sendProblem } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/client-errors.ts';
+import { errorHandler } from './http/errors.ts';
 import { registerEtags } from './http/etag.ts';
 import { apiBase } from './http/hydra.ts';
+import { createNotFoundHandler } from './http/not-found.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
+import { withErrorResponses } from './http/openapi-errors.ts';
 import { pgRateLimitStore } from './http/rate-limit-store.ts';
 import type { App } from './http/types.ts';
 import { createAccessTokens } from './modules/accounts/access-tokens.ts';
@@ -64,13 +68,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
-    // Router-level failures (bad URL encoding, over-long parameters) answer as problem+json too.
-    frameworkErrors: (error, request, reply) => {
-      request.locale = negotiateLocale(undefined, request.headers['accept-language']);
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      void sendProblem(request, reply, 'bad_request', status);
-    },
+    // Parser- and router-level failures answer as problem+json too.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -104,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
 
   app.setErrorHandler(errorHandler);
+  registerNulGuard(app);
 
   // Every route, as registered; the OpenAPI test proves each one is documented.
   const routeList: { method: string; url: string }[] = [];
@@ -148,7 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
       servers: [{ url: opts.config.publicUrl }],
     },
-    transform: jsonSchemaTransform,
+    transform: withErrorResponses(jsonSchemaTransform),
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -190,17 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || !hasWeb) {
-      return sendProblem(request, reply, 'route_not_found', 404);
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return sendProblem(request, reply, 'method_not_allowed', 405);
-    }
-    // The SPA owns every other path; it renders its own page-not-found.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  app.setNotFoundHandler(createNotFoundHandler(app as unknown as App, { hasWeb }));
 
   app.addHook('onClose', async () => {
     await opts.db.close();

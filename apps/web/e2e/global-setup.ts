@@ -13,7 +13,8 @@ export default async function globalSetup(_config: FullConfig) {
   const build = spawnSync(
     process.execPath,
     ['--input-type=module', '-e', "import('./scripts/web-build.mjs').then((m) => m.ensureWebBuild())"],
-    { cwd: repoRoot, stdio: 'inherit' },
+    // as `NODE_ENV=development npm start` would build it (build.spec.ts checks such a build too)
+    { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } },
   );
   if (build.status !== 0) throw new Error('building the web app failed');
 

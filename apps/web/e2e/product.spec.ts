@@ -53,10 +53,9 @@ test('a collectible shows its audio with the cover, its creator and the price in
   await page.goto('/products/NFT_ELBUFER_SESSIONS');
   await expect(page.locator('[data-media="audio"] audio')).toHaveCount(1);
   await expect(page.locator('[data-media="audio"] img')).toBeVisible();
-  await expect(page.getByRole('link', { name: /by Felix Braun/ })).toHaveAttribute(
-    'href',
-    /^\/customer\?id=/,
-  );
+  // the creator is named; their profile (/customer?id=) comes with the marketplace, so no link yet
+  await expect(page.getByText('by Felix Braun')).toBeVisible();
+  await expect(page.locator('a[href^="/customer"]')).toHaveCount(0);
   await expect(page.getByTestId('product-price')).toHaveText(/^€\d/);
   await expect(page.getByTestId('buy-reason')).toHaveText(/Please log in to subscribe\./);
   await expectAccessible(page, 'collectible details');

@@ -160,6 +160,97 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('OpenAPI error answers', () => {
+  type Operation = {
+    parameters?: { in: string }[];
+    requestBody?: unknown;
+    responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  };
+  type Doc = {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+  };
+  let doc: Doc;
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+    );
+  beforeAll(async () => {
+    doc = (await t.app.inject({ url: '/api/docs/json' })).json() as Doc;
+  });
+
+  it('documents the problem+json body once, as a component', () => {
+    expect(Object.keys(doc.components.schemas.Problem!.properties)).toEqual(
+      expect.arrayContaining(['type', 'title', 'status', 'detail', 'code', 'violations']),
+    );
+  });
+
+  it('gives every operation its error answers as problem+json, by what the operation takes', () => {
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(25);
+    const wrong: string[] = [];
+    for (const { path, method, op } of ops) {
+      const hasBody = op.requestBody !== undefined;
+      const hasParams = (op.parameters ?? []).some((p) => p.in === 'path');
+      const expected = [
+        '400',
+        '500',
+        ...(hasParams ? ['404', '414'] : []),
+        ...(hasBody ? ['413', '415', '422'] : []),
+      ];
+      for (const status of expected) {
+        const schema = op.responses[status]?.content?.['application/problem+json']?.schema;
+        if (!schema || JSON.stringify(schema) !== JSON.stringify({ $ref: '#/components/schemas/Problem' })) {
+          wrong.push(`${method} ${path} lacks ${status}`);
+        }
+      }
+      if (!hasBody && op.responses['422']) wrong.push(`${method} ${path} documents 422 without a body`);
+      if (!Object.keys(op.responses).some((s) => s.startsWith('2')))
+        wrong.push(`${method} ${path} has no 2xx`);
+    }
+    expect(wrong).toEqual([]);
+    expect(doc.paths['/api/v2/shop/contact']!.post!.responses['429']).toBeDefined();
+    expect(doc.paths['/api/v2/shop/products']!.get!.responses['429']).toBeUndefined();
+  });
+
+  it('documents every error status the API really answers', async () => {
+    const undocumented: string[] = [];
+    const check = (method: string, path: string, status: number) => {
+      const op = doc.paths[path]?.[method.toLowerCase()];
+      if (status >= 400 && !op?.responses[String(status)])
+        undocumented.push(`${method} ${path} -> ${status}`);
+    };
+    for (const { path, method, op } of operations()) {
+      const url = path.replace(/\{[^}]+\}/g, 'does-not-exist');
+      const unknownParam = await t.app.inject({
+        method: method as 'GET',
+        url: `${url}?unknownParameter=1`,
+        remoteAddress: '10.7.0.1',
+      });
+      check(method, path, unknownParam.statusCode);
+      if (op.requestBody !== undefined) {
+        const inject = (payload: string, type: string) =>
+          t.app.inject({
+            method: method as 'POST',
+            url,
+            payload,
+            headers: { 'content-type': type },
+            remoteAddress: '10.7.0.2',
+          });
+        check(method, path, (await inject('{}', 'application/json')).statusCode);
+        check(method, path, (await inject('{"a":', 'application/json')).statusCode);
+        check(method, path, (await inject('<a/>', 'application/xml')).statusCode);
+        check(
+          method,
+          path,
+          (await inject(JSON.stringify({ a: 'x'.repeat(1_100_000) }), 'application/json')).statusCode,
+        );
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+});
+
 describe('router-level errors', () => {
   it('answers a badly encoded URL with a 400 problem', async () => {
     const res = await t.app.inject({ url: '/api/v2/shop/countries/%E0%A4%A' });
@@ -174,7 +265,7 @@ describe('router-level errors', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toMatchObject({ code: 'bad_request', title: 'The request is malformed.' });
+    expect(res.json()).toMatchObject({ code: 'uri_too_long', title: 'The request address is too long.' });
   });
 });
 

@@ -34,7 +34,7 @@ export type TestApp = {
  * `partners` replaces some of them, e.g. `createTestApp({ partners: { mail } })`.
  */
 export async function createTestApp(
-  opts: { seed?: 'demo' | 'reference' | 'none'; partners?: Partial<Partners> } = {},
+  opts: { seed?: 'demo' | 'reference' | 'none'; partners?: Partial<Partners>; webDist?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'token-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres';
@@ -78,7 +78,7 @@ export async function createTestApp(
     });
   }
   if (seed === 'reference') await db.db.transaction((tx) => seedReferenceData(tx));
-  const buildOptions: BuildAppOptions = { config, db, partners };
+  const buildOptions: BuildAppOptions = { config, db, partners, webDist: opts.webDist };
   const app = await buildApp(buildOptions);
   await app.ready();
   const jobs = createJobRunner({ dbHandle: db, log: app.log, partners });

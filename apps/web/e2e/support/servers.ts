@@ -40,9 +40,9 @@ export async function startServer(opts: {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
-  // as `npm start` runs: no NODE_ENV (development), embedded PGlite
+  // as `npm start` runs with the README's default set explicitly: development, embedded PGlite
   delete env.DATABASE_URL;
-  delete env.NODE_ENV;
+  env.NODE_ENV = 'development';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env,

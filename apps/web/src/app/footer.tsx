@@ -1,3 +1,5 @@
+import { parseCommercialRegister } from '@token/domain/format';
+import type { TFunction } from 'i18next';
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,6 +26,16 @@ function countryName(code: string, locale: string): string {
   }
 }
 
+/**
+ * The channel's commercial register entry in the reader's language: the register court's seat and
+ * number from the entry, the court's name from the locale ("Amtsgericht" reads "Local Court" in
+ * English); an entry of another shape keeps its words under a translated label.
+ */
+function registerLine(t: TFunction, registry: string): string {
+  const parsed = parseCommercialRegister(registry);
+  return parsed ? t('footer.register', parsed) : t('footer.registerEntry', { entry: registry });
+}
+
 /** spec 1: company name and address from the channel, the legal pages, 'powered by' partners. */
 export function Footer() {
   const { t } = useTranslation();
@@ -45,7 +57,9 @@ export function Footer() {
               </span>
               <span className="block">{countryName(c.company.countryCode, locale)}</span>
               {c.company.registry && (
-                <span className="mt-2 block text-xs text-slate-400">{c.company.registry}</span>
+                <span className="mt-2 block text-xs text-slate-400" data-testid="footer-register">
+                  {registerLine(t, c.company.registry)}
+                </span>
               )}
               <a
                 href={`mailto:${c.contactEmail}`}
@@ -56,10 +70,15 @@ export function Footer() {
               </a>
             </address>
           ) : (
-            <div className="mt-3 space-y-2">
-              <Skeleton className="h-4 w-48 bg-slate-700" />
-              <Skeleton className="h-4 w-40 bg-slate-700" />
-              <Skeleton className="h-4 w-32 bg-slate-700" />
+            // The address's shape: four lines, the register line, the e-mail link.
+            <div className="mt-3" aria-hidden="true">
+              <Skeleton className="my-1 h-4 w-48 bg-slate-700" />
+              <Skeleton className="my-1 h-4 w-40 bg-slate-700" />
+              <Skeleton className="my-1 h-4 w-32 bg-slate-700" />
+              <Skeleton className="my-1 h-4 w-24 bg-slate-700" />
+              <Skeleton className="mt-3 h-3 w-56 bg-slate-700" />
+              <Skeleton className="mt-1 mb-1 h-3 w-40 bg-slate-700" />
+              <Skeleton className="mt-4 h-5 w-52 bg-slate-700" />
             </div>
           )}
         </div>
@@ -84,6 +103,14 @@ export function Footer() {
               html={partners.data.content}
               className="footer-partners on-dark mt-3 text-sm text-slate-300"
             />
+          ) : partners.isPending ? (
+            // The seeded block's shape: a caption and three partner boxes.
+            <div className="mt-3 flex flex-col gap-2" aria-hidden="true">
+              <Skeleton className="mb-2 h-4 w-24 bg-slate-700" />
+              <Skeleton className="h-14 w-full bg-slate-700" />
+              <Skeleton className="h-14 w-full bg-slate-700" />
+              <Skeleton className="h-10 w-full bg-slate-700" />
+            </div>
           ) : (
             <p className="mt-3 text-sm text-slate-400">{t('footer.partnersFallback')}</p>
           )}

@@ -28,8 +28,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   const invoices = isHome ? homeRedirect(location.search) : null;
   if (invoices) return <Navigate replace to={invoices} />;
-  // Home's reading depends on the channel; show nothing of it until that is known.
-  if (isHome && !isLoggedIn && channel.isPending) return null;
+  // Home's reading depends on the channel; show nothing of it until that is known, but hold the
+  // page's room so the footer does not sit high and then jump away (layout shift).
+  if (isHome && !isLoggedIn && channel.isPending) {
+    return <div className="min-h-dvh" aria-busy="true" data-testid="route-pending" />;
+  }
   if (isProtected && !isLoggedIn) {
     return <Navigate replace to={loginPathFor(location.pathname + location.search)} />;
   }

@@ -78,10 +78,16 @@ export const legalPageCodes = [
   'legal-indications',
 ] as const;
 
+/** Until the first page's module has loaded there is nothing to show; hold the screen's room. */
+function InitialLoad() {
+  return <div className="min-h-dvh" aria-busy="true" />;
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    HydrateFallback: InitialLoad,
     children: [
       {
         errorElement: <RouteError />,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { clientErrorCatalogue, errorCatalogue, violationCatalogue } from '@token/domain/errors';
 import { describe, expect, it } from 'vitest';
 import de from './de/common.json';
@@ -35,5 +37,11 @@ describe('locale files', () => {
 
   it('use the spec wording in English', () => {
     expect(en.navigation.leaveProcess).toBe('All prepared information will be lost, are you sure to exit?');
+  });
+
+  it('give index.html the German description the pages set, until a page sets its own', () => {
+    const html = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
+    const content = /<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(content).toBe(de.meta.description);
   });
 });

@@ -53,6 +53,26 @@ export const errorCatalogue = {
     de: 'Zu viele Anfragen. Bitte versuchen Sie es gleich noch einmal.',
     en: 'Too many requests. Please try again shortly.',
   },
+  uri_too_long: {
+    status: 414,
+    de: 'Die Adresse der Anfrage ist zu lang.',
+    en: 'The request address is too long.',
+  },
+  headers_too_large: {
+    status: 431,
+    de: 'Die Kopfzeilen der Anfrage sind zu groß.',
+    en: 'The request headers are too large.',
+  },
+  request_timeout: {
+    status: 408,
+    de: 'Die Anfrage kam nicht rechtzeitig vollständig an.',
+    en: 'The request did not arrive completely in time.',
+  },
+  not_implemented: {
+    status: 501,
+    de: 'Diese Methode unterstützt der Server nicht.',
+    en: 'The server does not support this method.',
+  },
   service_unavailable: {
     status: 503,
     de: 'Der Dienst ist vorübergehend nicht erreichbar.',

@@ -28,6 +28,10 @@ export const violationCatalogue = {
   invalid_bic: { de: 'Bitte geben Sie eine gültige BIC ein', en: 'Please enter a valid BIC' },
   invalid_value: { de: 'Dieser Wert ist ungültig', en: 'This value is not valid' },
   unknown_parameter: { de: 'Unbekannter Parameter', en: 'Unknown parameter' },
+  invalid_characters: {
+    de: 'Der Text enthält unzulässige Steuerzeichen',
+    en: 'The text contains control characters that are not allowed',
+  },
 
   // accounts (spec 5: password, consent, mobile number; spec 8 sign-up messages)
   weak_password: {

@@ -5,6 +5,7 @@ import {
   formatEuro,
   formatNumber,
   formatPercent,
+  parseCommercialRegister,
   shortenAddress,
 } from './index.ts';
 
@@ -83,5 +84,17 @@ describe('shortenAddress', () => {
     ['', ''],
   ])('%s -> %s', (address, expected) => {
     expect(shortenAddress(address)).toBe(expected);
+  });
+});
+
+describe('parseCommercialRegister', () => {
+  it.each([
+    ['Amtsgericht Charlottenburg HRB 234567 B', { court: 'Charlottenburg', number: 'HRB 234567 B' }],
+    ['Amtsgericht Hamburg HRB 165432', { court: 'Hamburg', number: 'HRB 165432' }],
+    ['AG Frankfurt am Main, HRA 1234', { court: 'Frankfurt am Main', number: 'HRA 1234' }],
+    ['Handelsregister Berlin 12345', null],
+    ['', null],
+  ])('%j', (entry, expected) => {
+    expect(parseCommercialRegister(entry)).toEqual(expected);
   });
 });

@@ -86,3 +86,15 @@ export function shortenAddress(address: string): string {
   if (a.length <= 10) return a;
   return `${a.slice(0, 5)}…${a.slice(-4)}`;
 }
+
+/**
+ * A German commercial register entry as companies print it ("Amtsgericht Charlottenburg HRB 234567 B")
+ * split into the register court's seat and the register number, so each language can word the
+ * court itself; null when the entry does not read that way.
+ */
+export function parseCommercialRegister(entry: string): { court: string; number: string } | null {
+  const match = /^(?:Amtsgericht|AG)\s+(.+?),?\s+((?:HRA|HRB|GnR|PR|VR)\s*\d+(?:\s*[A-Z]{1,2})?)$/.exec(
+    entry.trim(),
+  );
+  return match ? { court: match[1]!, number: match[2]! } : null;
+}

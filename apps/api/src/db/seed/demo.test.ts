@@ -556,6 +556,9 @@ describe('demo data: collectibles and creators', () => {
       expect(r.profileDescription!.length).toBeGreaterThan(30);
       expect(r.avatarKey).toMatch(/^public\/creators\/[0-9a-f]{16}-.+\.png$/);
       expect(r.avatarType).toBe('image/png');
+      // shown at most 48 px wide: 96 px is sharp at 2x (PNG header: width and height after IHDR)
+      const png = (await t.app.partners.storage.get(r.avatarKey!))!;
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([96, 96]);
     }
     const creatorIds = new Set((await productsInOrder()).map((p) => p.creatorId).filter((id) => id !== null));
     expect([...creatorIds].every((id) => rows.some((r) => r.id === id))).toBe(true);

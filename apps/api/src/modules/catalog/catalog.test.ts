@@ -527,7 +527,7 @@ describe('product variants', () => {
     });
     productVariantDetailViewSchema.parse(v);
     expectProblem(await get('/product-variants/NOPE'), 404);
-    expectProblem(await get('/product-variants/%00'), 404);
+    expectProblem(await get('/product-variants/%00'), 400); // a NUL anywhere is refused as a violation (http/nul-guard.ts)
   });
 });
 
@@ -625,7 +625,7 @@ describe('legal documents', () => {
     expectProblem(await get('/legal-documents/00000000-0000-4000-8000-000000000000'), 404);
     expectProblem(await get('/legal-documents/not-a-uuid'), 404);
     expectProblem(await get('/legal-documents/1'), 404);
-    expectProblem(await get('/legal-documents/%00'), 404);
+    expectProblem(await get('/legal-documents/%00'), 400); // a NUL anywhere is refused as a violation (http/nul-guard.ts)
   });
 
   it('404s a document of a disabled product', async () => {

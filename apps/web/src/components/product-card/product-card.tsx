@@ -37,29 +37,35 @@ export function ProductLabelBadge({ product, className = '' }: { product: Produc
   );
 }
 
-/** spec 2: the creator's avatar opens their profile summary at /customer?id=. */
+/**
+ * spec 2: the creator's avatar. Their profile summary (/customer?id=) comes with the marketplace;
+ * until that page exists the avatar names the creator instead of linking to a page-not-found.
+ */
 function CreatorAvatar({ creator }: { creator: NonNullable<ProductView['creator']> }) {
   const { t } = useTranslation();
-  const label = t('product.creatorProfile', { name: creator.fullName });
+  const label = t('product.by', { name: creator.fullName });
   return (
-    <Link
-      to={`/customer?${new URLSearchParams({ id: creator.uuid })}`}
-      className="shrink-0 rounded-full"
-      aria-label={label}
-      title={label}
-    >
+    <span className="shrink-0 rounded-full" title={label} data-testid="creator-avatar">
       {creator.profileImage ? (
         <img
           src={creator.profileImage}
-          alt=""
+          alt={label}
+          width={36}
+          height={36}
+          loading="lazy"
+          decoding="async"
           className="size-9 rounded-full object-cover ring-2 ring-white shadow"
         />
       ) : (
-        <span className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        <span
+          role="img"
+          aria-label={label}
+          className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-brand-800"
+        >
           <UserRound className="size-4" aria-hidden="true" />
         </span>
       )}
-    </Link>
+    </span>
   );
 }
 

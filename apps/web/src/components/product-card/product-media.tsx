@@ -11,18 +11,24 @@ export function pickMedia(files: readonly MediaFileView[]) {
 
 /**
  * spec 2: media by type: image, audio (with its cover), video (with its poster) or a placeholder.
- * `size` picks the card tile or the large details view.
+ * `size` picks the card tile or the large details view. `priority` marks the page's main picture
+ * (the product page's hero, its largest paint): loaded at once and first, not lazily.
  */
 export function ProductMedia({
   files,
   alt,
   size = 'card',
+  priority = false,
 }: {
   files: readonly MediaFileView[];
   alt: string;
   size?: 'card' | 'large';
+  priority?: boolean;
 }) {
   const { primary, image } = pickMedia(files);
+  const loading = priority
+    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+    : ({ loading: 'lazy' } as const);
   const frame = `relative overflow-hidden bg-slate-100 ${size === 'card' ? 'aspect-[4/3]' : 'aspect-[4/3] rounded-xl'}`;
   if (!primary) {
     return (
@@ -52,13 +58,7 @@ export function ProductMedia({
     return (
       <div className={frame} data-media="audio">
         {image ? (
-          <img
-            src={image.path!}
-            alt={alt}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover"
-          />
+          <img src={image.path!} alt={alt} {...loading} decoding="async" className="size-full object-cover" />
         ) : (
           <div className="flex size-full items-center justify-center">
             <Music className="size-10 text-slate-400" aria-hidden="true" />
@@ -77,9 +77,10 @@ export function ProductMedia({
         <img
           src={primary.path!}
           alt={alt}
-          loading="lazy"
+          {...loading}
           decoding="async"
           className="size-full object-cover"
+          data-testid="product-picture"
         />
       </div>
     );

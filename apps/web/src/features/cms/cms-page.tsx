@@ -19,7 +19,8 @@ export function CmsPage() {
 
   if (page.isPending) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14" aria-busy="true">
+      <div className="mx-auto min-h-dvh max-w-3xl px-4 py-10 sm:px-6 sm:py-14" aria-busy="true">
+        <DocumentTitle />
         <span className="sr-only">{t('common.loading')}</span>
         <Skeleton className="h-9 w-2/3" />
         <div className="mt-8 space-y-3">
@@ -37,7 +38,7 @@ export function CmsPage() {
   const p = page.data;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <DocumentTitle title={p.title} />
+      <DocumentTitle title={p.title} description={p.metaDescription} />
       <h1 className="text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">{p.title}</h1>
       {p.updatedAt && (
         <p className="mt-2 text-sm text-slate-600">

@@ -12,7 +12,7 @@ export function ContactPage() {
   const c = channel.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <DocumentTitle title={t('contact.title')} />
+      <DocumentTitle title={t('contact.title')} description={t('contact.metaDescription')} />
       <h1 className="text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">
         {t('contact.title')}
       </h1>
@@ -33,7 +33,7 @@ export function ContactPage() {
                 {c.contactEmail}
               </a>
             ) : (
-              <Skeleton className="mt-2 h-5 w-48" />
+              <Skeleton className="mt-2 h-6 w-48" />
             )}
           </section>
           <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -50,7 +50,7 @@ export function ContactPage() {
                 </span>
               </address>
             ) : (
-              <Skeleton className="mt-2 h-16 w-48" />
+              <Skeleton className="mt-2 h-18 w-48" />
             )}
           </section>
         </aside>

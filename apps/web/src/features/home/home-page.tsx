@@ -1,6 +1,4 @@
-import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ProductCard } from '../../components/product-card/product-card.tsx';
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
@@ -13,19 +11,15 @@ function LatestProducts() {
   const { t } = useTranslation();
   const products = useLatestProducts();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6" aria-labelledby="latest-title">
-      <div className="flex items-end justify-between gap-4">
-        <h2 id="latest-title" className="text-2xl font-semibold tracking-tight text-brand-900">
-          {t('home.latest')}
-        </h2>
-        <Link
-          to="/browse"
-          className="inline-flex shrink-0 items-center gap-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline"
-        >
-          {t('home.showAll')}
-          <ArrowRight className="size-4" aria-hidden="true" />
-        </Link>
-      </div>
+    <section
+      id="latest"
+      className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12 sm:px-6"
+      aria-labelledby="latest-title"
+    >
+      {/* "Show all" returns with the marketplace's /browse page; until then nothing links to a 404. */}
+      <h2 id="latest-title" className="text-2xl font-semibold tracking-tight text-brand-900">
+        {t('home.latest')}
+      </h2>
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy={products.isPending}>
         {products.isPending ? (
           <ProductGridSkeleton count={4} />

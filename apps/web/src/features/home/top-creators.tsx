@@ -1,10 +1,12 @@
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { topCreatorsCount, useTopCreators } from './api/get-top-creators.ts';
 
-/** spec 1: the top 8 creators, each linking to their profile summary. */
+/**
+ * spec 1: the top 8 creators. Their profile summaries (/customer?id=) come with the marketplace;
+ * until that page exists the list does not link to a page-not-found.
+ */
 export function TopCreators() {
   const { t } = useTranslation();
   const creators = useTopCreators();
@@ -24,27 +26,33 @@ export function TopCreators() {
               </li>
             ))
           : creators.data?.map((c, i) => (
-              <li key={c.uuid}>
-                <Link
-                  to={`/customer?${new URLSearchParams({ id: c.uuid })}`}
-                  className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm transition-shadow hover:shadow-md"
-                  data-testid="top-creator"
-                >
-                  <span className="w-5 text-right text-sm font-semibold text-slate-500">{i + 1}</span>
-                  {c.profileImage ? (
-                    <img src={c.profileImage} alt="" className="size-12 shrink-0 rounded-full object-cover" />
-                  ) : (
-                    <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                      <UserRound className="size-5" aria-hidden="true" />
-                    </span>
-                  )}
-                  <span className="min-w-0">
-                    <span className="block truncate text-sm font-semibold text-slate-900">{c.fullName}</span>
-                    {c.profileName && (
-                      <span className="block truncate text-xs text-slate-600">@{c.profileName}</span>
-                    )}
+              <li
+                key={c.uuid}
+                className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+                data-testid="top-creator"
+              >
+                <span className="w-5 text-right text-sm font-semibold text-slate-500">{i + 1}</span>
+                {c.profileImage ? (
+                  <img
+                    src={c.profileImage}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-12 shrink-0 rounded-full object-cover"
+                  />
+                ) : (
+                  <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                    <UserRound className="size-5" aria-hidden="true" />
                   </span>
-                </Link>
+                )}
+                <span className="min-w-0">
+                  <span className="block truncate text-sm font-semibold text-slate-900">{c.fullName}</span>
+                  {c.profileName && (
+                    <span className="block truncate text-xs text-slate-600">@{c.profileName}</span>
+                  )}
+                </span>
               </li>
             ))}
       </ul>

@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useCmsBlock } from '../../lib/cms-block.ts';
 import { useSession } from '../../lib/session.tsx';
 
-/** spec 1: the welcome banner (CMS block home-welcome); sign-up only when logged out, and browse. */
+/** spec 1: the welcome banner (CMS block home-welcome); sign-up only when logged out, and the offerings. */
 export function WelcomeBanner() {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
@@ -33,16 +33,22 @@ export function WelcomeBanner() {
           >
             {heading ?? block.data?.name ?? t('home.welcomeTitle')}
           </h1>
-          {block.isPending ? (
-            <div className="mt-5 space-y-2">
-              <Skeleton className="h-4 w-full bg-white/20" />
-              <Skeleton className="h-4 w-4/5 bg-white/20" />
-            </div>
-          ) : (
-            <div className="mt-5 max-w-2xl text-base text-brand-100 sm:text-lg">
-              {block.data ? <HtmlContent html={rest} className="on-dark" /> : <p>{t('home.welcomeText')}</p>}
-            </div>
-          )}
+          {/* Room for the welcome text as seeded (seven lines on a phone, five from sm up) while it
+              loads and after, so the buttons and all below stay put when it arrives. */}
+          <div className="mt-5 min-h-[11.5rem] max-w-2xl text-base text-brand-100 sm:min-h-[9.25rem] sm:text-lg">
+            {block.isPending ? (
+              <div className="space-y-3 pt-1" aria-hidden="true">
+                <Skeleton className="h-4 w-full bg-white/20" />
+                <Skeleton className="h-4 w-11/12 bg-white/20" />
+                <Skeleton className="h-4 w-full bg-white/20" />
+                <Skeleton className="h-4 w-4/5 bg-white/20" />
+              </div>
+            ) : block.data ? (
+              <HtmlContent html={rest} className="on-dark" />
+            ) : (
+              <p>{t('home.welcomeText')}</p>
+            )}
+          </div>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {!isLoggedIn && (
               <Link
@@ -53,10 +59,11 @@ export function WelcomeBanner() {
                 {t('home.signUp')}
               </Link>
             )}
-            <Link to="/browse" className={buttonClasses({ variant: 'onDark', size: 'lg' })}>
+            {/* The offerings below until the marketplace's /browse page exists. */}
+            <a href="#latest" className={buttonClasses({ variant: 'onDark', size: 'lg' })}>
               {t('home.browse')}
               <ArrowRight className="size-4" aria-hidden="true" />
-            </Link>
+            </a>
           </div>
         </div>
       </div>

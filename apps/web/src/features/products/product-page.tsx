@@ -25,19 +25,37 @@ import { useSession } from '../../lib/session.tsx';
 import { useProduct } from './api/get-product.ts';
 import { ProductFactsTable } from './product-facts-table.tsx';
 
+/**
+ * The product page's shape while it loads: breadcrumb, picture, title block, buy panel, and the
+ * description and facts below, each of about its final height, so nothing (the footer least of
+ * all) jumps when the product arrives.
+ */
 function ProductSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-busy="true">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-busy="true" data-testid="product-skeleton">
+      <DocumentTitle />
       <span className="sr-only">{t('common.loading')}</span>
-      <Skeleton className="h-4 w-48" />
-      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+      <Skeleton className="h-5 w-48" />
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
         <Skeleton className="aspect-[4/3] w-full rounded-xl" />
-        <div className="space-y-4">
-          <Skeleton className="h-9 w-3/4" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-5/6" />
-          <Skeleton className="mt-6 h-40 w-full rounded-xl" />
+        <div className="space-y-6">
+          <div className="space-y-3">
+            <Skeleton className="h-10 w-3/4" />
+            <Skeleton className="h-6 w-full" />
+            <Skeleton className="h-6 w-5/6" />
+          </div>
+          <Skeleton className="h-80 w-full rounded-xl" />
+        </div>
+      </div>
+      <div className="mt-12 grid gap-10 lg:grid-cols-2 lg:gap-12">
+        <div className="space-y-3">
+          <Skeleton className="h-7 w-40" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+        <div className="space-y-3">
+          <Skeleton className="h-7 w-40" />
+          <Skeleton className="h-96 w-full rounded-xl" />
         </div>
       </div>
     </div>
@@ -206,6 +224,7 @@ export function ProductPage() {
     if (product.error instanceof ApiError && product.error.status === 404) return <NotFound />;
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center" role="alert">
+        <DocumentTitle />
         <p className="text-slate-800">{errorMessageOf(product.error, locale)}</p>
         <Button variant="outline" className="mt-6" onClick={() => void product.refetch()}>
           {t('common.retry')}
@@ -216,7 +235,7 @@ export function ProductPage() {
   const p = product.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle title={p.name} />
+      <DocumentTitle title={p.name} description={p.shortDescription ?? t('meta.product', { name: p.name })} />
       <nav aria-label={t('product.breadcrumb')} className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -240,7 +259,7 @@ export function ProductPage() {
       </nav>
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
         <div className="space-y-6">
-          <ProductMedia files={p.mediaFiles} alt={p.name} size="large" />
+          <ProductMedia files={p.mediaFiles} alt={p.name} size="large" priority />
         </div>
         <div className="space-y-6">
           <div>
@@ -250,17 +269,21 @@ export function ProductPage() {
             </h1>
             {p.shortDescription && <p className="mt-3 text-lg text-slate-700">{p.shortDescription}</p>}
             {p.creator && (
-              <Link
-                to={`/customer?${new URLSearchParams({ id: p.creator.uuid })}`}
-                className="mt-4 inline-flex items-center gap-2 text-sm text-slate-700 hover:text-brand-900"
-              >
+              // The creator profile (/customer?id=) comes with the marketplace; until then no link.
+              <p className="mt-4 inline-flex items-center gap-2 text-sm text-slate-700">
                 {p.creator.profileImage ? (
-                  <img src={p.creator.profileImage} alt="" className="size-8 rounded-full object-cover" />
+                  <img
+                    src={p.creator.profileImage}
+                    alt=""
+                    width={32}
+                    height={32}
+                    className="size-8 rounded-full object-cover"
+                  />
                 ) : (
                   <UserRound className="size-5" aria-hidden="true" />
                 )}
                 {t('product.by', { name: p.creator.fullName })}
-              </Link>
+              </p>
             )}
           </div>
           <BuyPanel product={p} />

@@ -515,7 +515,13 @@ const GLYPHS: Record<string, string> = {
   Z: '11111000010001000100010001000011111',
 };
 
-/** A round avatar (256 x 256 PNG) with the person's initials on a gradient. */
+/**
+ * Avatar edge in pixels: the largest place an avatar shows is 48 CSS px (top creators), so 96 px
+ * stays sharp at 2x without sending a 256 px picture to be shrunk.
+ */
+export const avatarSize = 96;
+
+/** A round avatar (`avatarSize` square PNG) with the person's initials on a gradient. */
 export function renderAvatar(opts: {
   initials: string;
   palette: readonly string[];
@@ -531,15 +537,16 @@ export function renderAvatar(opts: {
 }
 
 function drawAvatar(opts: { initials: string; palette: readonly string[]; seed: string }): Promise<Buffer> {
-  const size = 256;
+  const size = avatarSize;
   const p = opts.palette.map(hex);
   const cv = createCanvas(size, size);
   const rnd = createRandom(seedOf(opts.seed));
   linearGradient(cv, [p[0]!, p[1]!], 45 + rnd() * 90);
   glow(cv, size * (0.2 + rnd() * 0.6), size * 0.2, size * 0.8, p[2]!, 0.45);
-  circle(cv, size / 2, size / 2, size * 0.4, p[2]!, 0.25, 3);
+  circle(cv, size / 2, size / 2, size * 0.4, p[2]!, 0.25, Math.max(1, Math.round(size / 85)));
   const letters = opts.initials.toUpperCase().slice(0, 2);
-  const px = 10;
+  // Glyph cells of 5 x 7: two letters and their gap take half the width.
+  const px = Math.max(1, Math.round(size / 25));
   const gap = 2 * px;
   const textWidth = letters.length * 5 * px + (letters.length - 1) * gap;
   let x0 = (size - textWidth) / 2;

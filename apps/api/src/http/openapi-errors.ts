@@ -1,0 +1,77 @@
+import type { SwaggerTransform } from '@fastify/swagger';
+import { type ErrorCode, errorMessage } from '@token/domain/errors';
+import type { FastifySchema } from 'fastify';
+import { z } from 'zod';
+
+/** The problem+json body every error answers with (http/errors.ts `sendProblem`). */
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string().describe("The error in the caller's language"),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().describe('Stable machine code from the error catalogue'),
+    violations: z
+      .array(z.object({ propertyPath: z.string(), message: z.string(), code: z.string() }))
+      .optional()
+      .describe('Field violations (422, and 400 for query parameters)'),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details' });
+
+type RouteFacts = { method: string; schema: FastifySchema | undefined; config: unknown };
+
+/** Which error answers an operation can give, and through which catalogue codes. */
+const errorAnswers: { status: number; codes: ErrorCode[]; appliesTo: (r: RouteFacts) => boolean }[] = [
+  // Any query (unknown or control characters) or a malformed body; every route parses the URL.
+  { status: 400, codes: ['bad_request', 'invalid_query', 'invalid_body'], appliesTo: () => true },
+  { status: 404, codes: ['not_found'], appliesTo: (r) => Boolean(r.schema?.params) },
+  { status: 413, codes: ['payload_too_large'], appliesTo: (r) => Boolean(r.schema?.body) },
+  { status: 414, codes: ['uri_too_long'], appliesTo: (r) => Boolean(r.schema?.params) },
+  { status: 415, codes: ['unsupported_media_type'], appliesTo: (r) => Boolean(r.schema?.body) },
+  { status: 422, codes: ['validation_failed'], appliesTo: (r) => Boolean(r.schema?.body) },
+  {
+    status: 429,
+    codes: ['too_many_requests'],
+    appliesTo: (r) => Boolean((r.config as { rateLimit?: unknown } | undefined)?.rateLimit),
+  },
+  { status: 500, codes: ['internal_error'], appliesTo: () => true },
+];
+
+/** The problem+json responses an operation documents, derived from its schema and config. */
+export function errorResponsesFor(route: RouteFacts): Record<string, unknown> {
+  return Object.fromEntries(
+    errorAnswers
+      .filter((a) => a.appliesTo(route))
+      .map((a) => [
+        String(a.status),
+        {
+          description: `${a.codes.map((c) => errorMessage(c, 'en')).join(' / ')} (code: ${a.codes.join(', ')})`,
+          content: { 'application/problem+json': { schema: problemSchema } },
+        },
+      ]),
+  );
+}
+
+/**
+ * Wraps the OpenAPI route transform so every operation documents its error answers in one place:
+ * 400 and 500 everywhere, 404/414 with path parameters, 413/415/422 with a body, 429 with a rate
+ * limit. A status a route documents itself wins.
+ */
+export function withErrorResponses(transform: SwaggerTransform): SwaggerTransform {
+  return (document) => {
+    const { schema, route } = document;
+    if (!schema || schema.hide) return transform(document);
+    const own = (schema.response ?? {}) as Record<string, unknown>;
+    const errors = errorResponsesFor({ method: String(route.method), schema, config: route.config });
+    const out = transform({ ...document, schema: { ...schema, response: { ...errors, ...own } } });
+    // Without a success schema @fastify/swagger would have said "200: Default Response"; keep saying it.
+    if (!Object.keys(own).some((status) => status.startsWith('2'))) {
+      out.schema.response = {
+        200: { type: 'null', description: 'Default Response' },
+        ...(out.schema.response as Record<string, unknown>),
+      };
+    }
+    return out;
+  };
+}
