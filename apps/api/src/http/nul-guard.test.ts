@@ -122,6 +122,13 @@ describe('control characters in a query or path', () => {
     const answers: string[] = [];
     for (const r of routes) {
       const url = r.url.replace(/:\w+|\*/g, 'x');
+      // A route that needs a login answers 401 before it reads anything of the request.
+      const anonymous = await t.app.inject({
+        method: r.method as 'GET',
+        url,
+        remoteAddress: `10.8.0.${++ip}`,
+      });
+      if (anonymous.statusCode === 401) continue;
       const inQuery = await t.app.inject({
         method: r.method as 'GET',
         url: `${url}?locale=%00`,

@@ -1,5 +1,5 @@
 import type { SwaggerTransform } from '@fastify/swagger';
-import { type ErrorCode, errorMessage } from '@token/domain/errors';
+import { type ErrorCode, errorMessage, errorStatus } from '@token/domain/errors';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 
@@ -19,6 +19,14 @@ export const problemSchema = z
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details' });
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The catalogue codes a route answers beyond the common ones (documented in OpenAPI). */
+    errors?: readonly ErrorCode[];
+  }
+}
+
+type RouteConfig = { rateLimit?: unknown; auth?: string; errors?: readonly ErrorCode[] } | undefined;
 type RouteFacts = { method: string; schema: FastifySchema | undefined; config: unknown };
 
 /** Which error answers an operation can give, and through which catalogue codes. */
@@ -31,18 +39,31 @@ const errorAnswers: { status: number; codes: ErrorCode[]; appliesTo: (r: RouteFa
   { status: 415, codes: ['unsupported_media_type'], appliesTo: (r) => Boolean(r.schema?.body) },
   { status: 422, codes: ['validation_failed'], appliesTo: (r) => Boolean(r.schema?.body) },
   {
+    status: 401,
+    codes: ['unauthorized'],
+    appliesTo: (r) => ['customer', 'operator'].includes((r.config as RouteConfig)?.auth ?? 'public'),
+  },
+  {
     status: 429,
     codes: ['too_many_requests'],
-    appliesTo: (r) => Boolean((r.config as { rateLimit?: unknown } | undefined)?.rateLimit),
+    appliesTo: (r) => Boolean((r.config as RouteConfig)?.rateLimit),
   },
   { status: 500, codes: ['internal_error'], appliesTo: () => true },
 ];
 
 /** The problem+json responses an operation documents, derived from its schema and config. */
 export function errorResponsesFor(route: RouteFacts): Record<string, unknown> {
+  const answers = errorAnswers.filter((a) => a.appliesTo(route)).map((a) => ({ ...a }));
+  // The route's own codes (`config.errors`) join the answer of their status.
+  for (const code of (route.config as RouteConfig)?.errors ?? []) {
+    const status = errorStatus(code);
+    const answer = answers.find((a) => a.status === status);
+    if (!answer) answers.push({ status, codes: [code], appliesTo: () => true });
+    else if (!answer.codes.includes(code)) answer.codes = [...answer.codes, code];
+  }
   return Object.fromEntries(
-    errorAnswers
-      .filter((a) => a.appliesTo(route))
+    answers
+      .sort((a, b) => a.status - b.status)
       .map((a) => [
         String(a.status),
         {

@@ -73,6 +73,9 @@ export async function accountRoutes(app: App) {
     app.post(
       path,
       {
+        config: {
+          errors: ['already_signed_up', 'company_name_exists', 'referral_code_invalid', 'too_many_requests'],
+        },
         schema: { tags: ['accounts'], summary, body: schema, response: { 201: signedUpSchema } },
       },
       async (request, reply) => {
@@ -98,6 +101,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/account-verification-requests',
     {
+      config: { errors: ['too_many_requests'] },
       schema: {
         tags: ['accounts'],
         summary: 'Mails a new verification link (same answer whether or not the address has an account)',
@@ -119,6 +123,7 @@ export async function accountRoutes(app: App) {
   app.patch(
     '/account-verification-requests/:token',
     {
+      config: { errors: ['already_verified', 'token_invalid'] },
       schema: {
         tags: ['accounts'],
         summary: 'Confirms an e-mail address from the mailed link',
@@ -136,6 +141,9 @@ export async function accountRoutes(app: App) {
   app.post(
     '/authentication-token',
     {
+      config: {
+        errors: ['bad_credentials', 'two_factor_required', 'two_factor_invalid', 'too_many_requests'],
+      },
       schema: {
         tags: ['accounts'],
         summary: 'Logs in: access token, refresh token and the customer IRI',
@@ -159,6 +167,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/token/refresh',
     {
+      config: { errors: ['refresh_token_invalid'] },
       schema: {
         tags: ['accounts'],
         summary: 'Rotates a refresh token (each works once; a reused one ends its session)',
@@ -221,6 +230,7 @@ export async function accountRoutes(app: App) {
   app.post(
     '/reset-password-requests',
     {
+      config: { errors: ['too_many_requests'] },
       schema: {
         tags: ['accounts'],
         summary: 'Mails a password-reset link (same answer whether or not the address has an account)',
@@ -242,6 +252,7 @@ export async function accountRoutes(app: App) {
   app.patch(
     '/reset-password-requests/:token',
     {
+      config: { errors: ['token_invalid'] },
       schema: {
         tags: ['accounts'],
         summary: 'Sets a new password from the mailed link (merge-patch); ends every session',
@@ -263,7 +274,10 @@ export async function accountRoutes(app: App) {
   app.post(
     '/email-change-requests',
     {
-      config: { auth: 'customer' },
+      config: {
+        auth: 'customer',
+        errors: ['bad_credentials', 'two_factor_required', 'two_factor_invalid', 'too_many_requests'],
+      },
       schema: {
         tags: ['accounts'],
         summary: 'Starts an e-mail change: confirmation link to the new address, notice to the old one',
@@ -286,6 +300,7 @@ export async function accountRoutes(app: App) {
   app.patch(
     '/email-change-requests/:token',
     {
+      config: { errors: ['token_invalid'] },
       schema: {
         tags: ['accounts'],
         summary: 'Confirms the new e-mail address from the mailed link',

@@ -32,7 +32,7 @@ import {
 
 const uuidParam = z.strictObject({ uuid: z.uuid() });
 const idParam = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const owned = { auth: 'customer', ownerParam: 'uuid' } as const;
+const owned = { auth: 'customer' as const, ownerParam: 'uuid' };
 
 /** The wire form of the record: relations as IRIs. */
 function customerResource({ defaultAddressId, ...view }: CustomerView) {
@@ -98,7 +98,7 @@ export async function customerRoutes(app: App) {
   app.put(
     '/companies/:uuid',
     {
-      config: owned,
+      config: { ...owned, errors: ['company_name_exists'] },
       schema: {
         tags: ['customers'],
         summary: 'Changes the company data of a company account',
@@ -123,7 +123,7 @@ export async function customerRoutes(app: App) {
   app.put(
     '/customers/:uuid/password',
     {
-      config: owned,
+      config: { ...owned, errors: ['bad_credentials'] },
       schema: {
         tags: ['customers'],
         summary: 'Changes the password; signs out every other session and mails a notice',
@@ -147,7 +147,7 @@ export async function customerRoutes(app: App) {
   app.get(
     '/customers/:uuid/2fa/qr-code',
     {
-      config: owned,
+      config: { ...owned, errors: ['two_factor_already_enabled'] },
       schema: {
         tags: ['two-factor'],
         summary: 'A new (not yet active) TOTP secret as QR code (data-URL PNG) and as text',
@@ -170,7 +170,15 @@ export async function customerRoutes(app: App) {
   app.put(
     '/customers/:uuid/2fa/verify',
     {
-      config: owned,
+      config: {
+        ...owned,
+        errors: [
+          'two_factor_invalid',
+          'two_factor_already_enabled',
+          'two_factor_not_started',
+          'too_many_requests',
+        ],
+      },
       schema: {
         tags: ['two-factor'],
         summary: 'Enables two-factor after a valid code; answers ten single-use recovery codes (shown once)',
@@ -195,7 +203,15 @@ export async function customerRoutes(app: App) {
   app.put(
     '/customers/:uuid/2fa/status',
     {
-      config: owned,
+      config: {
+        ...owned,
+        errors: [
+          'two_factor_invalid',
+          'two_factor_not_enabled',
+          'two_factor_already_enabled',
+          'too_many_requests',
+        ],
+      },
       schema: {
         tags: ['two-factor'],
         summary: 'Turns two-factor off (needs a valid code) or on (same as verify)',

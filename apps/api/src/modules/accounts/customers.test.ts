@@ -90,6 +90,17 @@ describe('customer record (GET/PUT customers/{uuid})', () => {
     expect(res.body.referralLink).toBe(`http://localhost:3000/sign-up/${res.body.referralCode}`);
   });
 
+  it('refuses a NUL character from a logged-in customer too, and changes nothing', async () => {
+    const me = await withSession();
+    const res = await shop(t.app, me.token).put(`/customers/${me.uuid}`, { firstName: 'Ev\u0000a' });
+    expect(res.status).toBe(422);
+    expect((res.body.violations as { propertyPath: string; code: string }[])[0]).toMatchObject({
+      propertyPath: 'firstName',
+      code: 'invalid_characters',
+    });
+    expect((await shop(t.app, me.token).get(`/customers/${me.uuid}`)).body.firstName).toBe('Erika');
+  });
+
   it('refuses a mobile number that is not in international format', async () => {
     const me = await withSession();
     const res = await shop(t.app, me.token).put(`/customers/${me.uuid}`, { mobileNumber: '0151 23456789' });
