@@ -165,6 +165,9 @@ async function benchAuth(label, env) {
   }
 }
 
+// BENCH_ONLY=auth runs only the login figures.
+const only = process.env.BENCH_ONLY;
+
 async function main() {
   const dbName = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -180,10 +183,11 @@ async function main() {
     const u = new URL(adminUrl);
     u.pathname = `/${dbName}`;
     try {
-      await benchOne('PostgreSQL', {
-        DATABASE_URL: u.toString(),
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')),
-      });
+      if (only !== 'auth')
+        await benchOne('PostgreSQL', {
+          DATABASE_URL: u.toString(),
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')),
+        });
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.query(`create database ${dbName}`);
       await benchAuth('PostgreSQL', {
@@ -197,7 +201,7 @@ async function main() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   try {
-    await benchOne('PGlite (embedded)', { DATA_DIR: dataDir, DATABASE_URL: '' });
+    if (only !== 'auth') await benchOne('PGlite (embedded)', { DATA_DIR: dataDir, DATABASE_URL: '' });
     rmSync(dataDir, { recursive: true, force: true });
     await benchAuth('PGlite (embedded)', { DATA_DIR: dataDir, DATABASE_URL: '' });
   } finally {
