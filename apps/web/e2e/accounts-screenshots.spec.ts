@@ -70,6 +70,15 @@ for (const locale of ['de', 'en'] as const) {
       await submit('Konto anlegen', 'Create account');
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
       await page.getByLabel(locale === 'de' ? 'Passwort' : 'Password', { exact: true }).fill('kurz1');
+      // spec 5: a select left on its placeholder 'must be selected'; sentences, never codes
+      await expect(
+        page.getByLabel(locale === 'de' ? 'Rechtsform' : 'Legal form'),
+      ).toHaveAccessibleDescription(
+        locale === 'de'
+          ? 'Pflichtfeld, bitte auswählen Bitte wählen Sie eine Option aus'
+          : 'Required, please choose An option must be selected',
+      );
+      await expect(page.getByText(/^[a-z]+(_[a-z]+)+$/)).toHaveCount(0);
       await shoot(page, 'sign-up-company-errors', locale, width);
 
       // registration done, without using up the sign-up limit
@@ -105,6 +114,10 @@ for (const locale of ['de', 'en'] as const) {
       await page.unroute('**/api/v2/shop/customers');
 
       await page.goto('/reset-password');
+      await page.getByLabel(locale === 'de' ? 'E-Mail-Adresse' : 'E-mail address').fill('niemand@');
+      await submit('Link senden', 'Send link');
+      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(1);
+      await shoot(page, 'reset-password-errors', locale, width);
       await page
         .getByLabel(locale === 'de' ? 'E-Mail-Adresse' : 'E-mail address')
         .fill(`niemand.${locale}.${width}.${Date.now()}@example.com`);
@@ -112,18 +125,36 @@ for (const locale of ['de', 'en'] as const) {
       await expect(page.getByTestId('request-sent')).toBeVisible();
       await shoot(page, 'reset-password-sent', locale, width);
 
+      await page.goto('/new-password/abcdefghijklmnopqrstuvwxyz');
+      await submit('Passwort speichern', 'Save password');
+      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(2);
+      await shoot(page, 'new-password-errors', locale, width);
+
+      // the login with a wrong password: the catalogue sentence in the notification bar
+      await page.goto('/login');
+      await logInWithForm(page, { email: personal.email, password: 'Falsch-Passwort-1!' }, locale);
+      await expect(page.getByRole('alert')).toContainText(
+        locale === 'de' ? 'Zugangsdaten falsch' : 'credentials are wrong',
+      );
+      await shoot(page, 'login-errors', locale, width);
+
       // the second login step, as a two-factor account reaches it
-      await page.route('**/api/v2/shop/authentication-token', (route) =>
-        route.fulfill({
+      await page.route('**/api/v2/shop/authentication-token', (route) => {
+        const code = route.request().postDataJSON()?.code ? 'two_factor_invalid' : 'two_factor_required';
+        return route.fulfill({
           status: 401,
           contentType: 'application/problem+json',
-          body: JSON.stringify({ status: 401, code: 'two_factor_required', title: 'two_factor_required' }),
-        }),
-      );
+          body: JSON.stringify({ status: 401, code, title: code }),
+        });
+      });
       await page.goto('/login');
       await logInWithForm(page, { email: 'jonas@example.com', password: 'Quarz-Fenster-48!' }, locale);
       await expect(page).toHaveURL(/\/login\/2fa$/);
       await shoot(page, 'login-2fa', locale, width);
+      await page.getByLabel(locale === 'de' ? 'Bestätigungscode' : 'Verification code').fill('000000');
+      await submit('Bestätigen und anmelden', 'Verify and log in');
+      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(1);
+      await shoot(page, 'login-2fa-errors', locale, width);
       await page.unroute('**/api/v2/shop/authentication-token');
 
       // --- the account area of a personal account
@@ -167,6 +198,19 @@ for (const locale of ['de', 'en'] as const) {
       await submit('Passwort ändern', 'Change password');
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
       await shoot(page, 'change-password-errors', locale, width);
+
+      await page.goto('/account/change-email');
+      await submit('Bestätigungslink senden', 'Send confirmation link');
+      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(2);
+      await shoot(page, 'change-email-errors', locale, width);
+
+      await page.goto('/account/two-factor');
+      await page
+        .getByLabel(locale === 'de' ? 'Code aus der Authenticator-App' : 'Code from the authenticator app')
+        .fill('000000');
+      await submit('Aktivieren', 'Turn on');
+      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(1);
+      await shoot(page, 'two-factor-errors', locale, width);
 
       // recovery codes as they are shown once, and the page of an account with two-factor on
       await page.route('**/2fa/verify', (route) =>
@@ -214,6 +258,15 @@ for (const locale of ['de', 'en'] as const) {
       await logInWithForm(page, company, locale);
       await expect(page.getByLabel(locale === 'de' ? 'Firmenname' : 'Company name')).not.toHaveValue('');
       await shoot(page, 'company-edit', locale, width);
+      await page.getByLabel(locale === 'de' ? 'Firmenname' : 'Company name').fill('');
+      await page.getByLabel(locale === 'de' ? 'Rechtsform' : 'Legal form').selectOption('');
+      await submit('Speichern', 'Save');
+      await expect(
+        page.getByText(locale === 'de' ? 'Bitte wählen Sie eine Option aus' : 'An option must be selected'),
+      ).toBeVisible();
+      await shoot(page, 'company-edit-errors', locale, width);
+      // leave without saving
+      await page.getByLabel(locale === 'de' ? 'Firmenname' : 'Company name').fill('Berger Solar GmbH');
       await page.goto('/account');
       await expect(page.getByTestId('sessions')).toBeVisible();
       await shoot(page, 'account-company', locale, width);

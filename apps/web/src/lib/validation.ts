@@ -7,7 +7,7 @@ import {
   type ZodIssueLike,
 } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -23,10 +23,10 @@ export function zodMessage(locale: Locale) {
  * The resolver every form uses (convention 9): validates with the domain schema the API validates
  * the body with, and words violations as the API does. `useForm({ resolver: formResolver(schema, locale) })`.
  */
-export function formResolver<Input extends FieldValues, Output>(
-  schema: z.ZodType<Output, Input>,
+export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
   locale: Locale,
-) {
+): Resolver<z.input<S>, unknown, z.output<S>> {
   return zodResolver(schema, { error: zodMessage(locale), reportInput: true });
 }
 

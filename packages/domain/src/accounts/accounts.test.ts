@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { violationCodeOf, violationMessage, violationParamsOf, type ZodIssueLike } from '../errors/index.ts';
 import {
   changePasswordSchema,
   companySignUpSchema,
@@ -85,6 +86,37 @@ describe('registration', () => {
         companyType: 'limited_liability_company',
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('rule sentences come from the catalogue, never from the schema', () => {
+  // the web's error map (`zodMessage`): the catalogue sentence of the issue's violation code
+  const german = (issue: ZodIssueLike) =>
+    violationMessage(violationCodeOf(issue), 'de', violationParamsOf(issue));
+  it.each([
+    [{ termsConsent: false }, 'termsConsent', 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen'],
+    [{ confirmPassword: 'Tokenwerk-2027' }, 'confirmPassword', 'Die Passwörter stimmen nicht überein'],
+    [
+      { password: 'kurz1', confirmPassword: 'kurz1' },
+      'password',
+      'Das Passwort braucht mindestens 8 Zeichen mit Klein- und Großbuchstaben, einer Ziffer und einem Sonderzeichen',
+    ],
+  ])('%j reads %s: %s', (change, path, sentence) => {
+    const r = signUpSchema.safeParse({ ...signUp, ...change }, { error: german, reportInput: true });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[path, sentence]]);
+  });
+  it('words a bad mobile number and an empty company type (spec 5 "must be selected")', () => {
+    const mobile = customerUpdateSchema.safeParse({ mobileNumber: '0151 2' }, { error: german });
+    expect(mobile.error?.issues[0]?.message).toBe(
+      'Bitte geben Sie eine gültige Mobilnummer im internationalen Format ein (+49 …)',
+    );
+    const company = companySignUpSchema.safeParse(
+      { ...signUp, accountType: 'company', companyName: 'Muster GmbH', companyType: '' },
+      { error: german, reportInput: true },
+    );
+    expect(company.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['companyType', 'Bitte wählen Sie eine Option aus'],
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ViolationCode } from '../errors/index.ts';
 import { passwordMaxLength, passwordRuleFailures } from './password.ts';
 
 /** spec 3: account type natural person (`personal`) or legal person (`company`). */
@@ -22,9 +23,14 @@ export type CompanyType = (typeof companyTypes)[number];
 export const salutations = ['ms', 'mr', 'mx'] as const;
 export type Salutation = (typeof salutations)[number];
 
-/** A custom zod issue that carries the catalogue's violation code (see `@token/domain/errors`). */
-export function violation(code: string) {
-  return { code: 'custom' as const, message: code, params: { violation: code } };
+/**
+ * A custom zod issue that carries the catalogue's violation code (see `@token/domain/errors`). It
+ * has no message of its own: a message here would win over the error map, and the form would show
+ * the bare code; the sentence comes from the catalogue in the reader's language (`zodMessage` in the
+ * web, `localizeViolations` in the API).
+ */
+export function violation(code: ViolationCode) {
+  return { code: 'custom' as const, params: { violation: code } };
 }
 
 /** E-mail addresses are compared and stored trimmed and in lower case. */

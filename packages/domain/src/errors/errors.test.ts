@@ -81,6 +81,8 @@ describe('violationCodeOf (spec 5)', () => {
     [{ code: 'invalid_format', format: 'email' }, 'x@', 'invalid_email'],
     [{ code: 'invalid_format', format: 'regex' }, 'a b', 'invalid_value'],
     [{ code: 'invalid_value' }, 'sideways', 'invalid_value'],
+    [{ code: 'invalid_value' }, '', 'must_be_selected'],
+    [{ code: 'invalid_value' }, undefined, 'must_be_selected'],
     [{ code: 'custom' }, 'x', 'invalid_value'],
   ] as const)('%o with %o -> %s', (issue, value, code) => {
     expect(violationCodeOf(issue, value)).toBe(code);
@@ -112,6 +114,18 @@ describe('fieldViolationsOf', () => {
       code: 'too_short',
       message: 'Der Text muss mindestens 2 Zeichen lang sein',
     });
+  });
+
+  it('calls a choice left empty must_be_selected and a blank text required (spec 5)', () => {
+    const schema = z.object({ kind: z.enum(['a', 'b']), country: z.enum(['DE']), name: z.string().min(1) });
+    const input = { kind: '', name: '' };
+    const issues = schema.safeParse(input).error!.issues;
+    expect(fieldViolationsOf(issues, input)).toEqual([
+      { propertyPath: 'kind', code: 'must_be_selected' },
+      { propertyPath: 'country', code: 'must_be_selected' },
+      { propertyPath: 'name', code: 'required', params: { value: '1' } },
+    ]);
+    expect(violationMessage('must_be_selected', 'en')).toBe('An option must be selected');
   });
 
   it('joins nested paths and reads the value there', () => {

@@ -7,6 +7,7 @@ import type { Sentence } from './catalogue.ts';
  */
 export const violationCatalogue = {
   required: { de: 'Dieses Feld ist erforderlich', en: 'This field is required' },
+  must_be_selected: { de: 'Bitte wählen Sie eine Option aus', en: 'An option must be selected' },
   invalid_type: { de: 'Der Wert hat das falsche Format', en: 'The value has the wrong format' },
   too_small: {
     de: 'Dieser Wert darf nicht kleiner als {value} sein',
@@ -129,13 +130,15 @@ export function isBlank(value: unknown): boolean {
 
 /**
  * THE zod-issue -> violation-code mapping, used by the API's error handler and the web's forms.
- * A blank or missing value is `required` whatever rule it broke (spec 5); a value of the wrong kind
- * is `invalid_type`; length and size rules give too_short/too_long (text) or too_small/too_big
+ * A blank or missing value is `required` whatever rule it broke (spec 5), or `must_be_selected` where
+ * the rule is a choice (an enum or literal left empty, e.g. a select on its placeholder); a value of
+ * the wrong kind is `invalid_type`; length and size rules give too_short/too_long (text) or too_small/too_big
  * (numbers, lists); a malformed e-mail address `invalid_email`; anything else `invalid_value`.
  * `value` is the submitted value at the issue's path (defaults to the issue's own `input`).
  */
 export function violationCodeOf(issue: ZodIssueLike, value: unknown = issue.input): ViolationCode {
-  if (isBlank(value)) return 'required';
+  // spec 5 'must be selected': zod reports a choice (enum, literal) as invalid_value
+  if (isBlank(value)) return issue.code === 'invalid_value' ? 'must_be_selected' : 'required';
   switch (issue.code) {
     case 'custom': {
       // A domain rule names its violation (`violation('weak_password')` in @token/domain/accounts).

@@ -165,6 +165,23 @@ describe('sign-up (POST customers, POST companies)', () => {
     expect(byPath(taken.body).companyName?.code).toBe('company_name_exists');
   });
 
+  it.each([
+    ['left out', {}],
+    ['left on the placeholder', { companyType: '' }],
+  ])('says a company type %s must be selected (spec 5), in both languages', async (_, change) => {
+    const body = registration({ accountType: 'company', companyName: 'Südwind Solar GmbH', ...change });
+    for (const [locale, message] of [
+      ['de', 'Bitte wählen Sie eine Option aus'],
+      ['en', 'An option must be selected'],
+    ] as const) {
+      const res = await shop(t.app, undefined, uniqueIp()).post('/companies', body, {
+        'accept-language': locale,
+      });
+      expect(res.status).toBe(422);
+      expect(byPath(res.body).companyType).toMatchObject({ code: 'must_be_selected', message });
+    }
+  });
+
   it('limits sign-ups per IP (429 with Retry-After)', async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 10; i++)

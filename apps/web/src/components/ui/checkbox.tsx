@@ -1,5 +1,5 @@
-import { type ComponentProps, useId } from 'react';
-import { FieldMessages, type FieldProps, fieldControlProps, RequiredMark } from './form-field.tsx';
+import type { ComponentProps } from 'react';
+import { FieldMessages, type FieldProps, RequiredMark, useField } from './form-field.tsx';
 
 export type CheckboxProps = Omit<ComponentProps<'input'>, 'type' | 'required'> & FieldProps;
 
@@ -7,25 +7,25 @@ export type CheckboxProps = Omit<ComponentProps<'input'>, 'type' | 'required'> &
  * A checkbox with its label beside the box (consents, statements; spec 5 "terms must be accepted"),
  * hint and error below. The label may hold links (`<a>` to the terms).
  */
-export function Checkbox({ label, hint, error, required, id, className, ...rest }: CheckboxProps) {
-  const generated = useId();
-  const boxId = id ?? generated;
+export function Checkbox(props: CheckboxProps) {
+  const { frame, control, rest } = useField(props);
   return (
-    <div className={className}>
+    <div className={frame.className}>
       <div className="flex items-start gap-2.5">
         <input
           {...rest}
-          {...fieldControlProps(boxId, { hint, error, required })}
+          {...control}
           type="checkbox"
           className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-800 focus:ring-2 focus:ring-brand-200 aria-invalid:outline aria-invalid:outline-red-600"
         />
-        <label htmlFor={boxId} className="text-sm text-slate-800">
-          {label}
-          {required && <RequiredMark />}
-        </label>
+        <div className="text-sm text-slate-800">
+          <label htmlFor={frame.id}>{frame.label}</label>
+          {frame.required && <RequiredMark />}
+        </div>
       </div>
       <div className="pl-6.5">
-        <FieldMessages id={boxId} hint={hint} error={error} />
+        <FieldMessages id={frame.id} hint={frame.hint} error={frame.error} />
+        {frame.after}
       </div>
     </div>
   );

@@ -1,14 +1,20 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { violationMessage } from '@token/domain/errors';
 import { useForm } from 'react-hook-form';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { i18n } from '../../lib/i18n.ts';
 import { formResolver } from '../../lib/validation.ts';
 import { Checkbox } from './checkbox.tsx';
 import { Input } from './input.tsx';
+import { PasswordInput } from './password-input.tsx';
+import { RadioGroup } from './radio-group.tsx';
 import { Select } from './select.tsx';
 import { Textarea } from './textarea.tsx';
 
+beforeAll(async () => {
+  await i18n.changeLanguage('de');
+});
 afterEach(cleanup);
 
 /** The texts `aria-describedby` points at, in order. */
@@ -36,7 +42,8 @@ describe('Input', () => {
         required
       />,
     );
-    const input = screen.getByLabelText('Passwort', { exact: false });
+    // the label names the field; the required mark stands beside it
+    const input = screen.getByLabelText('Passwort');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-required')).toBe('true');
     expect(descriptionOf(input)).toEqual([
@@ -55,6 +62,70 @@ describe('Input', () => {
     expect(input.getAttribute('type')).toBe('email');
     expect(input.getAttribute('autocomplete')).toBe('email');
     expect(input.getAttribute('aria-describedby')).toBe('mail-error');
+  });
+});
+
+describe('Input addons', () => {
+  it('shows an addon inside the control and more content under the messages', () => {
+    render(
+      <Input
+        label="Betrag"
+        hint="In Euro"
+        className="sm:w-64"
+        end={<span>EUR</span>}
+        after={<ul aria-label="Regeln" />}
+        error="Dieses Feld ist erforderlich"
+      />,
+    );
+    const input = screen.getByLabelText('Betrag');
+    expect(input.parentElement?.textContent).toBe('EUR');
+    expect(input.className).toContain('pr-11');
+    // className places the whole field, the control keeps the shared look
+    expect(input.closest('.sm\\:w-64')?.textContent).toContain('In Euro');
+    expect(input.className).not.toContain('sm:w-64');
+    const rules = screen.getByRole('list', { name: 'Regeln' });
+    // under the hint and the error
+    expect(document.getElementById(`${input.id}-error`)?.nextElementSibling).toBe(rules);
+  });
+});
+
+describe('PasswordInput', () => {
+  it('hides the password until its button is pressed, and keeps label, hint and error', () => {
+    render(<PasswordInput label="Passwort" hint="Pflichtfeld" error="Dieses Feld ist erforderlich" />);
+    const input = screen.getByLabelText('Passwort') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    expect(descriptionOf(input)).toEqual(['Pflichtfeld', 'Dieses Feld ist erforderlich']);
+    const toggle = screen.getByRole('button', { name: 'Passwort anzeigen' });
+    expect(toggle.getAttribute('type')).toBe('button');
+    expect(toggle.getAttribute('aria-controls')).toBe(input.id);
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(input.type).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(toggle);
+    expect(input.type).toBe('password');
+  });
+});
+
+describe('RadioGroup', () => {
+  it('is a group named by its legend; each choice carries its description; an error marks the choices', () => {
+    render(
+      <RadioGroup
+        label="Kontoart"
+        name="accountType"
+        error="Bitte wählen Sie eine Option aus"
+        options={[
+          { value: 'personal', label: 'Privatperson', description: 'Eine natürliche Person' },
+          { value: 'company', label: 'Unternehmen' },
+        ]}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Kontoart' });
+    expect(descriptionOf(group)).toEqual(['Bitte wählen Sie eine Option aus']);
+    const personal = screen.getByRole('radio', { name: 'Privatperson' });
+    expect(descriptionOf(personal)).toEqual(['Eine natürliche Person']);
+    expect(personal.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Unternehmen' }).getAttribute('aria-describedby')).toBeNull();
   });
 });
 
@@ -119,7 +190,8 @@ describe('Checkbox', () => {
 describe('the pieces in a react-hook-form form with the domain resolver', () => {
   const schema = z.object({
     email: z.email(),
-    country: z.string().min(1),
+    country: z.enum(['DE', 'AT']),
+    kind: z.enum(['personal', 'company']),
     message: z.string().min(10),
     terms: z.literal(true),
   });
@@ -127,7 +199,13 @@ describe('the pieces in a react-hook-form form with the domain resolver', () => 
 
   function Form({ onValid }: { onValid: (v: Values) => void }) {
     const { register, handleSubmit, formState } = useForm<Values>({
-      defaultValues: { email: '', country: '', message: '', terms: false as unknown as true },
+      defaultValues: {
+        email: '',
+        country: '' as 'DE',
+        kind: 'personal',
+        message: '',
+        terms: false as unknown as true,
+      },
       resolver: formResolver(schema, 'en'),
     });
     const e = formState.errors;
@@ -141,6 +219,15 @@ describe('the pieces in a react-hook-form form with the domain resolver', () => 
           error={e.country?.message}
           {...register('country')}
         />
+        <RadioGroup
+          label="Kind"
+          options={[
+            { value: 'personal', label: 'Person' },
+            { value: 'company', label: 'Company' },
+          ]}
+          error={e.kind?.message}
+          {...register('kind')}
+        />
         <Textarea label="Message" error={e.message?.message} {...register('message')} />
         <Checkbox label="I accept the terms" error={e.terms?.message} {...register('terms')} />
         <button type="submit">Send</button>
@@ -153,8 +240,11 @@ describe('the pieces in a react-hook-form form with the domain resolver', () => 
     render(<Form onValid={onValid} />);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     const required = violationMessage('required', 'en');
-    await waitFor(() => expect(screen.getAllByText(required)).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByText(required)).toHaveLength(2));
     expect(screen.getByText(violationMessage('invalid_value', 'en'))).toBeTruthy(); // the unticked box
+    // spec 5: a select left on its placeholder 'must be selected'
+    expect(screen.getByLabelText('Country').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(violationMessage('must_be_selected', 'en'))).toBeTruthy();
     expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.input(screen.getByLabelText('E-mail'), { target: { value: 'erika@' } });
@@ -165,6 +255,7 @@ describe('the pieces in a react-hook-form form with the domain resolver', () => 
 
     fireEvent.input(screen.getByLabelText('E-mail'), { target: { value: 'erika@example.com' } });
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'DE' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Company' }));
     fireEvent.input(screen.getByLabelText('Message'), { target: { value: 'Wann kommt der Kupon?' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -172,6 +263,7 @@ describe('the pieces in a react-hook-form form with the domain resolver', () => 
     expect(onValid.mock.calls[0]![0]).toEqual({
       email: 'erika@example.com',
       country: 'DE',
+      kind: 'company',
       message: 'Wann kommt der Kupon?',
       terms: true,
     });

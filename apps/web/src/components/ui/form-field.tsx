@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** What every form control shows around itself (convention 9). */
 export type FieldProps = {
@@ -9,6 +9,10 @@ export type FieldProps = {
   error?: string | undefined;
   /** Marks the label and tells assistive technology; validation itself is the schema's. */
   required?: boolean;
+  /** More under the hint and error that belongs to the field, e.g. a new password's rule checklist. */
+  after?: ReactNode;
+  /** Places the whole field (width, grid span); the control itself keeps the one look of every form. */
+  className?: string | undefined;
 };
 
 /** Ids of a control's hint and error texts, for `aria-describedby`. */
@@ -36,7 +40,26 @@ export function fieldControlProps(
   };
 }
 
-/** The asterisk after a required field's label; screen readers hear `aria-required` instead. */
+/**
+ * Splits a piece's props into its frame's (label, hint, error, required, after, className), the
+ * control's accessibility attributes, and the rest for the control (react-hook-form's `register`);
+ * the control's id is the given one or a generated one.
+ */
+export function useField<P extends FieldProps & { id?: string | undefined }>(props: P) {
+  const { label, hint, error, required, after, className, id, ...rest } = props;
+  const generated = useId();
+  const controlId = id ?? generated;
+  return {
+    frame: { id: controlId, label, hint, error, required, after, className },
+    control: fieldControlProps(controlId, { hint, error, required }),
+    rest,
+  };
+}
+
+/**
+ * The asterisk after a required field's label, beside the `<label>` rather than in it, so the label
+ * text stays the field's name; screen readers hear `aria-required` instead.
+ */
 export function RequiredMark() {
   return (
     <span aria-hidden="true" className="ml-0.5 text-red-700">
@@ -81,21 +104,23 @@ export function FormField({
   hint,
   error,
   required,
+  after,
   className,
   children,
-}: FieldProps & { id: string; className?: string; children: ReactNode }) {
+}: FieldProps & { id: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
+      <div className="text-sm font-medium text-slate-800">
+        <label htmlFor={id}>{label}</label>
         {required && <RequiredMark />}
-      </label>
+      </div>
       <div className="mt-1">{children}</div>
       <FieldMessages id={id} hint={hint} error={error} />
+      {after}
     </div>
   );
 }
 
 /** The look of text inputs, selects and text areas; red border when invalid. */
 export const controlClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';

@@ -1,5 +1,5 @@
-import { type ComponentProps, useId } from 'react';
-import { controlClass, type FieldProps, FormField, fieldControlProps } from './form-field.tsx';
+import type { ComponentProps } from 'react';
+import { controlClass, type FieldProps, FormField, useField } from './form-field.tsx';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -11,25 +11,15 @@ export type SelectProps = Omit<ComponentProps<'select'>, 'required' | 'children'
   };
 
 /** A labelled native select with hint and error (convention 9): keyboard and screen readers for free. */
-export function Select({
-  label,
-  hint,
-  error,
-  required,
-  id,
-  className,
-  options,
-  placeholder,
-  ...rest
-}: SelectProps) {
-  const generated = useId();
-  const selectId = id ?? generated;
+export function Select({ options, placeholder, ...props }: SelectProps) {
+  const { frame, control, rest } = useField(props);
   return (
-    <FormField id={selectId} label={label} hint={hint} error={error} required={required}>
+    <FormField {...frame}>
       <select
         {...rest}
-        {...fieldControlProps(selectId, { hint, error, required })}
-        className={className ? `${controlClass} ${className}` : controlClass}
+        {...control}
+        // a native select ignores line-height: the height of a text input (py-2, leading-6, border)
+        className={`${controlClass} h-10.5`}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

@@ -3,13 +3,14 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useRequestEmailChange } from './api/request-email-change.ts';
-import { PasswordField, TextField } from './components/form-fields.tsx';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
 import { useAccountForm, useServerErrors } from './components/use-account-form.ts';
 import { useErrorText } from './components/use-error-text.ts';
@@ -84,27 +85,30 @@ export function ChangeEmailPage() {
       )}
       <Panel className="max-w-xl">
         <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('changeEmail.title')}>
-          <TextField
+          <Input
             label={t('fields.newEmail')}
             hint={t('hints.email')}
-            error={formState.errors.newEmail}
+            error={formState.errors.newEmail?.message}
+            required
             type="email"
             autoComplete="email"
             inputMode="email"
             {...register('newEmail')}
           />
-          <PasswordField
+          <PasswordInput
             label={t('fields.password')}
             hint={t('hints.confirmWithPassword')}
-            error={formState.errors.password}
+            error={formState.errors.password?.message}
+            required
             autoComplete="current-password"
             {...register('password')}
           />
           {needsCode && (
-            <TextField
+            <Input
               label={t('fields.code')}
               hint={t('hints.loginCode')}
-              error={formState.errors.code}
+              error={formState.errors.code?.message}
+              required
               autoComplete="one-time-code"
               autoCapitalize="off"
               spellCheck={false}

@@ -2,11 +2,11 @@ import { changePasswordSchema } from '@token/domain/accounts';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useChangePassword } from './api/change-password.ts';
-import { PasswordField } from './components/form-fields.tsx';
 import { NewPasswordFields } from './components/new-password-fields.tsx';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
 import { useAccountForm, useServerErrors } from './components/use-account-form.ts';
@@ -47,10 +47,11 @@ export function ChangePasswordPage() {
         <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('changePassword.title')}>
           {/* lets password managers file the new password under the right account */}
           <input type="email" hidden readOnly autoComplete="username" value={c?.email ?? ''} />
-          <PasswordField
+          <PasswordInput
             label={t('fields.currentPassword')}
             hint={t('hints.required')}
-            error={formState.errors.currentPassword}
+            error={formState.errors.currentPassword?.message}
+            required
             autoComplete="current-password"
             {...register('currentPassword')}
           />

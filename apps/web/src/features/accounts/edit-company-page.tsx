@@ -2,12 +2,13 @@ import { type CustomerResource, companyTypes, companyUpdateSchema } from '@token
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useUpdateCompany } from './api/update-company.ts';
-import { SelectField, TextField } from './components/form-fields.tsx';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
 import { useAccountForm, useServerErrors } from './components/use-account-form.ts';
 
@@ -33,19 +34,22 @@ function CompanyForm({ record }: { record: CustomerResource }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t('company.title')}>
-      <Panel>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
+      <Panel className="max-w-xl">
+        {/* stacked: the legal forms' names are too long for half the panel */}
+        <div className="space-y-5">
+          <Input
             label={t('fields.companyName')}
             hint={t('hints.companyName')}
-            error={formState.errors.companyName}
+            error={formState.errors.companyName?.message}
+            required
             autoComplete="organization"
             {...register('companyName')}
           />
-          <SelectField
+          <Select
             label={t('fields.companyType')}
             hint={t('hints.select')}
-            error={formState.errors.companyType}
+            error={formState.errors.companyType?.message}
+            required
             placeholder={t('common.choose')}
             options={companyTypes.map((c) => ({ value: c, label: t(`companyTypes.${c}`) }))}
             {...register('companyType', { setValueAs: (v: string | undefined) => v || undefined })}

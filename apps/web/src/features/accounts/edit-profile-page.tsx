@@ -3,12 +3,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Select } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useUpdateCustomer } from './api/update-customer.ts';
-import { CheckboxField, SelectField, TextField } from './components/form-fields.tsx';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
 import { useAccountForm, useServerErrors } from './components/use-account-form.ts';
 
@@ -84,39 +86,41 @@ function ProfileForm({ record }: { record: CustomerResource }) {
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t('profile.title')}>
       <Panel title={t('profile.personal')}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField
+          <Select
             label={t('fields.salutation')}
             hint={t('hints.optional')}
-            error={e.salutation}
+            error={e.salutation?.message}
             placeholder={t('salutations.none')}
             options={salutations.map((s) => ({ value: s, label: t(`salutations.${s}`) }))}
             {...register('salutation', { setValueAs: (v: string | null) => (v ? v : null) })}
           />
-          <TextField
+          <Input
             label={t('fields.title')}
             hint={t('hints.title')}
-            error={e.title}
+            error={e.title?.message}
             autoComplete="honorific-prefix"
             {...register('title')}
           />
-          <TextField
+          <Input
             label={t('fields.firstName')}
             hint={t('hints.name')}
-            error={e.firstName}
+            error={e.firstName?.message}
+            required
             autoComplete="given-name"
             {...register('firstName')}
           />
-          <TextField
+          <Input
             label={t('fields.lastName')}
             hint={t('hints.name')}
-            error={e.lastName}
+            error={e.lastName?.message}
+            required
             autoComplete="family-name"
             {...register('lastName')}
           />
-          <TextField
+          <Input
             label={t('fields.mobileNumber')}
             hint={t('hints.mobileNumber')}
-            error={e.mobileNumber}
+            error={e.mobileNumber?.message}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -127,10 +131,10 @@ function ProfileForm({ record }: { record: CustomerResource }) {
       </Panel>
       <Panel title={t('profile.notifications')}>
         <div id="newsletter" className="scroll-mt-24">
-          <CheckboxField
+          <Checkbox
             label={t('profile.newsletter')}
             hint={t('profile.newsletterHint')}
-            error={e.subscribedToNewsletter}
+            error={e.subscribedToNewsletter?.message}
             {...register('subscribedToNewsletter')}
           />
         </div>

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useLogIn } from './api/log-in.ts';
 import { DemoHint } from './components/demo-hint.tsx';
-import { PasswordField, TextField } from './components/form-fields.tsx';
 import { useLoginTarget } from './components/login-target.ts';
 import { AuthCard, textLinkClass } from './components/page-shell.tsx';
 import { useAccountForm } from './components/use-account-form.ts';
@@ -70,19 +71,21 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('login.title')}>
-        <TextField
+        <Input
           label={t('fields.email')}
           hint={t('hints.emailLogin')}
-          error={formState.errors.email}
+          error={formState.errors.email?.message}
+          required
           type="email"
           autoComplete="username"
           inputMode="email"
           {...register('email')}
         />
-        <PasswordField
+        <PasswordInput
           label={t('fields.password')}
           hint={t('hints.required')}
-          error={formState.errors.password}
+          error={formState.errors.password?.message}
+          required
           autoComplete="current-password"
           {...register('password')}
         />

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession, useTwoFactorState } from '../../lib/session.tsx';
 import { clearTwoFactorChallenge } from '../../lib/session-store.ts';
 import { useLogInWithCode } from './api/log-in.ts';
-import { TextField } from './components/form-fields.tsx';
 import { useLoginTarget } from './components/login-target.ts';
 import { AuthCard } from './components/page-shell.tsx';
 import { useAccountForm } from './components/use-account-form.ts';
@@ -66,10 +66,11 @@ export function LoginTwoFactorPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('loginTwoFactor.title')}>
-        <TextField
+        <Input
           label={t('fields.code')}
           hint={t('hints.loginCode')}
-          error={formState.errors.code}
+          error={formState.errors.code?.message}
+          required
           autoComplete="one-time-code"
           autoCapitalize="off"
           spellCheck={false}

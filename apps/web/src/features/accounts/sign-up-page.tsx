@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AccountType,
   type CompanySignUpInput,
@@ -14,19 +13,17 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { RadioGroup } from '../../components/ui/radio-group.tsx';
+import { Select } from '../../components/ui/select.tsx';
 import { currentLocale, useLocale } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
-import { zodMessage } from '../../lib/validation.ts';
+import { formResolver } from '../../lib/validation.ts';
 import { useCreateCompany } from './api/create-company.ts';
 import { useCreateCustomer } from './api/create-customer.ts';
-import {
-  CheckboxField,
-  ChoiceField,
-  PasswordField,
-  SelectField,
-  TextField,
-} from './components/form-fields.tsx';
 import { AuthCard, textLinkClass } from './components/page-shell.tsx';
 import { PasswordStrength } from './components/password-strength.tsx';
 import { useServerErrors } from './components/use-account-form.ts';
@@ -66,9 +63,8 @@ const fields = [
  */
 function useSignUpResolver(): Resolver<SignUpForm, unknown, SignUpOutput> {
   const locale = useLocale();
-  const opts = { error: zodMessage(locale), reportInput: true };
-  const personal = zodResolver(signUpSchema, opts);
-  const company = zodResolver(companySignUpSchema, opts);
+  const personal = formResolver(signUpSchema, locale);
+  const company = formResolver(companySignUpSchema, locale);
   return (values, context, options) => {
     const { companyName, companyType, referralCode, ...common } = values;
     const base = { ...common, ...(referralCode.trim() ? { referralCode } : {}) };
@@ -174,9 +170,10 @@ export function SignUpPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('signUp.title')}>
-        <ChoiceField
-          legend={t('fields.accountType')}
-          error={e.accountType}
+        <RadioGroup
+          label={t('fields.accountType')}
+          error={e.accountType?.message}
+          required
           options={[
             {
               value: 'personal',
@@ -189,21 +186,24 @@ export function SignUpPage() {
               description: t('accountTypes.companyText'),
             },
           ]}
-          input={register('accountType')}
+          {...register('accountType')}
         />
         {accountType === 'company' && (
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
+          // stacked: the legal forms' names are too long for half the card
+          <div className="space-y-5">
+            <Input
               label={t('fields.companyName')}
               hint={t('hints.companyName')}
-              error={e.companyName}
+              error={e.companyName?.message}
+              required
               autoComplete="organization"
               {...register('companyName')}
             />
-            <SelectField
+            <Select
               label={t('fields.companyType')}
               hint={t('hints.select')}
-              error={e.companyType}
+              error={e.companyType?.message}
+              required
               placeholder={t('common.choose')}
               options={companyTypes.map((c) => ({ value: c, label: t(`companyTypes.${c}`) }))}
               {...register('companyType', { setValueAs: (v: string | undefined) => v || undefined })}
@@ -211,56 +211,61 @@ export function SignUpPage() {
           </div>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
+          <Input
             label={t('fields.firstName')}
             hint={t('hints.name')}
-            error={e.firstName}
+            error={e.firstName?.message}
+            required
             autoComplete="given-name"
             {...register('firstName')}
           />
-          <TextField
+          <Input
             label={t('fields.lastName')}
             hint={t('hints.name')}
-            error={e.lastName}
+            error={e.lastName?.message}
+            required
             autoComplete="family-name"
             {...register('lastName')}
           />
         </div>
-        <TextField
+        <Input
           label={t('fields.email')}
           hint={t('hints.email')}
-          error={e.email}
+          error={e.email?.message}
+          required
           type="email"
           autoComplete="email"
           inputMode="email"
           {...register('email')}
         />
-        <PasswordField
+        <PasswordInput
           label={t('fields.password')}
           hint={t('hints.newPassword')}
-          error={e.password}
+          error={e.password?.message}
+          required
           autoComplete="new-password"
           after={<PasswordStrength password={password} userInputs={[firstName, lastName, email]} />}
           {...register('password')}
         />
-        <PasswordField
+        <PasswordInput
           label={t('fields.confirmPassword')}
           hint={t('hints.confirmPassword')}
-          error={e.confirmPassword}
+          error={e.confirmPassword?.message}
+          required
           autoComplete="new-password"
           {...register('confirmPassword')}
         />
-        <TextField
+        <Input
           label={t('fields.referralCode')}
           hint={t('hints.referralCode')}
-          error={e.referralCode}
+          error={e.referralCode?.message}
           autoCapitalize="characters"
           spellCheck={false}
           className="sm:max-w-xs"
           {...register('referralCode')}
         />
         <div className="space-y-4 border-t border-slate-200 pt-5">
-          <CheckboxField
+          <Checkbox
             label={
               <Trans
                 t={t}
@@ -272,13 +277,14 @@ export function SignUpPage() {
               />
             }
             hint={t('hints.terms')}
-            error={e.termsConsent}
+            error={e.termsConsent?.message}
+            required
             {...register('termsConsent')}
           />
-          <CheckboxField
+          <Checkbox
             label={t('signUp.newsletter')}
             hint={t('hints.optional')}
-            error={e.subscribedToNewsletter}
+            error={e.subscribedToNewsletter?.message}
             {...register('subscribedToNewsletter')}
           />
         </div>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -12,7 +13,6 @@ import { useCustomerRecord } from '../../lib/session.tsx';
 import { useDisableTwoFactor } from './api/disable-two-factor.ts';
 import { useTwoFactorQrCode } from './api/get-two-factor-qr-code.ts';
 import { useVerifyTwoFactor } from './api/verify-two-factor.ts';
-import { TextField } from './components/form-fields.tsx';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
 import { RecoveryCodes } from './components/recovery-codes.tsx';
 import { SecretKey } from './components/secret-key.tsx';
@@ -53,27 +53,23 @@ function CodeForm({
     }
   });
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="flex flex-col gap-4 sm:flex-row sm:items-start"
-      aria-label={formLabel}
-    >
-      <TextField
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={formLabel}>
+      <Input
         label={label}
         hint={hint}
-        error={formState.errors.code}
+        error={formState.errors.code?.message}
+        required
         autoComplete="one-time-code"
         autoCapitalize="off"
         spellCheck={false}
-        className="sm:w-64"
+        className="sm:max-w-sm"
         {...register('code')}
       />
       <Button
         type="submit"
         size="lg"
         variant={destructive ? 'danger' : 'primary'}
-        className="sm:mt-6"
+        className="w-full sm:w-auto"
         disabled={formState.isSubmitting}
       >
         {formState.isSubmitting ? submitLabel : submit}

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { notify } from '../../../lib/notifications.ts';
-import { TextField } from './form-fields.tsx';
 import { AuthCard, textLinkClass } from './page-shell.tsx';
 import { useAccountForm, useServerErrors } from './use-account-form.ts';
 
@@ -66,10 +66,11 @@ export function EmailRequestForm({
   return (
     <AuthCard title={t(`${texts}.title`)} intro={t(`${texts}.intro`)} footer={footer}>
       <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t(`${texts}.title`)}>
-        <TextField
+        <Input
           label={t('fields.email')}
           hint={t('hints.email')}
-          error={formState.errors.email}
+          error={formState.errors.email?.message}
+          required
           type="email"
           autoComplete="email"
           inputMode="email"

@@ -1,6 +1,6 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from './form-fields.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 
 /** New password and its confirmation, with the rule checklist and the strength meter (spec 5). */
@@ -18,18 +18,20 @@ export function NewPasswordFields({
   const { t } = useTranslation('accounts');
   return (
     <>
-      <PasswordField
+      <PasswordInput
         label={t('fields.newPassword')}
         hint={t('hints.newPassword')}
-        error={errors.newPassword}
+        error={errors.newPassword?.message}
+        required
         autoComplete="new-password"
         after={<PasswordStrength password={password} userInputs={userInputs} />}
         {...fields.newPassword}
       />
-      <PasswordField
+      <PasswordInput
         label={t('fields.confirmNewPassword')}
         hint={t('hints.confirmPassword')}
-        error={errors.confirmNewPassword}
+        error={errors.confirmNewPassword?.message}
+        required
         autoComplete="new-password"
         {...fields.confirmNewPassword}
       />

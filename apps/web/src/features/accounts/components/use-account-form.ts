@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DefaultValues,
   type FieldValues,
@@ -9,7 +8,7 @@ import {
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLocale } from '../../../lib/i18n.ts';
-import { applyViolations, zodMessage } from '../../../lib/validation.ts';
+import { applyViolations, formResolver } from '../../../lib/validation.ts';
 import { useErrorText } from './use-error-text.ts';
 
 /**
@@ -22,7 +21,7 @@ export function useAccountForm<S extends z.ZodType<FieldValues, FieldValues>>(
 ) {
   const locale = useLocale();
   return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema, { error: zodMessage(locale), reportInput: true }),
+    resolver: formResolver(schema, locale),
     defaultValues,
     mode: 'onTouched',
   });
