@@ -95,6 +95,58 @@ export async function issueAccountToken(
 }
 
 /**
+ * Uses up a mailed token of a purpose: claiming it is the lock, so a link works exactly once.
+ * Unknown, used and expired tokens answer `token_invalid`.
+ */
+export async function claimAccountToken(
+  tx: Database | Tx,
+  opts: { token: string; purpose: 'reset_password' | 'change_email'; now: Date },
+): Promise<{ customerId: number; newEmail: string | null }> {
+  const [claimed] = await tx
+    .update(accountTokens)
+    .set({ usedAt: opts.now })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(opts.token)),
+        eq(accountTokens.purpose, opts.purpose),
+        isNull(accountTokens.usedAt),
+      ),
+    )
+    .returning({
+      customerId: accountTokens.customerId,
+      expiresAt: accountTokens.expiresAt,
+      newEmail: accountTokens.newEmail,
+    });
+  if (!claimed || claimed.expiresAt <= opts.now) throw new AppError('token_invalid');
+  return { customerId: claimed.customerId, newEmail: claimed.newEmail };
+}
+
+/** Issues a one-time token and mails its link (`/verify-email/…`, `/new-password/…`) to the customer. */
+export async function mailAccountLink(
+  tx: Database | Tx,
+  ctx: MailContext,
+  opts: {
+    customer: Pick<CustomerRow, 'id' | 'email' | 'locale' | 'firstName' | 'lastName'>;
+    purpose: 'verify_email' | 'reset_password';
+    ttlMs: number;
+    path: '/verify-email' | '/new-password';
+  },
+): Promise<void> {
+  const token = await issueAccountToken(tx, {
+    customerId: opts.customer.id,
+    purpose: opts.purpose,
+    ttlMs: opts.ttlMs,
+  });
+  await queueAccountMail(tx, ctx, {
+    to: opts.customer.email,
+    locale: opts.customer.locale,
+    kind: opts.purpose,
+    name: greetingName(opts.customer),
+    params: { link: `${ctx.publicUrl}${opts.path}/${token}` },
+  });
+}
+
+/**
  * Registers a customer (POST customers, POST companies): argon2id hash, own referral code, the
  * verification mail in the customer's language. The account can log in once the address is confirmed.
  */
@@ -155,17 +207,11 @@ export async function signUp(opts: {
             referredById,
           })
           .returning();
-        const token = await issueAccountToken(tx, {
-          customerId: row!.id,
+        await mailAccountLink(tx, opts.mailCtx, {
+          customer: row!,
           purpose: 'verify_email',
           ttlMs: verificationTokenTtlMs,
-        });
-        await queueAccountMail(tx, opts.mailCtx, {
-          to: email,
-          locale,
-          kind: 'verify_email',
-          name: greetingName(row!),
-          params: { link: `${opts.mailCtx.publicUrl}/verify-email/${token}` },
+          path: '/verify-email',
         });
         return toCustomerView(row!, opts.mailCtx.publicUrl);
       });
@@ -250,17 +296,11 @@ export async function resendVerification(opts: {
       .from(customers)
       .where(and(eq(customers.email, email), isNull(customers.verifiedAt)));
     if (!c) return;
-    const token = await issueAccountToken(tx, {
-      customerId: c.id,
+    await mailAccountLink(tx, opts.mailCtx, {
+      customer: c,
       purpose: 'verify_email',
       ttlMs: verificationTokenTtlMs,
-    });
-    await queueAccountMail(tx, opts.mailCtx, {
-      to: c.email,
-      locale: c.locale,
-      kind: 'verify_email',
-      name: greetingName(c),
-      params: { link: `${opts.mailCtx.publicUrl}/verify-email/${token}` },
+      path: '/verify-email',
     });
   });
 }

@@ -11,9 +11,9 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
 import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
-import { issueAccountToken } from './accounts.service.ts';
+import { claimAccountToken, issueAccountToken, mailAccountLink } from './accounts.service.ts';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.ts';
-import { hashToken, type SecretBox } from './secrets.ts';
+import type { SecretBox } from './secrets.ts';
 import { revokeSessions } from './sessions.service.ts';
 import { accountLimits, countAttempt } from './throttles.ts';
 import { checkSecondFactor } from './two-factor.service.ts';
@@ -83,17 +83,11 @@ export async function requestPasswordReset(opts: {
   await opts.db.transaction(async (tx) => {
     const [c] = await tx.select().from(customers).where(eq(customers.email, email));
     if (!c?.passwordHash) return;
-    const token = await issueAccountToken(tx, {
-      customerId: c.id,
+    await mailAccountLink(tx, opts.mailCtx, {
+      customer: c,
       purpose: 'reset_password',
       ttlMs: resetTokenTtlMs,
-    });
-    await queueAccountMail(tx, opts.mailCtx, {
-      to: c.email,
-      locale: c.locale,
-      kind: 'reset_password',
-      name: greetingName(c),
-      params: { link: `${opts.mailCtx.publicUrl}/new-password/${token}` },
+      path: '/new-password',
     });
   });
 }
@@ -113,19 +107,7 @@ export async function resetPassword(opts: {
   assertNotCommonPassword(opts.newPassword, 'newPassword');
   const passwordHash = await hashPassword(opts.newPassword);
   return opts.db.transaction(async (tx) => {
-    // Claiming the token is the lock: a link works exactly once.
-    const [claimed] = await tx
-      .update(accountTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(accountTokens.tokenHash, hashToken(opts.token)),
-          eq(accountTokens.purpose, 'reset_password'),
-          isNull(accountTokens.usedAt),
-        ),
-      )
-      .returning({ customerId: accountTokens.customerId, expiresAt: accountTokens.expiresAt });
-    if (!claimed || claimed.expiresAt <= now) throw new AppError('token_invalid');
+    const claimed = await claimAccountToken(tx, { token: opts.token, purpose: 'reset_password', now });
     const [c] = await tx
       .update(customers)
       .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
@@ -233,22 +215,8 @@ export async function confirmEmailChange(opts: {
   const now = opts.now ?? new Date();
   try {
     return await opts.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(accountTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(accountTokens.tokenHash, hashToken(opts.token)),
-            eq(accountTokens.purpose, 'change_email'),
-            isNull(accountTokens.usedAt),
-          ),
-        )
-        .returning({
-          customerId: accountTokens.customerId,
-          expiresAt: accountTokens.expiresAt,
-          newEmail: accountTokens.newEmail,
-        });
-      if (!claimed?.newEmail || claimed.expiresAt <= now) throw new AppError('token_invalid');
+      const claimed = await claimAccountToken(tx, { token: opts.token, purpose: 'change_email', now });
+      if (!claimed.newEmail) throw new AppError('token_invalid');
       const [before] = await tx.select().from(customers).where(eq(customers.id, claimed.customerId));
       await tx
         .update(customers)
