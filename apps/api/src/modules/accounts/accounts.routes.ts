@@ -12,13 +12,8 @@ import { customerOf } from '../../http/auth.ts';
 import { iri } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
 import { accountMailContext } from './accounts.context.ts';
-import { login, resendVerification, signUp, verifyEmail } from './accounts.service.ts';
-import {
-  confirmEmailChange,
-  requestEmailChange,
-  requestPasswordReset,
-  resetPassword,
-} from './credentials.service.ts';
+import { login, requestAccountLink, signUp, verifyEmail } from './accounts.service.ts';
+import { confirmEmailChange, requestEmailChange, resetPassword } from './credentials.service.ts';
 import {
   endSessionOfRefreshToken,
   type IssuedTokens,
@@ -98,27 +93,33 @@ export async function accountRoutes(app: App) {
     );
   }
 
-  app.post(
-    '/account-verification-requests',
-    {
-      config: { errors: ['too_many_requests'] },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Mails a new verification link (same answer whether or not the address has an account)',
-        body: emailRequestSchema,
-        response: { 202: acceptedSchema },
+  for (const [path, purpose, summary] of [
+    ['/account-verification-requests', 'verify_email', 'Mails a new verification link'],
+    ['/reset-password-requests', 'reset_password', 'Mails a password-reset link'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { errors: ['too_many_requests'] },
+        schema: {
+          tags: ['accounts'],
+          summary: `${summary} (same answer whether or not the address has an account)`,
+          body: emailRequestSchema,
+          response: { 202: acceptedSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      await resendVerification({
-        db: app.db,
-        mailCtx: await accountMailContext(app),
-        email: request.body.email,
-        ip: request.ip,
-      });
-      return reply.status(202).send({ message: 'accepted' });
-    },
-  );
+      async (request, reply) => {
+        await requestAccountLink({
+          db: app.db,
+          mailCtx: await accountMailContext(app),
+          purpose,
+          email: request.body.email,
+          ip: request.ip,
+        });
+        return reply.status(202).send({ message: 'accepted' });
+      },
+    );
+  }
 
   app.patch(
     '/account-verification-requests/:token',
@@ -224,28 +225,6 @@ export async function accountRoutes(app: App) {
     async (request, reply) => {
       await revokeSession({ db: app.db, customerId: customerOf(request).id, sessionId: request.params.id });
       return reply.status(204).send();
-    },
-  );
-
-  app.post(
-    '/reset-password-requests',
-    {
-      config: { errors: ['too_many_requests'] },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Mails a password-reset link (same answer whether or not the address has an account)',
-        body: emailRequestSchema,
-        response: { 202: acceptedSchema },
-      },
-    },
-    async (request, reply) => {
-      await requestPasswordReset({
-        db: app.db,
-        mailCtx: await accountMailContext(app),
-        email: request.body.email,
-        ip: request.ip,
-      });
-      return reply.status(202).send({ message: 'accepted' });
     },
   );
 

@@ -4,12 +4,13 @@ import {
   type CustomerView,
   type LoginInput,
   normalizeEmail,
+  resetTokenTtlMs,
   type SignUpInput,
   verificationTokenTtlMs,
 } from '@token/domain/accounts';
 import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
@@ -277,30 +278,49 @@ export async function verifyEmail(opts: {
   });
 }
 
+/** What each mailed-link request sends, and to whom (spec 7: account-verification and reset requests). */
+const linkRequests = {
+  // Only an account whose address is not confirmed yet gets a new verification link.
+  verify_email: {
+    ttlMs: verificationTokenTtlMs,
+    path: '/verify-email',
+    condition: isNull(customers.verifiedAt),
+  },
+  // Only an account that can log in with a password gets a reset link.
+  reset_password: {
+    ttlMs: resetTokenTtlMs,
+    path: '/new-password',
+    condition: isNotNull(customers.passwordHash),
+  },
+} as const;
+
 /**
- * Mails a new verification link (POST account-verification-requests). Answers the same whether or
- * not the address exists or is already verified, so nobody learns which addresses have accounts.
+ * POST account-verification-requests and POST reset-password-requests: mails a new link when the
+ * address has a matching account. Answers the same whether or not it has, so nobody learns which
+ * addresses have accounts; limited per address and per IP.
  */
-export async function resendVerification(opts: {
+export async function requestAccountLink(opts: {
   db: Database;
   mailCtx: MailContext;
+  purpose: keyof typeof linkRequests;
   email: string;
   ip: string | null;
 }): Promise<void> {
   const email = normalizeEmail(opts.email);
+  const request = linkRequests[opts.purpose];
   await countAttempt(opts.db, `mail-link|ip|${opts.ip ?? '-'}`, accountLimits.mailLinksPerIp);
-  await countAttempt(opts.db, `mail-link|verify|${email}`, accountLimits.mailLinksPerAddress);
+  await countAttempt(opts.db, `mail-link|${opts.purpose}|${email}`, accountLimits.mailLinksPerAddress);
   await opts.db.transaction(async (tx) => {
     const [c] = await tx
       .select()
       .from(customers)
-      .where(and(eq(customers.email, email), isNull(customers.verifiedAt)));
+      .where(and(eq(customers.email, email), request.condition));
     if (!c) return;
     await mailAccountLink(tx, opts.mailCtx, {
       customer: c,
-      purpose: 'verify_email',
-      ttlMs: verificationTokenTtlMs,
-      path: '/verify-email',
+      purpose: opts.purpose,
+      ttlMs: request.ttlMs,
+      path: request.path,
     });
   });
 }

@@ -3,7 +3,6 @@ import {
   type ChangePasswordInput,
   emailChangeTokenTtlMs,
   normalizeEmail,
-  resetTokenTtlMs,
 } from '@token/domain/accounts';
 import { AppError } from '@token/domain/errors';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -11,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
 import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
-import { claimAccountToken, issueAccountToken, mailAccountLink } from './accounts.service.ts';
+import { claimAccountToken, issueAccountToken } from './accounts.service.ts';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { SecretBox } from './secrets.ts';
 import { revokeSessions } from './sessions.service.ts';
@@ -63,31 +62,6 @@ export async function changePassword(opts: {
       kind: 'password_changed',
       name: greetingName(c),
       params: { at: now },
-    });
-  });
-}
-
-/**
- * POST reset-password-requests: mails a one-hour link when the address has an account. Always
- * answers the same, so nobody learns which addresses have accounts.
- */
-export async function requestPasswordReset(opts: {
-  db: Database;
-  mailCtx: MailContext;
-  email: string;
-  ip: string | null;
-}): Promise<void> {
-  const email = normalizeEmail(opts.email);
-  await countAttempt(opts.db, `mail-link|ip|${opts.ip ?? '-'}`, accountLimits.mailLinksPerIp);
-  await countAttempt(opts.db, `mail-link|reset|${email}`, accountLimits.mailLinksPerAddress);
-  await opts.db.transaction(async (tx) => {
-    const [c] = await tx.select().from(customers).where(eq(customers.email, email));
-    if (!c?.passwordHash) return;
-    await mailAccountLink(tx, opts.mailCtx, {
-      customer: c,
-      purpose: 'reset_password',
-      ttlMs: resetTokenTtlMs,
-      path: '/new-password',
     });
   });
 }
