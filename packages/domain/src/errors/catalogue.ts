@@ -143,6 +143,86 @@ export const errorCatalogue = {
     de: 'Die Zwei-Faktor-Authentifizierung ist nicht aktiv.',
     en: 'Two-factor authentication is not enabled.',
   },
+  // Onboarding (issue 7)
+  invalid_transition: {
+    status: 409,
+    de: 'Dieser Statuswechsel ist nicht möglich.',
+    en: 'This change of status is not possible.',
+  },
+  forbidden: {
+    status: 403,
+    de: 'Dafür fehlt Ihnen die Berechtigung.',
+    en: 'You are not allowed to do this.',
+  },
+  operator_two_factor_required: {
+    status: 403,
+    de: 'Für den Verwaltungsbereich muss die Zwei-Faktor-Authentifizierung aktiv sein.',
+    en: 'The administration area requires two-factor authentication to be enabled.',
+  },
+  no_file_uploaded: { status: 400, de: 'Es wurde keine Datei hochgeladen.', en: 'No file was uploaded.' },
+  file_too_big: { status: 413, de: 'Die Datei ist zu groß.', en: 'File is too big' },
+  file_type_not_allowed: {
+    status: 415,
+    de: 'Dieser Dateityp kann nicht hochgeladen werden.',
+    en: 'This type of file can not be uploaded',
+  },
+  file_not_recognized: { status: 422, de: 'Die Datei wurde nicht erkannt.', en: 'File not recognized' },
+  document_limit_reached: {
+    status: 422,
+    de: 'Für diesen Zweck können höchstens drei Dokumente hochgeladen werden.',
+    en: 'At most three documents can be uploaded for this purpose.',
+  },
+  onboarding_step_missing: {
+    status: 409,
+    de: 'Bitte schließen Sie zuerst die vorherigen Schritte der Selbstauskunft ab.',
+    en: 'Please complete the previous steps of the self-disclosure first.',
+  },
+  identification_in_progress: {
+    status: 409,
+    de: 'Ihre Identifizierung läuft bereits.',
+    en: 'Your identification is already in progress.',
+  },
+  identification_passed: {
+    status: 409,
+    de: 'Ihre Identität wurde bereits bestätigt.',
+    en: 'Your identity has already been confirmed.',
+  },
+  wallet_exists: {
+    status: 409,
+    de: 'Sie haben bereits ein Verwahrungs-Wallet.',
+    en: 'You already have a custody wallet.',
+  },
+  partner_unavailable: {
+    status: 503,
+    de: 'Unser Partner ist gerade nicht erreichbar. Bitte versuchen Sie es später noch einmal.',
+    en: 'Our partner cannot be reached right now. Please try again later.',
+  },
+  webhook_signature_invalid: {
+    status: 401,
+    de: 'Die Signatur der Benachrichtigung ist ungültig.',
+    en: 'The notification signature is invalid.',
+  },
+  questionnaire_incomplete: {
+    status: 422,
+    de: 'Der Fragebogen muss vollständig ausgefüllt sein.',
+    en: 'Questionnaire must be complete',
+  },
+  professional_request_open: {
+    status: 409,
+    de: 'Ihr Antrag auf Einstufung als professioneller Kunde wird bereits geprüft.',
+    en: 'Your request to be classified as a professional client is already being reviewed.',
+  },
+  already_professional: {
+    status: 409,
+    de: 'Sie sind bereits als professioneller Kunde eingestuft.',
+    en: 'You are already classified as a professional client.',
+  },
+  migration_not_found: { status: 404, de: 'Keine Migrationsdaten gefunden.', en: 'migration not found' },
+  customer_banned: {
+    status: 403,
+    de: 'Ihr Konto ist gesperrt. Bitte wenden Sie sich an uns.',
+    en: 'Your account is blocked. Please contact us.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -72,6 +72,63 @@ export const violationCatalogue = {
     en: 'The company name already exists',
   },
   referral_code_invalid: { de: 'Dieser Empfehlungscode ist ungültig', en: 'This referral code is not valid' },
+  // Onboarding (issue 7), spec 5
+  invalid_iban: { de: 'Bitte geben Sie eine gültige IBAN ein', en: 'Please enter a valid IBAN' },
+  invalid_wallet_address: {
+    de: 'Bitte geben Sie eine gültige Wallet-Adresse ein',
+    en: 'Please enter a valid wallet address',
+  },
+  invalid_address: { de: 'Bitte geben Sie eine gültige Adresse ein', en: 'Please enter a valid address' },
+  max_two_decimals: {
+    de: 'Höchstens zwei Nachkommastellen sind erlaubt',
+    en: 'At most two digits after the separator',
+  },
+  minimum_age: { de: 'Sie müssen mindestens {years} Jahre alt sein', en: 'Minimum age {years}' },
+  date_in_future: {
+    de: 'Das Datum darf nicht in der Zukunft liegen',
+    en: 'The date must not be in the future',
+  },
+  min_date: { de: 'Das Datum darf nicht vor dem {value} liegen', en: 'The date must not be before {value}' },
+  max_date: { de: 'Das Datum darf nicht nach dem {value} liegen', en: 'The date must not be after {value}' },
+  document_too_old: {
+    de: 'Das Dokument darf nicht älter als 3 Monate sein',
+    en: 'The document must not be older than 3 months',
+  },
+  at_least_one_consent: { de: 'Bitte bestätigen Sie mindestens eine Aussage', en: 'At least one consent' },
+  select_at_least: {
+    de: 'Bitte wählen Sie mindestens {count} Optionen aus',
+    en: 'Select at least {count} options',
+  },
+  must_equal: { de: 'Der Wert muss {value} lauten', en: 'Must equal {value}' },
+  numbers_only: { de: 'Nur Ziffern sind erlaubt', en: 'Numbers only' },
+  at_least_one_other_person: {
+    de: 'Mindestens eine Person in der Liste muss eine andere Person als Sie sein',
+    en: 'At least one person in the list must be someone other than you',
+  },
+  representative_required: {
+    de: 'Mindestens ein Vertreter ist erforderlich',
+    en: 'At least one representative is required',
+  },
+  beneficial_owner_required: {
+    de: 'Mindestens ein wirtschaftlich Berechtigter ist erforderlich',
+    en: 'At least one beneficial owner is required',
+  },
+  beneficial_owner_conflict: {
+    de: 'Eine Person kann nicht zugleich wirtschaftlich Berechtigter und fiktiver wirtschaftlich Berechtigter sein',
+    en: 'A person cannot be both beneficial owner and fictitious beneficial owner',
+  },
+  below_ubo_threshold: {
+    de: 'Wirtschaftlich Berechtigter ist, wer mehr als {value} % der Kapitalanteile oder Stimmrechte hält',
+    en: 'A beneficial owner holds more than {value} % of the capital or voting rights',
+  },
+  questionnaire_incomplete: {
+    de: 'Der Fragebogen muss vollständig sein',
+    en: 'Questionnaire must be complete',
+  },
+  document_limit_reached: {
+    de: 'Höchstens drei Dokumente je Zweck',
+    en: 'At most three documents per purpose',
+  },
 } as const satisfies Record<string, Sentence>;
 
 export type ViolationCode = keyof typeof violationCatalogue;

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -62,6 +63,43 @@ export const customers = pgTable(
     cryptoRegistrarStatus: text(),
     kycPassed: boolean().notNull().default(false),
     tokenAmount: bigint({ mode: 'number' }).notNull().default(0),
+    /** The message of the last follow-up (more information needed), shown in the customer's banner. */
+    followUpMessage: text(),
+    /** When the customer was led to /contact for the current follow-up (spec 2: "leads once"). */
+    followUpSeenAt: timestamp({ withTimezone: true }),
+    /** spec 3 personal profile. */
+    birthDate: date({ mode: 'string' }),
+    birthCity: text(),
+    /** ISO 3166-1 alpha-2 codes from the reference data. */
+    birthCountry: text(),
+    nationality: text(),
+    /** PEP declaration: true = not a politically exposed person; null = not yet answered. */
+    notPep: boolean(),
+    /** Declares acting on own account (GwG); null = not yet answered. */
+    actingOnOwnAccount: boolean(),
+    /** spec 3: confirmation of the representative (PEP page reading). */
+    representativeConfirmation: boolean(),
+    representativeRole: text(),
+    paysChurchTax: boolean(),
+    /** Bank account (personal account, or the company's). IBAN stored electronic format (no spaces). */
+    iban: text(),
+    bic: text(),
+    bankName: text(),
+    beneficiary: text(),
+    bankCountry: text(),
+    bankCurrency: text(),
+    /** Company data (spec 3 company inside the user record). */
+    taxNumber: text(),
+    vatNumber: text(),
+    registryNumber: text(),
+    /** The registry court (spec 3 `court`). */
+    court: text(),
+    foundingDate: date({ mode: 'string' }),
+    /** The address of a connected wallet extension (spec 3 ethAddress), EIP-55. */
+    ethAddress: text(),
+    /** spec 4: 0 = migration from the former platform needed; null = nothing to migrate. */
+    migrationState: integer(),
+    migrationError: text(),
     defaultAddressId: integer().references((): AnyPgColumn => addresses.id, { onDelete: 'set null' }),
     twoFactorEnabled: boolean().notNull().default(false),
     /** TOTP secrets, AES-256-GCM encrypted (key derived from APP_SECRET). */

@@ -4,5 +4,6 @@ export * from './cms.ts';
 export * from './customers.ts';
 export * from './mail.ts';
 export * from './media.ts';
+export * from './onboarding.ts';
 export * from './reference.ts';
 export * from './system.ts';
