@@ -83,7 +83,30 @@ describe('buyBlockers / canBuy (spec 5)', () => {
     },
   );
 
-  it('treats statuses that contain "approved" as approved', () => {
-    expect(canBuy(product('available'), { ...approved, status: 'approved_in_review' })).toBe(true);
+  // spec 5 "status … approved", read through the state tables (convention 7), not as a substring
+  it.each([
+    [
+      'a KYC state is no customer status',
+      { ...approved, status: 'approved_in_review' },
+      ['customer_not_approved'],
+    ],
+    ['an unknown status', { ...approved, status: 'not_approved' }, ['customer_not_approved']],
+    ['a status in another case', { ...approved, status: 'APPROVED' }, ['customer_not_approved']],
+    ['customer banned', { ...approved, status: 'banned' }, ['customer_not_approved']],
+    ['customer not yet checked', { ...approved, status: 'unchecked' }, ['customer_not_approved']],
+    [
+      'registrar approval only required (passed, but not approved)',
+      { ...approved, cryptoRegistrarStatus: 'approval_required' },
+      ['crypto_not_approved'],
+    ],
+    ['registrar follow-up', { ...approved, cryptoRegistrarStatus: 'follow_up' }, ['crypto_not_approved']],
+    [
+      'an unknown registrar status',
+      { ...approved, cryptoRegistrarStatus: 'unapproved' },
+      ['crypto_not_approved'],
+    ],
+    ['registrar status missing', { ...approved, cryptoRegistrarStatus: undefined }, ['crypto_not_approved']],
+  ] as const)('status from the state tables: %s -> %j', (_name, customer, blockers) => {
+    expect(buyBlockers(product('available'), customer)).toEqual(blockers);
   });
 });

@@ -1,4 +1,11 @@
 import { isListed, isSoldOut, type ListingFacts } from '../catalog/index.ts';
+import {
+  customerLifecycle,
+  isCustomerApproved,
+  isRegistrarApproved,
+  isStateOf,
+  registrarLifecycle,
+} from '../onboarding/states.ts';
 
 /**
  * Who may buy which product now (spec 5 investment rules). The product side is the catalogue's
@@ -30,8 +37,10 @@ export type BuyBlocker = (typeof buyBlockerCodes)[number];
 
 /**
  * Every reason the customer may not buy the product now, product reasons first; empty when they may.
- * spec 5: buying needs a wallet, customer and crypto status containing `approved`, a product that
- * allows buying, available quantity above 0 and on-hand not 0.
+ * spec 5: buying needs a wallet, customer and crypto status approved (the state tables of
+ * `@token/domain/onboarding`, convention 7: the statuses themselves, never a substring), a product
+ * that allows buying, available quantity above 0 and on-hand not 0. A status the tables do not know
+ * is not approved.
  */
 export function buyBlockers(product: BuyableProduct, customer: BuyingCustomer | null): BuyBlocker[] {
   const out: BuyBlocker[] = [];
@@ -43,8 +52,12 @@ export function buyBlockers(product: BuyableProduct, customer: BuyingCustomer | 
     return out;
   }
   if (!customer.hasWallet) out.push('no_wallet');
-  if (!customer.status?.includes('approved')) out.push('customer_not_approved');
-  if (!customer.cryptoRegistrarStatus?.includes('approved')) out.push('crypto_not_approved');
+  const status = isStateOf(customerLifecycle, customer.status) ? customer.status : null;
+  const registrar = isStateOf(registrarLifecycle, customer.cryptoRegistrarStatus)
+    ? customer.cryptoRegistrarStatus
+    : null;
+  if (!isCustomerApproved(status)) out.push('customer_not_approved');
+  if (!isRegistrarApproved(registrar)) out.push('crypto_not_approved');
   return out;
 }
 

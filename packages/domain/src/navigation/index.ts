@@ -1,3 +1,12 @@
+import {
+  bannedRoute,
+  contactRoute,
+  type Onboarding,
+  onboardingStepOfRoute,
+  onboardingSteps,
+  selfDisclosureRoutes,
+} from '../onboarding/gate.ts';
+
 /**
  * Navigation rules of spec 2 as pure functions: which routes need a login, which belong to a
  * process (and so ask before they are left), where the home page and a login redirect lead.
@@ -57,23 +66,8 @@ export const processTable: Record<ProcessName, { routes: readonly string[]; endR
         '/payment/cancel',
       ],
     },
-    SELF_DISCLOSURE: {
-      routes: [
-        '/self-disclosure/personal',
-        '/self-disclosure/company',
-        '/self-disclosure/pep',
-        '/self-disclosure/kyc',
-        '/self-disclosure/custody',
-        '/self-disclosure/adequacy',
-        '/self-disclosure/adequacy-risk',
-        '/self-disclosure/adequacy-optional',
-        '/self-disclosure/adequacy-professional',
-        '/self-disclosure/representatives',
-        '/self-disclosure/ubo',
-        '/self-disclosure/ubo-documents',
-      ],
-      endRoutes: [],
-    },
+    // The onboarding's step table, in the entry gate's order (one table for router, gate and progress).
+    SELF_DISCLOSURE: { routes: selfDisclosureRoutes, endRoutes: [] },
     preparationProcess: {
       routes: [
         '/preparation-process/prepare-collection',
@@ -182,33 +176,48 @@ export function homeRedirect(search: string): string | null {
 }
 
 /**
- * spec 2 entry gating, in this order, for protected routes of the investment reading. The names
- * are the contract; the onboarding issue supplies a rule (a redirect or null) for each.
+ * spec 2 entry gating for a route the router gates (the investment pages), driven by THE gate
+ * function: the API computes the customer's `onboarding` with `onboardingOf`
+ * (@token/domain/onboarding) and this decides where that answer sends the customer from `pathname`.
+ * - nothing left (`nextRoute` null): no redirect;
+ * - already on the target: no redirect, so a gate never loops on its own page;
+ * - /contact (more information, once) and /banned: every gated path leads there;
+ * - a self-disclosure page: reachable when its step is done (to change it) or current; a step still
+ *   to do, or one that does not apply to this customer, leads to `nextRoute`.
  */
-export const entryGateOrder = [
-  'moreInformationNeeded',
-  'banned',
-  'companyData',
-  'personalData',
-  'pep',
-  'representatives',
-  'ubo',
-  'uboDocuments',
-  'optionalAdequacy',
-  'professional',
-  'adequacy',
-  'adequacyRisk',
-  'custody',
-  'kyc',
-] as const;
+export function entryGateRedirect(
+  onboarding: Pick<Onboarding, 'nextRoute' | 'steps'> | null | undefined,
+  pathname: string,
+): string | null {
+  const target = onboarding?.nextRoute ?? null;
+  if (target === null) return null;
+  if (matchPath(target.split('?')[0] ?? target, pathname)) return null;
+  const step = onboardingStepOfRoute(pathname);
+  if (step !== null && target !== contactRoute && target !== bannedRoute) {
+    const state = onboarding?.steps.find((s) => s.step === step)?.state;
+    if (state === 'done' || state === 'current') return null;
+  }
+  return target;
+}
+
+/**
+ * spec 2 entry gating order: more information needed, banned, then the self-disclosure steps. Only
+ * the names, taken from the onboarding's table; the decision is `entryGateRedirect`.
+ * @deprecated kept while the web's route guard still uses `firstEntryGate`; use `entryGateRedirect`.
+ */
+export const entryGateOrder = ['more_information', 'banned', ...onboardingSteps] as const;
 export type EntryGateName = (typeof entryGateOrder)[number];
 
-/** One gate: where the user must go first, or null when this gate lets them through. */
+/**
+ * One gate: where the user must go first, or null when this gate lets them through.
+ * @deprecated use `entryGateRedirect` with the customer's `onboarding`.
+ */
 export type EntryGateRule<Ctx> = { name: EntryGateName; redirectTo: (ctx: Ctx) => string | null };
 
 /**
  * The first gate (in spec order) that sends the user elsewhere; null when all let them through
  * or when the user is already where the gate wants them, so a gate never loops on its own page.
+ * @deprecated use `entryGateRedirect` with the customer's `onboarding`.
  */
 export function firstEntryGate<Ctx>(
   rules: readonly EntryGateRule<Ctx>[],

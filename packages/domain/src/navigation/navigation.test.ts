@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Onboarding } from '../onboarding/index.ts';
 import {
   type EntryGateRule,
+  entryGateRedirect,
   firstEntryGate,
   homeRedirect,
   isEndOfProcessRoute,
@@ -139,17 +141,17 @@ describe('notifications and home redirect', () => {
   });
 });
 
-describe('entry gating', () => {
+describe('entry gating with rules (deprecated scaffolding, ordered by the onboarding table)', () => {
   type Ctx = { banned: boolean; personalComplete: boolean; kycPassed: boolean };
   const rules: EntryGateRule<Ctx>[] = [
     { name: 'kyc', redirectTo: (c) => (c.kycPassed ? null : '/self-disclosure/kyc') },
-    { name: 'personalData', redirectTo: (c) => (c.personalComplete ? null : '/self-disclosure/personal') },
+    { name: 'personal', redirectTo: (c) => (c.personalComplete ? null : '/self-disclosure/personal') },
     { name: 'banned', redirectTo: (c) => (c.banned ? '/banned' : null) },
   ];
 
   it.each([
     [{ banned: true, personalComplete: false, kycPassed: false }, '/account', 'banned'],
-    [{ banned: false, personalComplete: false, kycPassed: false }, '/account', 'personalData'],
+    [{ banned: false, personalComplete: false, kycPassed: false }, '/account', 'personal'],
     [{ banned: false, personalComplete: true, kycPassed: false }, '/account', 'kyc'],
     [{ banned: false, personalComplete: true, kycPassed: true }, '/account', null],
   ] as const)('applies the gates in spec order (%o)', (ctx, path, gate) => {
@@ -168,5 +170,50 @@ describe('entry gating', () => {
 
   it('lets everyone through without rules', () => {
     expect(firstEntryGate([], {}, '/account')).toBeNull();
+  });
+});
+
+describe('entry gate driven by the onboarding answer (spec 2 entry gating)', () => {
+  const steps: Onboarding['steps'] = [
+    { step: 'personal', route: '/self-disclosure/personal', state: 'done' },
+    { step: 'pep', route: '/self-disclosure/pep', state: 'current' },
+    { step: 'adequacy_optional', route: '/self-disclosure/adequacy-optional', state: 'todo' },
+    { step: 'custody', route: '/self-disclosure/custody', state: 'done' },
+    { step: 'kyc', route: '/self-disclosure/kyc', state: 'todo' },
+  ];
+  const at = (nextRoute: string | null) => ({ nextRoute, steps });
+
+  it.each([
+    ['a gated page while a step is open', '/self-disclosure/pep', '/', '/self-disclosure/pep'],
+    [
+      'the order process while a step is open',
+      '/self-disclosure/pep',
+      '/order-process/token',
+      '/self-disclosure/pep',
+    ],
+    ['the current step itself', '/self-disclosure/pep', '/self-disclosure/pep', null],
+    ['the current step with a trailing slash', '/self-disclosure/pep', '/self-disclosure/pep/', null],
+    ['a done step (to change it)', '/self-disclosure/pep', '/self-disclosure/personal', null],
+    ['a later done step', '/self-disclosure/pep', '/self-disclosure/custody', null],
+    ['a step still to do', '/self-disclosure/pep', '/self-disclosure/kyc', '/self-disclosure/pep'],
+    [
+      'a step that does not apply (company for a person)',
+      '/self-disclosure/pep',
+      '/self-disclosure/company',
+      '/self-disclosure/pep',
+    ],
+    ['follow-up: /contact once, from anywhere gated', '/contact', '/', '/contact'],
+    ['follow-up: even from a done step', '/contact', '/self-disclosure/personal', '/contact'],
+    ['on /contact itself', '/contact', '/contact', null],
+    ['banned: from anywhere gated', '/banned', '/account/wallet', '/banned'],
+    ['banned: even from the current step', '/banned', '/self-disclosure/pep', '/banned'],
+    ['nothing left', null, '/', null],
+  ] as const)('%s: next %s, at %s -> %s', (_name, next, path, expected) => {
+    expect(entryGateRedirect(at(next), path)).toBe(expected);
+  });
+
+  it('lets everyone through while the answer has not loaded', () => {
+    expect(entryGateRedirect(null, '/')).toBeNull();
+    expect(entryGateRedirect(undefined, '/order-process/token')).toBeNull();
   });
 });

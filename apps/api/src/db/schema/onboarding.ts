@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -123,6 +124,11 @@ export const uboUsers = pgTable(
     paysChurchTax: boolean().notNull().default(false),
     /** Set when the representative was sent (role 10 is then removed, spec 5). */
     representativeSentAt: timestamp({ withTimezone: true }),
+    /**
+     * The legal person of this list through which the entry holds its shares (GwG § 3 (2) deeper
+     * levels: counts only when each link is controlled, > 50 %); null = shares in the company itself.
+     */
+    heldThroughId: integer().references((): AnyPgColumn => uboUsers.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,8 +1,19 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
-import { customerMediaFiles, mediaFiles } from '../schema/index.ts';
-import { seedBond, seedCreator, seedCustomer, seedPaymentMethod, seedProduct } from './factories.ts';
+import { customerMediaFiles, customers, identifications, mediaFiles, wallets } from '../schema/index.ts';
+import {
+  seedAnsweredQuestionnaire,
+  seedBond,
+  seedCreator,
+  seedCustomer,
+  seedCustomerDocument,
+  seedInvestor,
+  seedPaymentMethod,
+  seedProduct,
+} from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,5 +88,71 @@ describe('seed factories', () => {
     const method = await seedPaymentMethod(t.app.db, { code: 'escrow', position: 5 });
     const listed = (await get('/payment-methods')).json() as { code: string; name: string }[];
     expect(listed.find((m) => m.code === method.code)).toMatchObject({ name: 'Method escrow' });
+  });
+
+  it('seedInvestor({ kyc, wallet }) gives an identification (passed: kycPassed) and a default custody wallet', async () => {
+    const investor = await seedInvestor(t.app.db, {
+      appSecret: t.config.appSecret,
+      kyc: 'approved',
+      wallet: true,
+    });
+    expect(investor.kycPassed).toBe(true);
+    const [ident] = await t.app.db
+      .select()
+      .from(identifications)
+      .where(eq(identifications.customerId, investor.id));
+    expect(ident).toMatchObject({ state: 'approved', provider: 'sandbox' });
+    expect(ident?.decidedAt).toBeInstanceOf(Date);
+    const [wallet] = await t.app.db.select().from(wallets).where(eq(wallets.customerId, investor.id));
+    expect(wallet).toMatchObject({ type: 'custody', defaultWallet: true });
+    // EIP-55: the stored address is its own checksummed form
+    expect(getAddress(wallet!.address)).toBe(wallet!.address);
+
+    const pending = await seedInvestor(t.app.db, { appSecret: t.config.appSecret, kyc: 'pending' });
+    const [row] = await t.app.db
+      .select({ kycPassed: customers.kycPassed })
+      .from(customers)
+      .where(eq(customers.id, pending.id));
+    expect(row?.kycPassed).toBe(false);
+  });
+
+  it('seedCustomerDocument stores a file row matching its bytes, and the bytes when given a storage', async () => {
+    const customer = await seedCustomer(t.app.db);
+    const { document, file } = await seedCustomerDocument(t.app.db, {
+      customerId: customer.id,
+      purpose: 'shareholder_list',
+      issuedAt: '2026-05-01',
+      storage: t.partners.storage,
+    });
+    expect(document).toMatchObject({
+      purpose: 'shareholder_list',
+      type: 'ubo',
+      scope: 'company',
+      issuedAt: '2026-05-01',
+    });
+    const stored = await t.partners.storage.get(file.storageKey);
+    expect(stored?.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(file.size).toBe(stored?.length);
+    expect(file.sha256).toBe(createHash('sha256').update(stored!).digest('hex'));
+  });
+
+  it('seedAnsweredQuestionnaire grades a survey by the risk grade threshold unless a result is given', async () => {
+    const customer = await seedCustomer(t.app.db);
+    const low = await seedAnsweredQuestionnaire(t.app.db, {
+      customerId: customer.id,
+      type: 'wphg_bonds',
+      grade: 7,
+    });
+    const high = await seedAnsweredQuestionnaire(t.app.db, {
+      customerId: customer.id,
+      type: 'wphg_crypto',
+      grade: 8,
+    });
+    const risk = await seedAnsweredQuestionnaire(t.app.db, {
+      customerId: customer.id,
+      type: 'risk',
+      grade: 4,
+    });
+    expect([low.result, high.result, risk.result]).toEqual(['warning', 'appropriate', 'passed']);
   });
 });

@@ -1,14 +1,28 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { shopChannelCode } from '@token/domain/channel';
 import type { Locale } from '@token/domain/i18n';
+import {
+  isKycPassed,
+  type KycState,
+  parseKycState,
+  riskGradeThreshold,
+  riskPassedResult,
+  type UboDocumentPurpose,
+} from '@token/domain/onboarding';
 import { eq } from 'drizzle-orm';
+import { getAddress } from 'viem';
 import { hashPassword } from '../../modules/accounts/passwords.ts';
 import { createTotpSecretBox } from '../../modules/accounts/secrets.ts';
+import type { StoragePort } from '../../partners/storage/port.ts';
 import type { Db } from '../client.ts';
 import {
   addresses,
+  answeredQuestionnaires,
   channelPricings,
+  customerDocuments,
   customerMediaFiles,
   customers,
+  identifications,
   paymentMethods,
   paymentMethodTranslations,
   products,
@@ -16,7 +30,11 @@ import {
   productTranslations,
   productVariants,
   productVariantTranslations,
+  professionalRequests,
+  storedFiles,
   taxons,
+  uboUsers,
+  wallets,
 } from '../schema/index.ts';
 
 /*
@@ -65,9 +83,13 @@ export async function seedInvestor(
     verified?: boolean;
     twoFactorSecret?: string | null;
     address?: { street: string; postcode: string; city: string; countryCode: string } | null;
+    /** An identification in this KYC state (a passed one also sets `kycPassed`). */
+    kyc?: KycState;
+    /** A default custodial wallet. */
+    wallet?: boolean;
   } & Partial<typeof customers.$inferInsert>,
 ): Promise<CustomerRow> {
-  const { appSecret, password, verified, twoFactorSecret, address, ...overrides } = opts;
+  const { appSecret, password, verified, twoFactorSecret, address, kyc, wallet, ...overrides } = opts;
   const n = nextNumber();
   const now = new Date();
   const customer = await seedCustomer(db, {
@@ -80,8 +102,11 @@ export async function seedInvestor(
     ...(twoFactorSecret
       ? { twoFactorEnabled: true, twoFactorSecret: createTotpSecretBox(appSecret).seal(twoFactorSecret) }
       : {}),
+    ...(kyc && isKycPassed(kyc) ? { kycPassed: true } : {}),
     ...overrides,
   });
+  if (kyc) await seedIdentification(db, { customerId: customer.id, state: kyc });
+  if (wallet) await seedWallet(db, { customerId: customer.id });
   if (!address) return customer;
   const [row] = await db
     .insert(addresses)
@@ -287,4 +312,210 @@ export async function seedPaymentMethod(
     );
   }
   return method!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Onboarding (issue 7): addresses, representatives and beneficial owners, documents,
+// identifications, wallets, answered questionnaires, professional requests.
+// ---------------------------------------------------------------------------------------------
+
+/** An address of the customer (default: a personal address in Berlin), optionally made their default. */
+export async function seedAddress(
+  db: Db,
+  opts: { customerId: number; makeDefault?: boolean } & Partial<typeof addresses.$inferInsert>,
+): Promise<typeof addresses.$inferSelect> {
+  const { makeDefault, ...columns } = opts;
+  const [row] = await db
+    .insert(addresses)
+    .values({
+      kind: 'personal',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      street: 'Unter den Linden 1',
+      postcode: '10117',
+      city: 'Berlin',
+      countryCode: 'DE',
+      ...columns,
+    })
+    .returning();
+  if (makeDefault) {
+    await db.update(customers).set({ defaultAddressId: row!.id }).where(eq(customers.id, opts.customerId));
+  }
+  return row!;
+}
+
+/**
+ * A person on a company's list (spec 3 UBO person): default a natural person, not the user, with no
+ * roles; give `roles` ([70] legal representative, [60] beneficial owner, …) and shares in hundredths
+ * of a percent (`equityShares: 6000` = 60 %).
+ */
+export async function seedUboUser(
+  db: Db,
+  opts: { customerId: number } & Partial<typeof uboUsers.$inferInsert>,
+): Promise<typeof uboUsers.$inferSelect> {
+  const n = nextNumber();
+  const [row] = await db
+    .insert(uboUsers)
+    .values({
+      type: 'natural',
+      roles: [],
+      firstName: 'Max',
+      lastName: `Muster${n}`,
+      birthDate: '1975-06-01',
+      birthPlace: 'Hamburg',
+      street: 'Jungfernstieg 7',
+      postcode: '20354',
+      city: 'Hamburg',
+      country: 'DE',
+      nationality: 'DE',
+      ...opts,
+    })
+    .returning();
+  return row!;
+}
+
+/** The bytes of a small valid PDF (one empty page), for documents whose file is read back. */
+export const minimalPdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/**
+ * A customer document with its stored file (spec 3): default a commercial register excerpt issued
+ * today. The file row always matches `bytes` (size, SHA-256); the bytes are written to `storage`
+ * only when one is given, so a test that downloads the file passes the app's storage.
+ */
+export async function seedCustomerDocument(
+  db: Db,
+  opts: {
+    customerId: number;
+    purpose?: UboDocumentPurpose;
+    issuedAt?: string;
+    type?: 'registry_excerpt' | 'ubo';
+    scope?: 'customer' | 'company';
+    createdAt?: Date;
+    bytes?: Buffer;
+    storage?: StoragePort;
+  },
+): Promise<{ document: typeof customerDocuments.$inferSelect; file: typeof storedFiles.$inferSelect }> {
+  const purpose = opts.purpose ?? 'commercial_register_excerpt';
+  const bytes = opts.bytes ?? minimalPdf;
+  const storageKey = `documents/${randomUUID()}`;
+  if (opts.storage) await opts.storage.put(storageKey, bytes, 'application/pdf');
+  const createdAt = opts.createdAt ?? new Date();
+  const [file] = await db
+    .insert(storedFiles)
+    .values({
+      customerId: opts.customerId,
+      storageKey,
+      originalName: `${purpose}.pdf`,
+      mediaType: 'application/pdf',
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      createdAt,
+    })
+    .returning();
+  const [document] = await db
+    .insert(customerDocuments)
+    .values({
+      customerId: opts.customerId,
+      fileId: file!.id,
+      scope: opts.scope ?? 'company',
+      type: opts.type ?? (purpose === 'commercial_register_excerpt' ? 'registry_excerpt' : 'ubo'),
+      purpose,
+      issuedAt: opts.issuedAt ?? createdAt.toISOString().slice(0, 10),
+      createdAt,
+    })
+    .returning();
+  return { document: document!, file: file! };
+}
+
+/**
+ * An identification with the sandbox KYC partner (default state `new`). A passed state also sets the
+ * customer's `kycPassed`, as the identification job does.
+ */
+export async function seedIdentification(
+  db: Db,
+  opts: { customerId: number } & Partial<typeof identifications.$inferInsert>,
+): Promise<typeof identifications.$inferSelect> {
+  const externalId = opts.externalId ?? `sandbox-${randomUUID()}`;
+  const state = opts.state ?? 'new';
+  const passed = isKycPassed(parseKycState(state));
+  const [row] = await db
+    .insert(identifications)
+    .values({
+      provider: 'sandbox',
+      urlKycStart: `http://localhost:3000/sandbox/kyc/${externalId}`,
+      ...(passed ? { decidedAt: opts.createdAt ?? new Date() } : {}),
+      ...opts,
+      externalId,
+      state,
+    })
+    .returning();
+  if (passed) {
+    await db.update(customers).set({ kycPassed: true }).where(eq(customers.id, opts.customerId));
+  }
+  return row!;
+}
+
+/** A wallet of the customer: default the custodial, default wallet with a fresh EIP-55 address (no key here). */
+export async function seedWallet(
+  db: Db,
+  opts: { customerId: number } & Partial<typeof wallets.$inferInsert>,
+): Promise<typeof wallets.$inferSelect> {
+  const [row] = await db
+    .insert(wallets)
+    .values({
+      type: 'custody',
+      name: 'Verwahrung',
+      address: getAddress(`0x${randomBytes(20).toString('hex')}`),
+      defaultWallet: true,
+      provider: 'sandbox',
+      externalId: randomUUID(),
+      ...opts,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * An answered questionnaire (contract types `optional`, `wphg_bonds`, `wphg_crypto`, `risk`,
+ * `professional`) with the given grade. Without a `result`: a risk questionnaire passed, a survey
+ * `appropriate` above the risk grade threshold and `warning` otherwise, anything else `recorded`.
+ */
+export async function seedAnsweredQuestionnaire(
+  db: Db,
+  opts: { customerId: number; type: string; grade: number } & Partial<
+    typeof answeredQuestionnaires.$inferInsert
+  >,
+): Promise<typeof answeredQuestionnaires.$inferSelect> {
+  const survey = opts.type === 'wphg_bonds' || opts.type === 'wphg_crypto';
+  const defaultResult =
+    opts.type === 'risk'
+      ? riskPassedResult
+      : survey
+        ? opts.grade > riskGradeThreshold
+          ? 'appropriate'
+          : 'warning'
+        : 'recorded';
+  const [row] = await db
+    .insert(answeredQuestionnaires)
+    .values({ version: 'test', answers: {}, result: defaultResult, ...opts })
+    .returning();
+  return row!;
+}
+
+/** A professional-investor request (WpHG § 67 (6)); default open, stating two criteria. */
+export async function seedProfessionalRequest(
+  db: Db,
+  opts: { customerId: number } & Partial<typeof professionalRequests.$inferInsert>,
+): Promise<typeof professionalRequests.$inferSelect> {
+  const [row] = await db
+    .insert(professionalRequests)
+    .values({
+      criteria: { transactions: 'Zehn Anleihekäufe je Quartal', portfolio: 'Depot über 500.000 EUR' },
+      ...opts,
+    })
+    .returning();
+  return row!;
 }
