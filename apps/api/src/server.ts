@@ -37,7 +37,9 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { migrationRoutes } from './modules/migration/migration.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import type { Partners } from './partners/create-partners.ts';
 
@@ -168,6 +170,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);
+      await shop.register(questionnaireRoutes);
+      await shop.register(migrationRoutes);
     },
     { prefix: apiBase },
   );

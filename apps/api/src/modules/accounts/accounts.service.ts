@@ -14,6 +14,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
+import { hasLegacyRecord, migrationStates } from '../migration/migration.service.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
 import { describeDevice } from './devices.ts';
@@ -190,6 +191,8 @@ export async function signUp(opts: {
           .where(eq(customers.email, email));
         if (existing) throw alreadySignedUp();
         if (company) await assertCompanyNameFree(tx, company.companyName);
+        // spec 4: the former platform knows this address -> migration needed (PUT customers/migration).
+        const legacy = await hasLegacyRecord({ db: tx, email });
         const [row] = await tx
           .insert(customers)
           .values({
@@ -206,6 +209,7 @@ export async function signUp(opts: {
             locale,
             referralCode: newReferralCode(),
             referredById,
+            migrationState: legacy ? migrationStates.needed : null,
           })
           .returning();
         await mailAccountLink(tx, opts.mailCtx, {
