@@ -79,8 +79,8 @@ describe('professional check fails (spec 4 "optional result is 2 and the user is
   });
 
   it('reads a risk questionnaire as passed only with the passed result', () => {
-    expect(isRiskQuestionnairePassed('passed')).toBe(true);
-    expect(isRiskQuestionnairePassed('warning')).toBe(false);
+    expect(isRiskQuestionnairePassed('confirmed')).toBe(true);
+    expect(isRiskQuestionnairePassed('not_confirmed')).toBe(false);
     expect(isRiskQuestionnairePassed(null)).toBe(false);
   });
 });

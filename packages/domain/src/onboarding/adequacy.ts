@@ -1,3 +1,5 @@
+import { isQuestionnairePassed } from '../questionnaires/index.ts';
+
 /**
  * The appropriateness checks of spec 4 (WpHG § 63 (10)) as the onboarding contract states them:
  * adequacy, risk and professional, read from the customer's answered questionnaires (the latest
@@ -18,12 +20,6 @@ export type WphgSurveyType = (typeof wphgSurveyTypes)[number];
 /** spec 6: the role string of a professional investor. */
 export const professionalInvestorRole = 'professional_investor';
 
-/**
- * The `result` an answered `risk` questionnaire carries when the investor confirmed its statements
- * (spec 4 "the risk test passed"); the questionnaires' grading stores it.
- */
-export const riskPassedResult = 'passed';
-
 /** What the adequacy rules read. */
 export type AdequacyFacts = {
   /** Grade of the `optional` questionnaire; null when not answered. */
@@ -42,9 +38,9 @@ export function isProfessionalInvestor(roles: readonly string[]): boolean {
   return roles.includes(professionalInvestorRole);
 }
 
-/** Whether a stored `risk` questionnaire result means passed. */
+/** Whether a stored `risk` questionnaire result means passed (the questionnaires' grading decides). */
 export function isRiskQuestionnairePassed(result: string | null | undefined): boolean {
-  return result === riskPassedResult;
+  return result != null && isQuestionnairePassed({ type: 'risk', result });
 }
 
 const surveyGradesOf = (f: AdequacyFacts) => wphgSurveyTypes.map((t) => f.surveyGrades[t]);

@@ -153,6 +153,6 @@ describe('seed factories', () => {
       type: 'risk',
       grade: 4,
     });
-    expect([low.result, high.result, risk.result]).toEqual(['warning', 'appropriate', 'passed']);
+    expect([low.result, high.result, risk.result]).toEqual(['not_appropriate', 'appropriate', 'confirmed']);
   });
 });

@@ -6,7 +6,6 @@ import {
   type KycState,
   parseKycState,
   riskGradeThreshold,
-  riskPassedResult,
   type UboDocumentPurpose,
 } from '@token/domain/onboarding';
 import { eq } from 'drizzle-orm';
@@ -490,14 +489,17 @@ export async function seedAnsweredQuestionnaire(
   >,
 ): Promise<typeof answeredQuestionnaires.$inferSelect> {
   const survey = opts.type === 'wphg_bonds' || opts.type === 'wphg_crypto';
+  const optionalResults = ['not_judgeable', 'will_answer', 'professional_client'] as const;
   const defaultResult =
     opts.type === 'risk'
-      ? riskPassedResult
+      ? 'confirmed'
       : survey
         ? opts.grade > riskGradeThreshold
           ? 'appropriate'
-          : 'warning'
-        : 'recorded';
+          : 'not_appropriate'
+        : opts.type === 'optional'
+          ? (optionalResults[opts.grade] ?? 'not_judgeable')
+          : 'criteria_met';
   const [row] = await db
     .insert(answeredQuestionnaires)
     .values({ version: 'test', answers: {}, result: defaultResult, ...opts })

@@ -10,11 +10,12 @@ import {
 } from '@token/domain/accounts';
 import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
+import { migrationStates } from '@token/domain/onboarding';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
-import { hasLegacyRecord, migrationStates } from '../migration/migration.service.ts';
+import { hasLegacyRecord } from '../migration/migration.service.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
 import { describeDevice } from './devices.ts';

@@ -1,4 +1,5 @@
 import { AppError, notFound } from '@token/domain/errors';
+import { migrationStates } from '@token/domain/onboarding';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { addresses, countries, customers, legacyCustomerRecords } from '../../db/schema/index.ts';
@@ -6,11 +7,6 @@ import { type LegacyCustomerData, readLegacyCustomerData } from './legacy-record
 
 type CustomerRow = typeof customers.$inferSelect;
 
-/**
- * spec 4 migration state, as `migrationStates` in packages/domain/src/onboarding/states.ts (0 needed,
- * 1 migrated, 2 not found). Import it from `@token/domain/onboarding` once that module has its index.
- */
-export const migrationStates = { needed: 0, migrated: 1, notFound: 2 } as const;
 type AddressData = NonNullable<LegacyCustomerData['address']>;
 
 /** What a migration took over: the customer's fields it filled and the record's fields it could not use. */
