@@ -39,6 +39,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { custodySandboxRoutes } from './modules/wallets/custody-sandbox.routes.ts';
+import { walletRoutes } from './modules/wallets/wallets.routes.ts';
+import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
 import type { Partners } from './partners/create-partners.ts';
 
 export type BuildAppOptions = {
@@ -168,10 +171,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);
+      await shop.register(walletRoutes);
+      await shop.register(walletWebhookRoutes);
     },
     { prefix: apiBase },
   );
   await app.register(mediaRoutes);
+  await app.register(custodySandboxRoutes);
   if (opts.config.env !== 'production') await app.register(devMailboxRoutes);
 
   const webDist = opts.webDist;
