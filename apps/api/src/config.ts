@@ -21,7 +21,25 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  // Custody partner: Tangany when TANGANY_CLIENT_ID is set, else the sandbox custodian.
+  CUSTODY_SANDBOX_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
+  TANGANY_CLIENT_ID: z.string().min(1).max(200).optional(),
+  TANGANY_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  TANGANY_SUBSCRIPTION: z.string().min(1).max(200).optional(),
+  TANGANY_VAULT_URL: z.url().optional(),
+  TANGANY_BASE_URL: z.url().default('https://api.tangany.com/v1'),
+  TANGANY_ETHEREUM_NETWORK: z.string().min(1).max(200).default('mainnet'),
 });
+
+/** Tangany's Custody API (the real custody partner): credentials, vault and Ethereum network. */
+export type TanganyConfig = {
+  clientId: string;
+  clientSecret: string;
+  subscription: string;
+  vaultUrl: string | undefined;
+  baseUrl: string;
+  ethereumNetwork: string;
+};
 
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
@@ -37,6 +55,12 @@ export type AppConfig = {
   dbPoolSize: number;
   /** Unset: mail stays in the outbox table, readable at /dev/mailbox outside production. */
   smtpUrl: string | undefined;
+  custody: {
+    /** The sandbox custodian reports the registrar's `approved` this long after creation. */
+    sandboxDelaySeconds: number;
+    /** Set (TANGANY_CLIENT_ID): wallets are opened at Tangany; unset: the sandbox custodian. */
+    tangany: TanganyConfig | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -70,6 +94,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     dbPoolSize: e.DB_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
+    custody: { sandboxDelaySeconds: e.CUSTODY_SANDBOX_DELAY_SECONDS, tangany: tanganyConfig(e) },
+  };
+}
+
+/** Tangany needs its client id, secret and subscription together; one without the others stops start-up. */
+function tanganyConfig(e: z.infer<typeof envSchema>): TanganyConfig | undefined {
+  if (!e.TANGANY_CLIENT_ID) return undefined;
+  const missing = (['TANGANY_CLIENT_SECRET', 'TANGANY_SUBSCRIPTION'] as const).filter((k) => !e[k]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when TANGANY_CLIENT_ID is set`).join('\n')}`,
+    );
+  }
+  return {
+    clientId: e.TANGANY_CLIENT_ID,
+    clientSecret: e.TANGANY_CLIENT_SECRET!,
+    subscription: e.TANGANY_SUBSCRIPTION!,
+    vaultUrl: e.TANGANY_VAULT_URL,
+    baseUrl: e.TANGANY_BASE_URL.replace(/\/$/, ''),
+    ethereumNetwork: e.TANGANY_ETHEREUM_NETWORK,
   };
 }
 

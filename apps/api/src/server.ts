@@ -41,6 +41,9 @@ import { migrationRoutes } from './modules/migration/migration.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { custodySandboxRoutes } from './modules/wallets/custody-sandbox.routes.ts';
+import { walletRoutes } from './modules/wallets/wallets.routes.ts';
+import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
 import type { Partners } from './partners/create-partners.ts';
 
 export type BuildAppOptions = {
@@ -172,10 +175,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(customerRoutes);
       await shop.register(questionnaireRoutes);
       await shop.register(migrationRoutes);
+      await shop.register(walletRoutes);
+      await shop.register(walletWebhookRoutes);
     },
     { prefix: apiBase },
   );
   await app.register(mediaRoutes);
+  await app.register(custodySandboxRoutes);
   if (opts.config.env !== 'production') await app.register(devMailboxRoutes);
 
   const webDist = opts.webDist;

@@ -1,6 +1,15 @@
+import { custodyRegistrarStatusJob } from './custody-registrar-status.job.ts';
+import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
+import { custodySandboxDeliverJob } from './custody-sandbox-deliver.job.ts';
 import type { JobDefinition } from './job.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
 import { purgeJob } from './purge.job.ts';
 
 /** Every job the runner serves; a new `<name>.job.ts` is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [mailDeliverJob, purgeJob];
+export const jobDefinitions: readonly JobDefinition[] = [
+  mailDeliverJob,
+  purgeJob,
+  custodyRegistrarStatusJob,
+  custodySandboxDeliverJob,
+  custodySandboxAutoApproveJob,
+];

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
+import { createCustody } from './custody/create-custody.ts';
+import type { CustodyPort } from './custody/port.ts';
 import { createMailPort } from './mail/create-mail.ts';
 import type { MailPort } from './mail/port.ts';
 import { createLocalStorage } from './storage/local.ts';
@@ -13,6 +15,7 @@ import type { StoragePort } from './storage/port.ts';
 export type Partners = {
   mail: MailPort;
   storage: StoragePort;
+  custody: CustodyPort;
 };
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -23,5 +26,6 @@ export function createPartners(opts: { config: AppConfig; logger?: Logger }): Pa
   return {
     mail: createMailPort({ smtpUrl: config.smtpUrl, ...(logger ? { logger } : {}) }),
     storage: createLocalStorage(join(config.dataDir, 'storage')),
+    custody: createCustody({ config, ...(logger ? { logger } : {}) }),
   };
 }

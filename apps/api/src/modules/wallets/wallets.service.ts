@@ -1,0 +1,159 @@
+import { AppError, notFound } from '@token/domain/errors';
+import type { Locale } from '@token/domain/i18n';
+import {
+  assertCanTransition,
+  type CreateWalletInput,
+  defaultCustodyWalletName,
+  isRegistrarBanned,
+  isStateOf,
+  registrarLifecycle,
+  type WalletView,
+  walletTypes,
+} from '@token/domain/wallets';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Page } from '../../db/paging.ts';
+import { customers, wallets } from '../../db/schema/index.ts';
+import type { CustodyPort } from '../../partners/custody/port.ts';
+
+type WalletRow = typeof wallets.$inferSelect;
+
+function toWalletView(row: WalletRow): WalletView {
+  return {
+    id: row.id,
+    type: (walletTypes as readonly string[]).includes(row.type)
+      ? (row.type as WalletView['type'])
+      : 'custody',
+    name: row.name,
+    address: row.address,
+    defaultWallet: row.defaultWallet,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The customer's wallets, oldest first, paged (spec 9: up to 400 at once). */
+export async function listWallets(opts: { db: Database; customerId: number; page: Page }) {
+  const { db, customerId, page } = opts;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(wallets)
+      .where(eq(wallets.customerId, customerId))
+      .orderBy(asc(wallets.createdAt), asc(wallets.id))
+      .limit(page.itemsPerPage)
+      .offset((page.page - 1) * page.itemsPerPage),
+    db.select({ n: count() }).from(wallets).where(eq(wallets.customerId, customerId)),
+  ]);
+  return { items: rows.map(toWalletView), totalItems: total?.n ?? 0 };
+}
+
+/** One of the customer's wallets; another customer's wallet is not found (convention 3). */
+export async function getWallet(opts: { db: Database; customerId: number; id: number }): Promise<WalletView> {
+  const [row] = await opts.db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.id, opts.id), eq(wallets.customerId, opts.customerId)));
+  if (!row) throw notFound();
+  return toWalletView(row);
+}
+
+type CustodyFacts = {
+  uuid: string;
+  status: string | null;
+  cryptoRegistrarStatus: string | null;
+  hasCustodyWallet: boolean;
+};
+
+async function custodyFactsOf(db: Db, customerId: number, lock: boolean): Promise<CustodyFacts> {
+  const query = db
+    .select({
+      uuid: customers.uuid,
+      status: customers.status,
+      cryptoRegistrarStatus: customers.cryptoRegistrarStatus,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const [customer] = lock ? await query.for('update') : await query;
+  if (!customer) throw notFound();
+  const [custody] = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.customerId, customerId), eq(wallets.type, 'custody')));
+  return { ...customer, hasCustodyWallet: Boolean(custody) };
+}
+
+/**
+ * Whether a custody wallet may be opened now: not for a banned customer (spec 6: registrar status
+ * `rejected`, or the platform's ban), not twice, and only where the registrar status may start
+ * over at `approval_required`.
+ */
+function assertMayOpenCustodyWallet(facts: CustodyFacts) {
+  const registrar = isStateOf(registrarLifecycle, facts.cryptoRegistrarStatus)
+    ? facts.cryptoRegistrarStatus
+    : null;
+  if (isRegistrarBanned(registrar) || facts.status === 'banned') throw new AppError('customer_banned');
+  if (facts.hasCustodyWallet) throw new AppError('wallet_exists');
+  assertCanTransition(registrarLifecycle, registrar, 'approval_required');
+}
+
+/**
+ * Opens the customer's custodial wallet (POST wallets, type `custody`): the custody partner creates
+ * the key pair and address (outside any transaction or lock), then, in one transaction, the wallet
+ * is stored (the default wallet when asked) and the crypto registrar status becomes
+ * `approval_required`; the custodian reports the registrar's verdict later by webhook.
+ */
+export async function createCustodyWallet(opts: {
+  db: Database;
+  custody: CustodyPort;
+  customerId: number;
+  locale: Locale;
+  input: CreateWalletInput;
+  log?: FastifyBaseLogger;
+}): Promise<WalletView> {
+  const { db, custody, customerId, input } = opts;
+  // Refused before the custodian is asked, so a refused request opens nothing there.
+  const facts = await custodyFactsOf(db, customerId, false);
+  assertMayOpenCustodyWallet(facts);
+  const name = input.name ?? defaultCustodyWalletName[opts.locale];
+  // The holder's reference at the custodian is the customer's opaque uuid, nothing personal.
+  const opened = await custody.createWallet({ db, reference: facts.uuid });
+  try {
+    return await db.transaction(async (tx) => {
+      // Serialises concurrent requests of this customer; the checks are repeated under the lock.
+      assertMayOpenCustodyWallet(await custodyFactsOf(tx, customerId, true));
+      if (input.defaultWallet) {
+        await tx
+          .update(wallets)
+          .set({ defaultWallet: false })
+          .where(and(eq(wallets.customerId, customerId), eq(wallets.defaultWallet, true)));
+      }
+      const [row] = await tx
+        .insert(wallets)
+        .values({
+          customerId,
+          type: 'custody',
+          name,
+          address: opened.address,
+          defaultWallet: input.defaultWallet,
+          provider: custody.kind,
+          externalId: opened.walletId,
+        })
+        .returning();
+      await tx
+        .update(customers)
+        .set({ cryptoRegistrarStatus: 'approval_required', updatedAt: sql`now()` })
+        .where(eq(customers.id, customerId));
+      return toWalletView(row!);
+    });
+  } catch (err) {
+    // The custodian's wallet stays unused; its id is logged so it can be closed there.
+    opts.log?.warn(
+      { customerId, provider: custody.kind, walletId: opened.walletId },
+      'custody wallet opened at the partner but not stored',
+    );
+    if (isUniqueViolation(err, 'wallets_one_custody')) throw new AppError('wallet_exists');
+    throw err;
+  }
+}
