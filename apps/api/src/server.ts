@@ -36,6 +36,8 @@ import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { identificationRoutes } from './modules/identification/identification.routes.ts';
+import { sandboxKycRoutes } from './modules/identification/sandbox-kyc.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -168,10 +170,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);
+      await shop.register(identificationRoutes);
     },
     { prefix: apiBase },
   );
   await app.register(mediaRoutes);
+  // The sandbox identification partner's pages (only while it is the partner).
+  await app.register(sandboxKycRoutes);
   if (opts.config.env !== 'production') await app.register(devMailboxRoutes);
 
   const webDist = opts.webDist;

@@ -1,6 +1,13 @@
+import { identificationProcessJob } from './identification-process.job.ts';
+import { identificationSandboxDeliverJob } from './identification-sandbox-deliver.job.ts';
 import type { JobDefinition } from './job.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
 import { purgeJob } from './purge.job.ts';
 
 /** Every job the runner serves; a new `<name>.job.ts` is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [mailDeliverJob, purgeJob];
+export const jobDefinitions: readonly JobDefinition[] = [
+  mailDeliverJob,
+  purgeJob,
+  identificationProcessJob,
+  identificationSandboxDeliverJob,
+];
