@@ -21,6 +21,17 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  // Identification (KYC) partner: IDnow when IDNOW_API_KEY is set, else the built-in sandbox.
+  IDNOW_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  IDNOW_COMPANY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the IDnow company id (letters, digits, - and _)')
+    .optional(),
+  IDNOW_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  IDNOW_GATEWAY_URL: z.url().default('https://gateway.idnow.de'),
+  IDNOW_IDENT_URL: z.url().default('https://go.idnow.de'),
+  KYC_SANDBOX_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
+  KYC_SANDBOX_WEBHOOK_URL: z.url().optional(),
   // Custody partner: Tangany when TANGANY_CLIENT_ID is set, else the sandbox custodian.
   CUSTODY_SANDBOX_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
   TANGANY_CLIENT_ID: z.string().min(1).max(200).optional(),
@@ -55,6 +66,18 @@ export type AppConfig = {
   dbPoolSize: number;
   /** Unset: mail stays in the outbox table, readable at /dev/mailbox outside production. */
   smtpUrl: string | undefined;
+  /** The identification (KYC) partner: IDnow when configured, else the sandbox. */
+  identification: {
+    idnow:
+      | { apiKey: string; companyId: string; webhookSecret: string; gatewayUrl: string; identUrl: string }
+      | undefined;
+    sandbox: {
+      /** How long after the tester's decision the sandbox's webhook reaches the platform. */
+      delaySeconds: number;
+      /** Where the sandbox delivers its webhooks; default the platform's own route under PUBLIC_URL. */
+      webhookUrl: string;
+    };
+  };
   custody: {
     /** The sandbox custodian reports the registrar's `approved` this long after creation. */
     sandboxDelaySeconds: number;
@@ -82,6 +105,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     appSecret = readOrCreateDevSecret(dataDir);
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  let idnow: AppConfig['identification']['idnow'];
+  if (e.IDNOW_API_KEY) {
+    const missing = (['IDNOW_COMPANY_ID', 'IDNOW_WEBHOOK_SECRET'] as const).filter((k) => !e[k]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when IDNOW_API_KEY is set`).join('\n')}`,
+      );
+    }
+    idnow = {
+      apiKey: e.IDNOW_API_KEY,
+      companyId: e.IDNOW_COMPANY_ID!,
+      webhookSecret: e.IDNOW_WEBHOOK_SECRET!,
+      gatewayUrl: e.IDNOW_GATEWAY_URL.replace(/\/$/, ''),
+      identUrl: e.IDNOW_IDENT_URL.replace(/\/$/, ''),
+    };
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -89,11 +129,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     appSecret,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     defaultLocale: e.DEFAULT_LOCALE,
     logLevel: e.LOG_LEVEL,
     dbPoolSize: e.DB_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
+    identification: {
+      idnow,
+      sandbox: {
+        delaySeconds: e.KYC_SANDBOX_DELAY_SECONDS,
+        webhookUrl: e.KYC_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/v2/shop/identification/webhook/sandbox`,
+      },
+    },
     custody: { sandboxDelaySeconds: e.CUSTODY_SANDBOX_DELAY_SECONDS, tangany: tanganyConfig(e) },
   };
 }

@@ -36,6 +36,8 @@ import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { identificationRoutes } from './modules/identification/identification.routes.ts';
+import { sandboxKycRoutes } from './modules/identification/sandbox-kyc.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { migrationRoutes } from './modules/migration/migration.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
@@ -173,6 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);
+      await shop.register(identificationRoutes);
       await shop.register(questionnaireRoutes);
       await shop.register(migrationRoutes);
       await shop.register(walletRoutes);
@@ -181,6 +184,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     { prefix: apiBase },
   );
   await app.register(mediaRoutes);
+  // The sandbox identification partner's pages (only while it is the partner).
+  await app.register(sandboxKycRoutes);
   await app.register(custodySandboxRoutes);
   if (opts.config.env !== 'production') await app.register(devMailboxRoutes);
 

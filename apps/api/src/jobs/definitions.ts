@@ -1,6 +1,8 @@
 import { custodyRegistrarStatusJob } from './custody-registrar-status.job.ts';
 import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
 import { custodySandboxDeliverJob } from './custody-sandbox-deliver.job.ts';
+import { identificationProcessJob } from './identification-process.job.ts';
+import { identificationSandboxDeliverJob } from './identification-sandbox-deliver.job.ts';
 import type { JobDefinition } from './job.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
 import { purgeJob } from './purge.job.ts';
@@ -9,6 +11,8 @@ import { purgeJob } from './purge.job.ts';
 export const jobDefinitions: readonly JobDefinition[] = [
   mailDeliverJob,
   purgeJob,
+  identificationProcessJob,
+  identificationSandboxDeliverJob,
   custodyRegistrarStatusJob,
   custodySandboxDeliverJob,
   custodySandboxAutoApproveJob,

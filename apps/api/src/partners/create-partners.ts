@@ -2,6 +2,11 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
 import { createCustody } from './custody/create-custody.ts';
 import type { CustodyPort } from './custody/port.ts';
+import {
+  createIdentificationPartner,
+  type IdentificationPartner,
+} from './identification/create-identification.ts';
+import type { WebhookTransport } from './identification/port.ts';
 import { createMailPort } from './mail/create-mail.ts';
 import type { MailPort } from './mail/port.ts';
 import { createLocalStorage } from './storage/local.ts';
@@ -15,17 +20,32 @@ import type { StoragePort } from './storage/port.ts';
 export type Partners = {
   mail: MailPort;
   storage: StoragePort;
+  /** The identification (KYC) partner: IDnow when configured, else the sandbox. */
+  identification: IdentificationPartner;
   custody: CustodyPort;
 };
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
-/** The adapters the configuration asks for: SMTP mail when `SMTP_URL` is set, else the outbox; local storage. */
-export function createPartners(opts: { config: AppConfig; logger?: Logger }): Partners {
+/**
+ * The adapters the configuration asks for: SMTP mail when `SMTP_URL` is set, else the outbox; local
+ * storage; IDnow when `IDNOW_API_KEY` is set, else the KYC sandbox. `webhookTransport` replaces how
+ * sandbox partners deliver their webhooks (tests inject them into the app instead of using HTTP).
+ */
+export function createPartners(opts: {
+  config: AppConfig;
+  logger?: Logger;
+  webhookTransport?: WebhookTransport;
+}): Partners {
   const { config, logger } = opts;
   return {
     mail: createMailPort({ smtpUrl: config.smtpUrl, ...(logger ? { logger } : {}) }),
     storage: createLocalStorage(join(config.dataDir, 'storage')),
+    identification: createIdentificationPartner({
+      config,
+      ...(logger ? { logger } : {}),
+      ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
+    }),
     custody: createCustody({ config, ...(logger ? { logger } : {}) }),
   };
 }

@@ -10,6 +10,7 @@ import { seedReferenceData } from '../db/seed/reference.ts';
 import type { App } from '../http/types.ts';
 import { createJobRunner, type JobRunner } from '../jobs/runner.ts';
 import { createPartners, type Partners } from '../partners/create-partners.ts';
+import type { WebhookTransport } from '../partners/identification/port.ts';
 import { type BuildAppOptions, buildApp } from '../server.ts';
 
 export type TestApp = {
@@ -68,7 +69,20 @@ export async function createTestApp(
   });
   const db = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : 'memory://', poolSize: 5 });
   await migrateDatabase(db);
-  const partners: Partners = { ...createPartners({ config }), ...opts.partners };
+  // Sandbox partners deliver their webhooks into this app (`app.inject`), through the real route.
+  let built: App | undefined;
+  const webhookTransport: WebhookTransport = async ({ url, headers, body }) => {
+    if (!built) throw new Error('the test app is not built yet');
+    const target = new URL(url);
+    const res = await built.inject({
+      method: 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers,
+      payload: body,
+    });
+    return { status: res.statusCode };
+  };
+  const partners: Partners = { ...createPartners({ config, webhookTransport }), ...opts.partners };
   const seed = opts.seed ?? 'demo';
   if (seed === 'demo') {
     await seedDemoData({
@@ -81,6 +95,7 @@ export async function createTestApp(
   const buildOptions: BuildAppOptions = { config, db, partners, webDist: opts.webDist };
   const app = await buildApp(buildOptions);
   await app.ready();
+  built = app;
   const jobs = createJobRunner({ dbHandle: db, log: app.log, partners });
   await jobs.init();
   return {

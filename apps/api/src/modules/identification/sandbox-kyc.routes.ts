@@ -1,0 +1,144 @@
+import { AppError } from '@token/domain/errors';
+import type { Locale } from '@token/domain/i18n';
+import { isPartnerResult, type PartnerResult } from '@token/domain/identification';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../http/types.ts';
+import {
+  type SandboxAction,
+  type SandboxCorrections,
+  sandboxCaseIdPattern,
+} from '../../partners/identification/sandbox.ts';
+import { renderSandboxCasePage, renderSandboxErrorPage, type SandboxErrorKind } from './sandbox-kyc.page.ts';
+
+const correctionsSchema = z.object({
+  firstName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[^\p{Cc}]*$/u),
+  lastName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[^\p{Cc}]*$/u),
+  birthDate: z.iso.date(),
+});
+
+const formSchema = z.object({
+  token: z.string().regex(/^[0-9a-f]{40}$/),
+  action: z.string().max(40),
+  firstName: z.string().max(200).optional(),
+  lastName: z.string().max(200).optional(),
+  birthDate: z.string().max(20).optional(),
+});
+
+/** ?lang=de|en wins; else the request's negotiated language (Accept-Language). */
+function pageLocale(request: FastifyRequest): Locale {
+  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+  return lang === 'de' || lang === 'en' ? lang : request.locale;
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex, nofollow')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/**
+ * The sandbox identification partner's pages (outside /api, registered while the sandbox is the
+ * partner): `GET /sandbox/kyc/{caseId}` shows the case; `POST /sandbox/kyc/{caseId}/actions` applies a
+ * tester's action and redirects back (303). CSRF: the case id is 256 random bits and the only key to
+ * the case; every form carries a token bound to the case's current state (a stale or foreign form is
+ * refused), and a POST from another origin is refused.
+ */
+export async function sandboxKycRoutes(app: App) {
+  const partner = app.partners.identification;
+  if (!('sandbox' in partner)) return;
+  const sandbox = partner.sandbox;
+  const publicOrigin = new URL(app.config.publicUrl).origin;
+  const platformUrl = `${app.config.publicUrl}/self-disclosure/kyc`;
+
+  // Plain HTML forms post urlencoded bodies.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  const error = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    kind: SandboxErrorKind,
+    caseId: string | null,
+  ) => sendHtml(reply, status, renderSandboxErrorPage({ kind, locale: pageLocale(request), caseId }));
+
+  app.get('/sandbox/kyc/:caseId', { schema: { hide: true } }, async (request, reply) => {
+    const { caseId } = request.params as { caseId: string };
+    const c = await sandbox.findCase(app.db, caseId);
+    if (!c) return error(request, reply, 404, 'not_found', null);
+    const sent = (request.query as { sent?: unknown }).sent;
+    return sendHtml(
+      reply,
+      200,
+      renderSandboxCasePage({
+        c,
+        locale: pageLocale(request),
+        token: sandbox.formToken(c),
+        delaySeconds: sandbox.delaySeconds,
+        platformUrl,
+        sentResult: isPartnerResult(sent) && sent === c.result ? (sent as PartnerResult) : null,
+      }),
+    );
+  });
+
+  app.post('/sandbox/kyc/:caseId/actions', { schema: { hide: true } }, async (request, reply) => {
+    const { caseId } = request.params as { caseId: string };
+    if (!sandboxCaseIdPattern.test(caseId)) return error(request, reply, 404, 'not_found', null);
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const own = `${request.protocol}://${request.host}`;
+      if (origin !== publicOrigin && origin !== own) return error(request, reply, 403, 'forbidden', caseId);
+    }
+    const form = formSchema.safeParse(request.body);
+    if (!form.success) return error(request, reply, 400, 'bad_request', caseId);
+    const action = form.data.action;
+    if (action !== 'start_call' && !isPartnerResult(action))
+      return error(request, reply, 400, 'bad_request', caseId);
+    let corrections: SandboxCorrections | undefined;
+    if (action === 'SUCCESS_DATA_CHANGED') {
+      const parsed = correctionsSchema.safeParse(form.data);
+      if (!parsed.success) return error(request, reply, 400, 'bad_request', caseId);
+      corrections = parsed.data;
+    }
+    try {
+      await sandbox.act({
+        db: app.db,
+        caseId,
+        token: form.data.token,
+        action: action as SandboxAction,
+        ...(corrections ? { corrections } : {}),
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'not_found')
+        return error(request, reply, 404, 'not_found', null);
+      if (err instanceof AppError && err.code === 'invalid_transition') {
+        return error(request, reply, 409, 'conflict', caseId);
+      }
+      throw err;
+    }
+    const q = new URLSearchParams({
+      lang: pageLocale(request),
+      ...(action === 'start_call' ? {} : { sent: action }),
+    });
+    return reply.status(303).header('cache-control', 'no-store').redirect(`/sandbox/kyc/${caseId}?${q}`, 303);
+  });
+}

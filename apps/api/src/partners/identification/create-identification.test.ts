@@ -1,0 +1,159 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { signWebhook, verifyWebhookSignature } from '../../http/webhooks.ts';
+import {
+  createIdentificationPartner,
+  readIdentificationEvent,
+  sandboxWebhookSecret,
+} from './create-identification.ts';
+import { httpWebhookTransport, sandboxResultPayload, sandboxSignatureHeader } from './sandbox.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'kyc-cfg-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const env = (more: Record<string, string> = {}) => ({ DATA_DIR: dir, APP_SECRET: 'x'.repeat(40), ...more });
+const idnowEnv = {
+  IDNOW_API_KEY: 'idnow-api-key-0123456789',
+  IDNOW_COMPANY_ID: 'tokenwerk',
+  IDNOW_WEBHOOK_SECRET: 'idnow-callback-secret-0123',
+};
+
+describe('choosing the identification partner', () => {
+  it('is the sandbox without IDNOW_API_KEY, delivering to the own webhook route after 3 s', () => {
+    const config = loadConfig(env({ PUBLIC_URL: 'https://invest.example/' }));
+    expect(config.identification).toEqual({
+      idnow: undefined,
+      sandbox: {
+        delaySeconds: 3,
+        webhookUrl: 'https://invest.example/api/v2/shop/identification/webhook/sandbox',
+      },
+    });
+    const partner = createIdentificationPartner({ config });
+    expect(partner.provider).toBe('sandbox');
+    expect('sandbox' in partner && partner.sandbox.delaySeconds).toBe(3);
+  });
+
+  it('takes the sandbox delay and webhook address from the environment', () => {
+    const config = loadConfig(
+      env({ KYC_SANDBOX_DELAY_SECONDS: '0', KYC_SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:3001/hook' }),
+    );
+    expect(config.identification.sandbox).toEqual({
+      delaySeconds: 0,
+      webhookUrl: 'http://127.0.0.1:3001/hook',
+    });
+  });
+
+  it('is IDnow when IDNOW_API_KEY is set (test gateway when configured)', () => {
+    const config = loadConfig(env({ ...idnowEnv, IDNOW_GATEWAY_URL: 'https://gateway.test.idnow.de/' }));
+    expect(config.identification.idnow).toEqual({
+      apiKey: idnowEnv.IDNOW_API_KEY,
+      companyId: 'tokenwerk',
+      webhookSecret: idnowEnv.IDNOW_WEBHOOK_SECRET,
+      gatewayUrl: 'https://gateway.test.idnow.de',
+      identUrl: 'https://go.idnow.de',
+    });
+    expect(createIdentificationPartner({ config }).provider).toBe('idnow');
+  });
+
+  it.each([
+    [{ IDNOW_API_KEY: idnowEnv.IDNOW_API_KEY }, ['IDNOW_COMPANY_ID', 'IDNOW_WEBHOOK_SECRET']],
+    [{ ...idnowEnv, IDNOW_WEBHOOK_SECRET: 'short' }, ['IDNOW_WEBHOOK_SECRET']],
+    [{ ...idnowEnv, IDNOW_COMPANY_ID: 'a b' }, ['IDNOW_COMPANY_ID']],
+    [{ KYC_SANDBOX_DELAY_SECONDS: '-1' }, ['KYC_SANDBOX_DELAY_SECONDS']],
+    [{ KYC_SANDBOX_WEBHOOK_URL: 'not a url' }, ['KYC_SANDBOX_WEBHOOK_URL']],
+  ])('refuses to start with %o, naming %o', (vars, names) => {
+    const err = (() => {
+      try {
+        loadConfig(env(vars));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(ConfigError);
+    for (const name of names) expect((err as Error).message).toContain(name);
+  });
+});
+
+describe('the sandbox webhook over HTTP', () => {
+  it('posts the signed IDnow-shaped result to the configured address', async () => {
+    const received: { headers: Record<string, unknown>; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(200).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const config = loadConfig(env({ KYC_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/hook` }));
+    const secret = sandboxWebhookSecret(config.appSecret);
+    const kase = {
+      id: 'C'.repeat(43),
+      reference: 'tx-1',
+      person: {
+        salutation: null,
+        title: null,
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        birthDate: '1985-04-12',
+        birthPlace: null,
+        nationality: 'DE',
+        address: { street: 'Friedrichstraße 10', postcode: '10117', city: 'Berlin', country: 'DE' },
+        mobileNumber: '+49 151 23456789',
+        email: 'erika@example.com',
+      },
+      status: 'SUCCESS' as const,
+      result: 'SUCCESS',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    };
+    const delivery = {
+      caseId: kase.id,
+      eventId: 'evt_http_1',
+      result: 'SUCCESS' as const,
+      reason: null,
+      decidedAt: new Date().toISOString(),
+    };
+    const body = JSON.stringify({
+      id: delivery.eventId,
+      type: 'identification.result',
+      data: sandboxResultPayload(kase, delivery),
+    });
+    try {
+      const { status } = await httpWebhookTransport({
+        url: config.identification.sandbox.webhookUrl,
+        headers: { 'content-type': 'application/json', [sandboxSignatureHeader]: signWebhook(secret, body) },
+        body,
+      });
+      expect(status).toBe(200);
+    } finally {
+      server.close();
+    }
+    expect(received).toHaveLength(1);
+    expect(received[0]!.body).toBe(body);
+    // What the platform reads from it: the case's transaction, its result, the person as identified.
+    const event = readIdentificationEvent('sandbox', JSON.parse(received[0]!.body));
+    expect(event).toMatchObject({
+      eventId: 'evt_http_1',
+      transactionNumber: 'tx-1',
+      problem: null,
+      outcome: { result: 'SUCCESS', person: { firstName: 'Erika', lastName: 'Mustermann' }, changed: [] },
+    });
+    // The exact bytes and the signature arrive: the platform's check passes.
+    const header = received[0]!.headers[sandboxSignatureHeader] as string;
+    expect(verifyWebhookSignature({ secret, rawBody: received[0]!.body, header }).ok).toBe(true);
+    // The identification id sent to the platform does not reveal the case id (the key to its page).
+    expect(received[0]!.body).not.toContain(kase.id);
+  });
+
+  it('reads only events of known providers', () => {
+    expect(readIdentificationEvent('stripe', {})).toBeNull();
+  });
+});
