@@ -39,6 +39,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { uboRoutes } from './modules/ubo/ubo.routes.ts';
 import type { Partners } from './partners/create-partners.ts';
 
 export type BuildAppOptions = {
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);
+      await shop.register(uboRoutes);
     },
     { prefix: apiBase },
   );
