@@ -43,6 +43,7 @@ import { migrationRoutes } from './modules/migration/migration.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { uboRoutes } from './modules/ubo/ubo.routes.ts';
 import { custodySandboxRoutes } from './modules/wallets/custody-sandbox.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(migrationRoutes);
       await shop.register(walletRoutes);
       await shop.register(walletWebhookRoutes);
+      await shop.register(uboRoutes);
     },
     { prefix: apiBase },
   );

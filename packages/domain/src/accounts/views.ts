@@ -1,6 +1,10 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { accountTypes, companyNameSchema, companyTypes, salutations, violation } from './schemas.ts';
+import { companyDataSchema } from '../profile/company.ts';
+import { e164MobileNumberSchema } from '../profile/fields.ts';
+import { personalDataFields } from '../profile/personal.ts';
+import { representativeRoles } from '../profile/ubo.ts';
+import { accountTypes, companyTypes, salutations, violation } from './schemas.ts';
 
 /**
  * The customer record of spec 3 as the API answers it (GET customers/{uuid}); relations are IRIs.
@@ -38,9 +42,43 @@ export const customerResourceSchema = z.object({
   referralCommissionPerRegisteredCustomer: z.number(),
   /** IRI `/api/v2/shop/addresses/{id}` or null. */
   defaultAddress: z.string().nullable(),
-  /** The custody wallet's address; the onboarding issue fills it. */
+  /** The address of the customer's default wallet (EIP-55), or null without a wallet. */
   defaultWallet: z.string().nullable(),
   createdAt: z.string(),
+  // spec 3 personal profile (spellings as spec 3 writes them)
+  /** `YYYY-MM-DD`; the same day as `birthday`. */
+  birthDate: z.string().nullable(),
+  birthday: z.string().nullable(),
+  birthCity: z.string().nullable(),
+  birthCountry: z.string().nullable(),
+  nationality: z.string().nullable(),
+  /** Electronic format (no spaces). */
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  bankName: z.string().nullable(),
+  /** The account holder. */
+  beneficiary: z.string().nullable(),
+  bankCountry: z.string().nullable(),
+  bankCurrency: z.string().nullable(),
+  notPep: z.boolean().nullable(),
+  actingOnOwnAccount: z.boolean().nullable(),
+  representativeConfirmation: z.boolean().nullable(),
+  representative_role: z.enum(representativeRoles).nullable(),
+  paysChurchTax: z.boolean().nullable(),
+  ethAddress: z.string().nullable(),
+  // spec 3 company (inside the user record)
+  taxnumber: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  registryNumber: z.string().nullable(),
+  /** The registry court. */
+  court: z.string().nullable(),
+  foundingDate: z.string().nullable(),
+  // platform-managed
+  /** spec 4: 0 = migration from the former platform needed; null = nothing to migrate. */
+  migrationState: z.number().nullable(),
+  migrationError: z.string().nullable(),
+  /** The message of the last "more information needed" request. */
+  followUpMessage: z.string().nullable(),
 });
 export type CustomerResource = z.infer<typeof customerResourceSchema>;
 
@@ -71,6 +109,15 @@ export const customerReadOnlyFields = [
   'defaultAddress',
   'defaultWallet',
   'createdAt',
+  // company data change through PUT companies/{uuid}
+  'taxnumber',
+  'vatNumber',
+  'registryNumber',
+  'court',
+  'foundingDate',
+  'migrationState',
+  'migrationError',
+  'followUpMessage',
 ] as const satisfies readonly (keyof CustomerResource)[];
 
 /** spec 5: a mobile number in international format (+49 …). */
@@ -82,13 +129,17 @@ export const mobileNumberSchema = z
 
 const optionalText = (max: number) => z.string().trim().max(max);
 
-/** What a customer may change of their record (PUT customers/{uuid}); managed fields are ignored. */
+/**
+ * What a customer may change of their record (PUT customers/{uuid}): the account fields and the
+ * spec 3 personal profile (`personalDataFields`); managed fields sent back are ignored. Every field
+ * is optional, so each page saves its part. The mobile number is stored E.164.
+ */
 export const customerUpdateSchema = z.strictObject({
   salutation: z.enum(salutations).nullable().optional(),
   title: optionalText(50).nullable().optional(),
   firstName: z.string().trim().min(1).max(100).optional(),
   lastName: z.string().trim().min(1).max(100).optional(),
-  mobileNumber: mobileNumberSchema.nullable().optional(),
+  mobileNumber: e164MobileNumberSchema.nullable().optional(),
   profileName: z
     .string()
     .trim()
@@ -100,15 +151,19 @@ export const customerUpdateSchema = z.strictObject({
   profileDescription: optionalText(1000).nullable().optional(),
   subscribedToNewsletter: z.boolean().optional(),
   locale: z.enum(['de', 'en']).optional(),
-  ...Object.fromEntries(customerReadOnlyFields.map((f) => [f, z.unknown().optional()])),
+  ...personalDataFields,
+  ...(Object.fromEntries(customerReadOnlyFields.map((f) => [f, z.unknown().optional()])) as Record<
+    (typeof customerReadOnlyFields)[number],
+    z.ZodOptional<z.ZodUnknown>
+  >),
 });
 export type CustomerUpdateInput = z.infer<typeof customerUpdateSchema>;
 
-/** PUT companies/{uuid}: company name and type (the onboarding issue adds registry and bank data). */
-export const companyUpdateSchema = z.object({
-  companyName: companyNameSchema,
-  companyType: z.enum(companyTypes),
-});
+/**
+ * PUT companies/{uuid}: the whole company form (name, type, tax and VAT number, register number and
+ * court, founding date, bank account), see `companyDataSchema` in `@token/domain/profile`.
+ */
+export const companyUpdateSchema = companyDataSchema;
 export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;
 
 /** spec 3 address (POST/PUT addresses). */

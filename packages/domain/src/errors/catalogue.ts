@@ -218,6 +218,11 @@ export const errorCatalogue = {
     en: 'You are already classified as a professional client.',
   },
   migration_not_found: { status: 404, de: 'Keine Migrationsdaten gefunden.', en: 'migration not found' },
+  company_account_required: {
+    status: 409,
+    de: 'Vertreter und wirtschaftlich Berechtigte werden nur für Firmenkonten erfasst.',
+    en: 'Representatives and beneficial owners are recorded for company accounts only.',
+  },
   customer_banned: {
     status: 403,
     de: 'Ihr Konto ist gesperrt. Bitte wenden Sie sich an uns.',

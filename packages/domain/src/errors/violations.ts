@@ -129,6 +129,23 @@ export const violationCatalogue = {
     de: 'Höchstens drei Dokumente je Zweck',
     en: 'At most three documents per purpose',
   },
+  // Onboarding (issue 7): personal and company data
+  invalid_currency: {
+    de: 'Bitte wählen Sie eine Währung aus der Liste',
+    en: 'Please choose a currency from the list',
+  },
+  invalid_vat_number: {
+    de: 'Bitte geben Sie eine gültige USt-IdNr. ein (z. B. DE123456789)',
+    en: 'Please enter a valid VAT identification number (e.g. DE123456789)',
+  },
+  invalid_registry_number: {
+    de: 'Bitte geben Sie die Registernummer an, wie sie im Register steht (z. B. HRB 12345)',
+    en: 'Please enter the register number as the register shows it (e.g. HRB 12345)',
+  },
+  letters_digits_dash_slash: {
+    de: 'Nur Buchstaben, Ziffern, „-“ und „/“ sind erlaubt',
+    en: "Only letters, digits, '-' and '/' are allowed",
+  },
 } as const satisfies Record<string, Sentence>;
 
 export type ViolationCode = keyof typeof violationCatalogue;
@@ -215,10 +232,18 @@ export function violationCodeOf(issue: ZodIssueLike, value: unknown = issue.inpu
   }
 }
 
-/** The `{value}` of a length or size rule (its minimum or maximum), else nothing. */
+/** The `{value}` of a length or size rule (its minimum or maximum), or a custom rule's own parameters. */
 export function violationParamsOf(issue: ZodIssueLike): ViolationParams {
   const limit = issue.minimum ?? issue.maximum;
-  return typeof limit === 'number' || typeof limit === 'bigint' ? { value: String(limit) } : {};
+  if (typeof limit === 'number' || typeof limit === 'bigint') return { value: String(limit) };
+  // A domain rule's own placeholders (`minimum_age` {years}, `below_ubo_threshold` {value}).
+  const out: ViolationParams = {};
+  if (issue.code === 'custom' && issue.params !== null && typeof issue.params === 'object') {
+    for (const [k, v] of Object.entries(issue.params)) {
+      if (k !== 'violation' && (typeof v === 'string' || typeof v === 'number')) out[k] = v;
+    }
+  }
+  return out;
 }
 
 /** The value at a path inside the submitted input (zod's issues from the API carry no input). */

@@ -28,8 +28,15 @@ import { checkSecondFactor } from './two-factor.service.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 
-/** The record of spec 3 as services return it. */
-export function toCustomerView(c: CustomerRow, publicUrl: string): CustomerView {
+/**
+ * The record of spec 3 as services return it. `defaultWallet` is the address of the customer's
+ * default wallet (`defaultWalletAddress`), which the row does not hold; null when there is none.
+ */
+export function toCustomerView(
+  c: CustomerRow,
+  publicUrl: string,
+  defaultWallet: string | null = null,
+): CustomerView {
   return {
     id: c.id,
     uuid: c.uuid,
@@ -60,8 +67,33 @@ export function toCustomerView(c: CustomerRow, publicUrl: string): CustomerView 
     referralCommissionPerPaidOrder: c.referralCommissionPerPaidOrder,
     referralCommissionPerRegisteredCustomer: c.referralCommissionPerRegisteredCustomer,
     defaultAddressId: c.defaultAddressId,
-    defaultWallet: null,
+    defaultWallet,
     createdAt: c.createdAt.toISOString(),
+    birthDate: c.birthDate,
+    birthday: c.birthDate,
+    birthCity: c.birthCity,
+    birthCountry: c.birthCountry,
+    nationality: c.nationality,
+    iban: c.iban,
+    bic: c.bic,
+    bankName: c.bankName,
+    beneficiary: c.beneficiary,
+    bankCountry: c.bankCountry,
+    bankCurrency: c.bankCurrency,
+    notPep: c.notPep,
+    actingOnOwnAccount: c.actingOnOwnAccount,
+    representativeConfirmation: c.representativeConfirmation,
+    representative_role: c.representativeRole as CustomerView['representative_role'],
+    paysChurchTax: c.paysChurchTax,
+    ethAddress: c.ethAddress,
+    taxnumber: c.taxNumber,
+    vatNumber: c.vatNumber,
+    registryNumber: c.registryNumber,
+    court: c.court,
+    foundingDate: c.foundingDate,
+    migrationState: c.migrationState,
+    migrationError: c.migrationError,
+    followUpMessage: c.followUpMessage,
   };
 }
 

@@ -1,17 +1,16 @@
 import {
   addressInputSchema,
   addressViewSchema,
-  type CustomerView,
   changePasswordSchema,
   companyUpdateSchema,
   customerResourceSchema,
   customerUpdateSchema,
   twoFactorCodeSchema,
 } from '@token/domain/accounts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { customerOf } from '../../http/auth.ts';
 import { collectionOf, iri, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { sendCustomer } from '../../http/serializers/customers.ts';
 import type { App } from '../../http/types.ts';
 import { accountMailContext } from './accounts.context.ts';
 import { changePassword } from './credentials.service.ts';
@@ -33,18 +32,6 @@ import {
 const uuidParam = z.strictObject({ uuid: z.uuid() });
 const idParam = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const owned = { auth: 'customer' as const, ownerParam: 'uuid' };
-
-/** The wire form of the record: relations as IRIs. */
-function customerResource({ defaultAddressId, ...view }: CustomerView) {
-  return { ...view, defaultAddress: defaultAddressId === null ? null : iri('addresses', defaultAddressId) };
-}
-
-function sendCustomer(request: FastifyRequest, reply: FastifyReply, view: CustomerView) {
-  return sendItem(request, reply, customerResource(view), {
-    '@id': iri('customers', view.uuid),
-    '@type': 'Customer',
-  });
-}
 
 /** The customer record, password change, two-factor, company data and addresses (all owner-only). */
 export async function customerRoutes(app: App) {
@@ -76,7 +63,8 @@ export async function customerRoutes(app: App) {
       config: owned,
       schema: {
         tags: ['customers'],
-        summary: 'Changes the fields a customer may change; platform-managed fields are ignored',
+        summary:
+          'Changes the account fields and the spec 3 personal profile (only the fields sent); platform-managed fields are ignored',
         params: uuidParam,
         body: customerUpdateSchema,
         response: { 200: customerResourceSchema },
@@ -101,7 +89,8 @@ export async function customerRoutes(app: App) {
       config: { ...owned, errors: ['company_name_exists'] },
       schema: {
         tags: ['customers'],
-        summary: 'Changes the company data of a company account',
+        summary:
+          'Saves the company form of a company account: name, type, tax and VAT number, register number and court, founding date, bank account',
         params: uuidParam,
         body: companyUpdateSchema,
         response: { 200: customerResourceSchema },

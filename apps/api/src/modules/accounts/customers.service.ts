@@ -1,17 +1,34 @@
-import {
-  type AddressInput,
-  type AddressView,
-  type CompanyUpdateInput,
-  type CustomerUpdateInput,
-  type CustomerView,
-  customerReadOnlyFields,
+import type {
+  AddressInput,
+  AddressView,
+  CompanyUpdateInput,
+  CustomerUpdateInput,
+  CustomerView,
 } from '@token/domain/accounts';
-import { AppError, notFound } from '@token/domain/errors';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import { AppError, type FieldViolation, notFound, validationFailed } from '@token/domain/errors';
+import { companyDataViolations, resolveBirthDate } from '@token/domain/profile';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { addresses, countries, customers } from '../../db/schema/index.ts';
+import { addresses, countries, currencies, customers, wallets } from '../../db/schema/index.ts';
 import { assertCompanyNameFree, companyNameExists, toCustomerView } from './accounts.service.ts';
+
+type CustomerRow = typeof customers.$inferSelect;
+type CustomerChanges = Partial<typeof customers.$inferInsert>;
+
+/** The address of the customer's default wallet (spec 3 `defaultWallet`), or null. */
+export async function defaultWalletAddress(db: Db, customerId: number): Promise<string | null> {
+  const [w] = await db
+    .select({ address: wallets.address })
+    .from(wallets)
+    .where(and(eq(wallets.customerId, customerId), eq(wallets.defaultWallet, true)));
+  return w?.address ?? null;
+}
+
+/** The view of a customer row with what lives beside it (the default wallet). */
+export async function customerViewOf(db: Db, row: CustomerRow, publicUrl: string): Promise<CustomerView> {
+  return toCustomerView(row, publicUrl, await defaultWalletAddress(db, row.id));
+}
 
 /** The customer's own record (GET customers/{uuid}). */
 export async function getCustomer(opts: {
@@ -21,29 +38,121 @@ export async function getCustomer(opts: {
 }): Promise<CustomerView> {
   const [c] = await opts.db.select().from(customers).where(eq(customers.id, opts.customerId));
   if (!c) throw notFound();
-  return toCustomerView(c, opts.publicUrl);
+  return customerViewOf(opts.db, c, opts.publicUrl);
 }
 
-/** PUT customers/{uuid}: changes what a customer may change; managed fields sent back are ignored. */
+/**
+ * Violations for codes that are not in the reference data: countries (`invalid_country`) and
+ * currencies (`invalid_currency`), each named by the field that holds it. Blank values are skipped.
+ */
+export async function referenceViolations(
+  db: Db,
+  refs: {
+    countries?: { propertyPath: string; code: string | null | undefined }[];
+    currencies?: { propertyPath: string; code: string | null | undefined }[];
+  },
+): Promise<FieldViolation[]> {
+  const wantedCountries = (refs.countries ?? []).filter((r): r is { propertyPath: string; code: string } =>
+    Boolean(r.code),
+  );
+  const wantedCurrencies = (refs.currencies ?? []).filter((r): r is { propertyPath: string; code: string } =>
+    Boolean(r.code),
+  );
+  const [knownCountries, knownCurrencies] = await Promise.all([
+    wantedCountries.length
+      ? db
+          .select({ code: countries.code })
+          .from(countries)
+          .where(inArray(countries.code, [...new Set(wantedCountries.map((r) => r.code))]))
+      : [],
+    wantedCurrencies.length
+      ? db
+          .select({ code: currencies.code })
+          .from(currencies)
+          .where(inArray(currencies.code, [...new Set(wantedCurrencies.map((r) => r.code))]))
+      : [],
+  ]);
+  const countrySet = new Set(knownCountries.map((c) => c.code));
+  const currencySet = new Set(knownCurrencies.map((c) => c.code));
+  return [
+    ...wantedCountries
+      .filter((r) => !countrySet.has(r.code))
+      .map((r): FieldViolation => ({ propertyPath: r.propertyPath, code: 'invalid_country' })),
+    ...wantedCurrencies
+      .filter((r) => !currencySet.has(r.code))
+      .map((r): FieldViolation => ({ propertyPath: r.propertyPath, code: 'invalid_currency' })),
+  ];
+}
+
+/** The body field of PUT customers/{uuid} -> the column it changes (spec 3 spellings -> storage). */
+const customerColumns = {
+  salutation: 'salutation',
+  title: 'title',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  mobileNumber: 'mobileNumber',
+  profileName: 'profileName',
+  profileDescription: 'profileDescription',
+  subscribedToNewsletter: 'subscribedToNewsletter',
+  locale: 'locale',
+  birthCity: 'birthCity',
+  birthCountry: 'birthCountry',
+  nationality: 'nationality',
+  iban: 'iban',
+  bic: 'bic',
+  bankName: 'bankName',
+  beneficiary: 'beneficiary',
+  bankCountry: 'bankCountry',
+  bankCurrency: 'bankCurrency',
+  notPep: 'notPep',
+  actingOnOwnAccount: 'actingOnOwnAccount',
+  representativeConfirmation: 'representativeConfirmation',
+  representative_role: 'representativeRole',
+  paysChurchTax: 'paysChurchTax',
+  ethAddress: 'ethAddress',
+} as const satisfies Partial<Record<keyof CustomerUpdateInput, keyof CustomerChanges>>;
+
+/**
+ * PUT customers/{uuid}: changes the account fields and the spec 3 personal profile. Only the fields
+ * sent change ('' or null clears one); platform-managed fields sent back are ignored. Countries and
+ * the currency must be in the reference data; every violation is reported at once and nothing changes.
+ */
 export async function updateCustomer(opts: {
   db: Database;
   customerId: number;
   input: CustomerUpdateInput;
   publicUrl: string;
 }): Promise<CustomerView> {
+  const { input } = opts;
   const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(opts.input)) {
-    if ((customerReadOnlyFields as readonly string[]).includes(key) || value === undefined) continue;
-    changes[key] = value === '' ? null : value;
+  for (const [field, column] of Object.entries(customerColumns)) {
+    const value = input[field as keyof typeof customerColumns];
+    if (value === undefined) continue;
+    changes[column] = value === '' ? null : value;
   }
+  const violations: FieldViolation[] = [];
+  const birth = resolveBirthDate(input);
+  if ('violation' in birth) violations.push(birth.violation);
+  else if (birth.value !== undefined) changes.birthDate = birth.value;
+  violations.push(
+    ...(await referenceViolations(opts.db, {
+      countries: [
+        { propertyPath: 'birthCountry', code: input.birthCountry },
+        { propertyPath: 'nationality', code: input.nationality },
+        { propertyPath: 'bankCountry', code: input.bankCountry },
+      ],
+      currencies: [{ propertyPath: 'bankCurrency', code: input.bankCurrency }],
+    })),
+  );
+  if (violations.length) throw validationFailed(violations);
   try {
     const [c] = await opts.db
       .update(customers)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...(changes as CustomerChanges), updatedAt: new Date() })
       .where(eq(customers.id, opts.customerId))
       .returning();
     if (!c) throw notFound();
-    return toCustomerView(c, opts.publicUrl);
+    return await customerViewOf(opts.db, c, opts.publicUrl);
   } catch (err) {
     if (isUniqueViolation(err, 'customers_profileName_unique')) {
       throw new AppError('validation_failed', {
@@ -54,28 +163,53 @@ export async function updateCustomer(opts: {
   }
 }
 
-/** PUT companies/{uuid}: the company's name and type (a company account only). */
+/**
+ * PUT companies/{uuid}: the whole company form of a company account (name, type, tax and VAT
+ * number, register number and court, founding date, bank account). A personal account has no
+ * company: 404. The name is unique without case; countries and currency come from the reference data.
+ */
 export async function updateCompany(opts: {
   db: Database;
   customerId: number;
   input: CompanyUpdateInput;
   publicUrl: string;
 }): Promise<CustomerView> {
+  const { input } = opts;
+  const blankToNull = (v: string | null | undefined) => (v ? v : null);
   try {
     return await opts.db.transaction(async (tx) => {
-      const [c] = await tx.select().from(customers).where(eq(customers.id, opts.customerId));
+      const [c] = await tx.select().from(customers).where(eq(customers.id, opts.customerId)).for('update');
       if (c?.accountType !== 'company') throw notFound();
-      await assertCompanyNameFree(tx, opts.input.companyName, c.id);
+      const violations = [
+        ...companyDataViolations(input),
+        ...(await referenceViolations(tx, {
+          countries: [{ propertyPath: 'bankCountry', code: input.bankCountry }],
+          currencies: [{ propertyPath: 'bankCurrency', code: input.bankCurrency }],
+        })),
+      ];
+      if (violations.length) throw validationFailed(violations);
+      await assertCompanyNameFree(tx, input.companyName, c.id);
       const [updated] = await tx
         .update(customers)
         .set({
-          companyName: opts.input.companyName,
-          companyType: opts.input.companyType,
+          companyName: input.companyName,
+          companyType: input.companyType,
+          taxNumber: input.taxnumber,
+          vatNumber: blankToNull(input.vatNumber),
+          registryNumber: blankToNull(input.registryNumber),
+          court: blankToNull(input.court),
+          foundingDate: input.foundingDate,
+          iban: input.iban,
+          bic: input.bic,
+          bankName: input.bankName,
+          beneficiary: input.beneficiary,
+          bankCountry: input.bankCountry,
+          bankCurrency: input.bankCurrency,
           updatedAt: new Date(),
         })
         .where(eq(customers.id, c.id))
         .returning();
-      return toCustomerView(updated!, opts.publicUrl);
+      return customerViewOf(tx, updated!, opts.publicUrl);
     });
   } catch (err) {
     if (isUniqueViolation(err, 'customers_company_name_unique')) throw companyNameExists();

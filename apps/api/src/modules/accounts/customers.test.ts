@@ -79,7 +79,8 @@ describe('customer record (GET/PUT customers/{uuid})', () => {
       title: 'Dr.',
       firstName: 'Eva',
       fullName: 'Eva Mustermann',
-      mobileNumber: '+49 151 23456789',
+      // stored E.164 (onboarding: one spelling for the KYC partner and the operators)
+      mobileNumber: '+4915123456789',
       verified: true,
       kycPassed: false,
       customerRolesAsString: [],
@@ -210,6 +211,17 @@ describe('addresses', () => {
 });
 
 describe('company data (PUT companies/{uuid})', () => {
+  // The company form is saved whole (spec 5 "company data complete"); more cases in profile.test.ts.
+  const companyForm = {
+    taxnumber: '21/815/08150',
+    foundingDate: '2015-03-01',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    bankName: 'Commerzbank',
+    beneficiary: 'Hafennebel GmbH',
+    bankCountry: 'DE',
+    bankCurrency: 'EUR',
+  };
   it('changes name and type of a company account and refuses a taken name', async () => {
     const res = await shop(t.app, undefined, uniqueIp()).post('/companies', {
       firstName: 'Max',
@@ -242,6 +254,7 @@ describe('company data (PUT companies/{uuid})', () => {
     const s = await loginAs(t.app, { email, password: testPassword });
     const uuid = mine.body.uuid as string;
     const ok = await shop(t.app, s.token).put(`/companies/${uuid}`, {
+      ...companyForm,
       companyName: 'Hafennebel Invest GmbH',
       companyType: 'limited_liability_limited_partnership',
     });
@@ -251,6 +264,7 @@ describe('company data (PUT companies/{uuid})', () => {
       companyType: 'limited_liability_limited_partnership',
     });
     const taken = await shop(t.app, s.token).put(`/companies/${uuid}`, {
+      ...companyForm,
       companyName: 'ELBUFER AG',
       companyType: 'public_company',
     });
