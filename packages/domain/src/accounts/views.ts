@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { onboardingViewSchema } from '../onboarding/views.ts';
 import { companyDataSchema } from '../profile/company.ts';
 import { e164MobileNumberSchema } from '../profile/fields.ts';
 import { personalDataFields } from '../profile/personal.ts';
@@ -79,6 +80,8 @@ export const customerResourceSchema = z.object({
   migrationError: z.string().nullable(),
   /** The message of the last "more information needed" request. */
   followUpMessage: z.string().nullable(),
+  /** Where the customer stands in the self-disclosure (the one entry gate, `@token/domain/onboarding`). */
+  onboarding: onboardingViewSchema,
 });
 export type CustomerResource = z.infer<typeof customerResourceSchema>;
 
@@ -118,6 +121,7 @@ export const customerReadOnlyFields = [
   'migrationState',
   'migrationError',
   'followUpMessage',
+  'onboarding',
 ] as const satisfies readonly (keyof CustomerResource)[];
 
 /** spec 5: a mobile number in international format (+49 …). */

@@ -10,12 +10,13 @@ import {
 } from '@token/domain/accounts';
 import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
-import { migrationStates } from '@token/domain/onboarding';
+import { migrationStates, type OnboardingView } from '@token/domain/onboarding';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
 import { hasLegacyRecord } from '../migration/migration.service.ts';
+import { getOnboarding } from '../onboarding/onboarding.service.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
 import { describeDevice } from './devices.ts';
@@ -35,8 +36,9 @@ type CustomerRow = typeof customers.$inferSelect;
 export function toCustomerView(
   c: CustomerRow,
   publicUrl: string,
-  defaultWallet: string | null = null,
+  beside: { defaultWallet: string | null; onboarding: OnboardingView },
 ): CustomerView {
+  const { defaultWallet, onboarding } = beside;
   return {
     id: c.id,
     uuid: c.uuid,
@@ -94,6 +96,7 @@ export function toCustomerView(
     migrationState: c.migrationState,
     migrationError: c.migrationError,
     followUpMessage: c.followUpMessage,
+    onboarding,
   };
 }
 
@@ -251,7 +254,10 @@ export async function signUp(opts: {
           ttlMs: verificationTokenTtlMs,
           path: '/verify-email',
         });
-        return toCustomerView(row!, opts.mailCtx.publicUrl);
+        return toCustomerView(row!, opts.mailCtx.publicUrl, {
+          defaultWallet: null,
+          onboarding: await getOnboarding({ db: tx, customerId: row!.id }),
+        });
       });
     } catch (err) {
       // Two sign-ups of one address at once: the unique index decides, the loser hears the same answer.

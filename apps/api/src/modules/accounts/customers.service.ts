@@ -11,6 +11,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { addresses, countries, currencies, customers, wallets } from '../../db/schema/index.ts';
+import { getOnboarding } from '../onboarding/onboarding.service.ts';
 import { assertCompanyNameFree, companyNameExists, toCustomerView } from './accounts.service.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -25,9 +26,13 @@ export async function defaultWalletAddress(db: Db, customerId: number): Promise<
   return w?.address ?? null;
 }
 
-/** The view of a customer row with what lives beside it (the default wallet). */
+/** The view of a customer row with what lives beside it (the default wallet, the onboarding state). */
 export async function customerViewOf(db: Db, row: CustomerRow, publicUrl: string): Promise<CustomerView> {
-  return toCustomerView(row, publicUrl, await defaultWalletAddress(db, row.id));
+  const [defaultWallet, onboarding] = await Promise.all([
+    defaultWalletAddress(db, row.id),
+    getOnboarding({ db, customerId: row.id }),
+  ]);
+  return toCustomerView(row, publicUrl, { defaultWallet, onboarding });
 }
 
 /** The customer's own record (GET customers/{uuid}). */

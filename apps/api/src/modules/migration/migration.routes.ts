@@ -1,8 +1,9 @@
-import { type CustomerView, customerResourceSchema } from '@token/domain/accounts';
+import { customerResourceSchema } from '@token/domain/accounts';
 import { AppError } from '@token/domain/errors';
 import { z } from 'zod';
 import { customerOf } from '../../http/auth.ts';
 import { iri, localeQuery, sendItem } from '../../http/hydra.ts';
+import { customerResource } from '../../http/serializers/customers.ts';
 import type { App } from '../../http/types.ts';
 import { getCustomer } from '../accounts/customers.service.ts';
 import { migrateCustomer } from './migration.service.ts';
@@ -19,11 +20,6 @@ const migrationBodySchema = z
     customerId: z.union([z.number().int().positive(), z.string().trim().min(1).max(200)]).optional(),
   })
   .nullish();
-
-/** The wire form of the customer record, as GET customers/{uuid} answers it (relations as IRIs). */
-function customerResource({ defaultAddressId, ...view }: CustomerView) {
-  return { ...view, defaultAddress: defaultAddressId === null ? null : iri('addresses', defaultAddressId) };
-}
 
 function isSameCustomer(given: number | string, me: { id: number; uuid: string }): boolean {
   if (typeof given === 'number') return given === me.id;
