@@ -215,10 +215,20 @@ export function violationCodeOf(issue: ZodIssueLike, value: unknown = issue.inpu
   }
 }
 
-/** The `{value}` of a length or size rule (its minimum or maximum), else nothing. */
+/**
+ * The `{value}` of a length or size rule (its minimum or maximum), and the other placeholders a
+ * domain rule names beside its violation (`{ violation: 'minimum_age', years: 18 }`), else nothing.
+ */
 export function violationParamsOf(issue: ZodIssueLike): ViolationParams {
+  const out: ViolationParams = {};
   const limit = issue.minimum ?? issue.maximum;
-  return typeof limit === 'number' || typeof limit === 'bigint' ? { value: String(limit) } : {};
+  if (typeof limit === 'number' || typeof limit === 'bigint') out.value = String(limit);
+  if (issue.code === 'custom' && issue.params !== null && typeof issue.params === 'object') {
+    for (const [k, v] of Object.entries(issue.params)) {
+      if (k !== 'violation' && (typeof v === 'string' || typeof v === 'number')) out[k] = v;
+    }
+  }
+  return out;
 }
 
 /** The value at a path inside the submitted input (zod's issues from the API carry no input). */
