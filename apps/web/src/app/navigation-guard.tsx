@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation } from 'react-router';
 import { useConfirm } from '../components/ui/confirm-dialog.tsx';
 import { errorDetailOf, errorMessageOf } from '../lib/errors.ts';
-import { cancelProcess, discardUnsavedChanges, hasUnsavedChanges } from '../lib/navigation.ts';
+import { cancelProcess, discardUnsavedChanges, hasUnsavedChanges, isAppRedirect } from '../lib/navigation.ts';
 import { notify } from '../lib/notifications.ts';
 
 /**
@@ -18,6 +18,8 @@ export function NavigationGuard() {
   const location = useLocation();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (currentLocation.pathname === nextLocation.pathname) return false;
+    // the app's own moves (an entry gate, the next step after a save) lose nothing
+    if (isAppRedirect(nextLocation.state)) return false;
     if (leaveProcessDecision(currentLocation.pathname, nextLocation.pathname).confirm) return true;
     return hasUnsavedChanges();
   });

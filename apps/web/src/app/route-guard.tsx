@@ -1,15 +1,49 @@
-import { firstEntryGate, homeRedirect, isProtectedPath, loginPathFor } from '@token/domain/navigation';
-import type { ReactNode } from 'react';
+import { homeRedirect, isProtectedPath, loginPathFor } from '@token/domain/navigation';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import {
+  contactRoute,
+  followUpKeyOf,
+  markFollowUpContactShown,
+  onboardingOf,
+  wasFollowUpContactShown,
+} from '../features/onboarding/onboarding-status.ts';
 import { useChannel } from '../lib/channel.ts';
-import { useSession } from '../lib/session.tsx';
-import { type EntryGateContext, entryGateRules } from './entry-gates.ts';
+import { appRedirectState } from '../lib/navigation.ts';
+import { useCustomerRecord, useSession } from '../lib/session.tsx';
+import { entryRedirect, needsOnboardingStatus } from './entry-gates.ts';
 
-/** spec 2 entry gating: where a logged-in customer must go before this protected route, or null. */
-export function useEntryGating(pathname: string, isProtected: boolean): string | null {
-  const { customer } = useSession();
-  if (!isProtected || !customer) return null;
-  return firstEntryGate<EntryGateContext>(entryGateRules, { customer }, pathname)?.redirectTo ?? null;
+type Gating = { redirectTo: string | null; pending: boolean };
+
+/**
+ * spec 2 entry gating: where a logged-in customer must go before this protected route, or null.
+ * It reads `customer.onboarding` (the server's answer); while the record loads, a gated page waits
+ * (`pending`) instead of flashing and then moving away.
+ */
+export function useEntryGating(pathname: string, isProtected: boolean): Gating {
+  const { isLoggedIn } = useSession();
+  const record = useCustomerRecord();
+  const applies = isProtected && isLoggedIn && needsOnboardingStatus(pathname);
+  const followUpKey = followUpKeyOf(record.data);
+  const onboarding = isLoggedIn ? onboardingOf(record.data) : null;
+  const redirectTo =
+    applies && onboarding
+      ? entryRedirect(pathname, { onboarding, contactShown: wasFollowUpContactShown(followUpKey) })
+      : null;
+
+  // spec 2: more information needed leads to the contact page once per follow-up; once the customer
+  // has been there (led by the gate or on their own), the gates send on to the step that is due.
+  const atContactForFollowUp = pathname === contactRoute && onboarding?.nextRoute === contactRoute;
+  useEffect(() => {
+    if (atContactForFollowUp) markFollowUpContactShown(followUpKey);
+  }, [atContactForFollowUp, followUpKey]);
+
+  return { redirectTo, pending: applies && record.isPending };
+}
+
+/** Holds the page's room while something it depends on loads, so the footer does not jump. */
+function Pending() {
+  return <div className="min-h-dvh" aria-busy="true" data-testid="route-pending" />;
 }
 
 /**
@@ -30,12 +64,12 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   if (invoices) return <Navigate replace to={invoices} />;
   // Home's reading depends on the channel; show nothing of it until that is known, but hold the
   // page's room so the footer does not sit high and then jump away (layout shift).
-  if (isHome && !isLoggedIn && channel.isPending) {
-    return <div className="min-h-dvh" aria-busy="true" data-testid="route-pending" />;
-  }
+  if (isHome && channel.isPending) return <Pending />;
   if (isProtected && !isLoggedIn) {
     return <Navigate replace to={loginPathFor(location.pathname + location.search)} />;
   }
-  if (gate) return <Navigate replace to={gate} />;
+  if (gate.pending) return <Pending />;
+  // the gate's own move: the navigation guard does not ask about leaving the process for it
+  if (gate.redirectTo) return <Navigate replace to={gate.redirectTo} state={appRedirectState} />;
   return children;
 }

@@ -69,6 +69,22 @@ const changeEmail = accountsPage(
 );
 const twoFactor = accountsPage(() => import('../features/accounts/two-factor-page.tsx'), 'TwoFactorPage');
 
+/** A self-disclosure page (process SELF_DISCLOSURE): its module and the `onboarding` texts arrive together. */
+function onboardingPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => {
+    const [m] = await Promise.all([load(), loadNamespace('onboarding')]);
+    return { Component: m[name] };
+  };
+}
+const selfDisclosureLayout = onboardingPage(
+  () => import('../features/onboarding/components/self-disclosure-layout.tsx'),
+  'SelfDisclosureLayout',
+);
+const selfDisclosureIndex = onboardingPage(
+  () => import('../features/onboarding/components/self-disclosure-layout.tsx'),
+  'SelfDisclosureIndex',
+);
+
 /** spec 2 legal pages: each shows the CMS page of the same code in the current language. */
 export const legalPageCodes = [
   'imprint',
@@ -114,6 +130,48 @@ export const routes: RouteObject[] = [
           { path: 'account/change-password', lazy: changePassword },
           { path: 'account/change-email', lazy: changeEmail },
           { path: 'account/two-factor', lazy: twoFactor },
+          {
+            // spec 2 self-disclosure: the shell (progress) around one page per step; a step is one
+            // page file plus one line here
+            path: 'self-disclosure',
+            lazy: selfDisclosureLayout,
+            children: [
+              { index: true, lazy: selfDisclosureIndex },
+              {
+                path: 'company',
+                lazy: onboardingPage(() => import('../features/onboarding/company-page.tsx'), 'CompanyPage'),
+              },
+              {
+                path: 'personal',
+                lazy: onboardingPage(
+                  () => import('../features/onboarding/personal-page.tsx'),
+                  'PersonalPage',
+                ),
+              },
+              {
+                path: 'pep',
+                lazy: onboardingPage(() => import('../features/onboarding/pep-page.tsx'), 'PepPage'),
+              },
+              {
+                path: 'representatives',
+                lazy: onboardingPage(
+                  () => import('../features/onboarding/representatives-page.tsx'),
+                  'RepresentativesPage',
+                ),
+              },
+              {
+                path: 'ubo',
+                lazy: onboardingPage(() => import('../features/onboarding/ubo-page.tsx'), 'UboPage'),
+              },
+              {
+                path: 'ubo-documents',
+                lazy: onboardingPage(
+                  () => import('../features/onboarding/ubo-documents-page.tsx'),
+                  'UboDocumentsPage',
+                ),
+              },
+            ],
+          },
           { path: '*', lazy: notFound },
         ],
       },

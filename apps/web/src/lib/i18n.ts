@@ -19,11 +19,14 @@ function storedLocale(): Locale {
 
 /**
  * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
- * `accounts` (login, registration, account area). A route's `lazy()` awaits `loadNamespace` with
- * its page module, so the page never renders before its text is there.
+ * `accounts` (login, registration, account area), `onboarding` (the self-disclosure). A route's
+ * `lazy()` awaits `loadNamespace` with its page module, so the page never renders before its text is there.
  */
-const lazyNamespaceFiles = import.meta.glob<ResourceKey>('../locales/*/accounts.json', { import: 'default' });
-export type LazyNamespace = 'accounts';
+const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
+  ['../locales/*/accounts.json', '../locales/*/onboarding.json'],
+  { import: 'default' },
+);
+export type LazyNamespace = 'accounts' | 'onboarding';
 
 const lazyNamespaceBackend: BackendModule = {
   type: 'backend',

@@ -44,6 +44,20 @@ export function useUnsavedChanges(isDirty: boolean): void {
   }, [id, isDirty]);
 }
 
+/**
+ * The navigation state of a move the app makes itself, not the user: an entry gate's redirect, or
+ * the next step after a process step was saved on the server. Nothing prepared is lost by it, so the
+ * navigation guard lets it through: `navigate(to, { state: appRedirectState })`.
+ */
+export const appRedirectState = { appRedirect: true } as const;
+
+/** Whether a location's state marks a move the app makes itself (see `appRedirectState`). */
+export function isAppRedirect(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { appRedirect?: unknown }).appRedirect === true
+  );
+}
+
 type CancelAction = () => Promise<void> | void;
 const cancelActions = new Map<ProcessName, CancelAction>();
 

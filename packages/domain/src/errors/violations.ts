@@ -232,12 +232,14 @@ export function violationCodeOf(issue: ZodIssueLike, value: unknown = issue.inpu
   }
 }
 
-/** The `{value}` of a length or size rule (its minimum or maximum), or a custom rule's own parameters. */
+/**
+ * The `{value}` of a length or size rule (its minimum or maximum), and the other placeholders a
+ * domain rule names beside its violation (`{ violation: 'minimum_age', years: 18 }`), else nothing.
+ */
 export function violationParamsOf(issue: ZodIssueLike): ViolationParams {
-  const limit = issue.minimum ?? issue.maximum;
-  if (typeof limit === 'number' || typeof limit === 'bigint') return { value: String(limit) };
-  // A domain rule's own placeholders (`minimum_age` {years}, `below_ubo_threshold` {value}).
   const out: ViolationParams = {};
+  const limit = issue.minimum ?? issue.maximum;
+  if (typeof limit === 'number' || typeof limit === 'bigint') out.value = String(limit);
   if (issue.code === 'custom' && issue.params !== null && typeof issue.params === 'object') {
     for (const [k, v] of Object.entries(issue.params)) {
       if (k !== 'violation' && (typeof v === 'string' || typeof v === 'number')) out[k] = v;

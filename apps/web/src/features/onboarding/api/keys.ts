@@ -1,0 +1,14 @@
+import type { Locale } from '@token/domain/i18n';
+import type { AddressKind, DocumentType } from '../types.ts';
+
+/** Query keys of the self-disclosure's data; mutations invalidate the keys they change. */
+export const onboardingKeys = {
+  all: ['onboarding'] as const,
+  address: (kind: AddressKind) => ['onboarding', 'address', kind] as const,
+  uboUsers: ['onboarding', 'ubo-users'] as const,
+  documents: ['onboarding', 'documents'] as const,
+  documentsOf: (scope: 'customer' | 'company', type: DocumentType) =>
+    ['onboarding', 'documents', scope, type] as const,
+  countries: (locale: Locale) => ['reference', 'countries', locale] as const,
+  currencies: (locale: Locale) => ['reference', 'currencies', locale] as const,
+};
