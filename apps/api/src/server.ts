@@ -35,9 +35,11 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import type { Partners } from './partners/create-partners.ts';
 
@@ -168,6 +170,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);
+      await shop.register(documentRoutes);
+      await shop.register(professionalRoutes);
     },
     { prefix: apiBase },
   );
