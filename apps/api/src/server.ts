@@ -35,12 +35,14 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { sandboxKycRoutes } from './modules/identification/sandbox-kyc.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { migrationRoutes } from './modules/migration/migration.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
@@ -182,6 +184,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(walletRoutes);
       await shop.register(walletWebhookRoutes);
       await shop.register(uboRoutes);
+      await shop.register(documentRoutes);
+      await shop.register(professionalRoutes);
     },
     { prefix: apiBase },
   );

@@ -217,6 +217,11 @@ export const errorCatalogue = {
     de: 'Sie sind bereits als professioneller Kunde eingestuft.',
     en: 'You are already classified as a professional client.',
   },
+  professional_evidence_missing: {
+    status: 409,
+    de: 'Für jedes angegebene Kriterium muss mindestens ein Nachweis vorliegen.',
+    en: 'Every stated criterion needs at least one evidence file.',
+  },
   migration_not_found: { status: 404, de: 'Keine Migrationsdaten gefunden.', en: 'migration not found' },
   company_account_required: {
     status: 409,

@@ -146,6 +146,15 @@ export const violationCatalogue = {
     de: 'Nur Buchstaben, Ziffern, „-“ und „/“ sind erlaubt',
     en: "Only letters, digits, '-' and '/' are allowed",
   },
+  // Professional-investor request (WpHG § 67 (6))
+  professional_criteria_minimum: {
+    de: 'Bitte geben Sie mindestens zwei der drei Kriterien an',
+    en: 'Please state at least two of the three criteria',
+  },
+  confirmation_required: {
+    de: 'Bitte bestätigen Sie, dass Sie den Hinweis zur Kenntnis genommen haben',
+    en: 'Please confirm that you have taken note of the notice',
+  },
 } as const satisfies Record<string, Sentence>;
 
 export type ViolationCode = keyof typeof violationCatalogue;

@@ -1,5 +1,9 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { StoragePort } from './port.ts';
 
 /** Stores objects as files under `root`; keys are relative paths without `..`. */
@@ -26,6 +30,43 @@ export function createLocalStorage(root: string): StoragePort {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async putStream(key, source) {
+      const p = pathOf(key);
+      await mkdir(dirname(p), { recursive: true });
+      // A reader never sees a half-written object: write beside it, rename when complete.
+      const temporary = `${p}.${randomBytes(8).toString('hex')}.part`;
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, counter, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+        await rename(temporary, p);
+      } catch (e) {
+        await rm(temporary, { force: true });
+        throw e;
+      }
+      return size;
+    },
+    async getStream(key) {
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        handle = await open(pathOf(key), 'r');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw e;
+      }
+      try {
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream({ autoClose: true }), size };
+      } catch (e) {
+        await handle.close();
+        throw e;
+      }
     },
   };
 }

@@ -1,7 +1,21 @@
+import type { Readable } from 'node:stream';
+
+/** An object read as a stream, with its size in bytes (for Content-Length). */
+export type StoredObjectStream = { stream: Readable; size: number };
+
 /** Object storage: local disk by default, S3-compatible when configured. */
 export type StoragePort = {
   put: (key: string, bytes: Buffer, contentType: string) => Promise<void>;
   /** The stored bytes, or null when nothing is stored under the key. */
   get: (key: string) => Promise<Buffer | null>;
   remove: (key: string) => Promise<void>;
+  /**
+   * Stores a stream under `key` without holding it in memory. The object appears under `key` only
+   * once the whole stream was written (written under a temporary name, then renamed); when the
+   * source fails (too big, wrong type, client gone) nothing is left behind and the error is rethrown.
+   * Answers the number of bytes written.
+   */
+  putStream: (key: string, source: Readable | AsyncIterable<Buffer>, contentType: string) => Promise<number>;
+  /** The stored object as a stream, or null when nothing is stored under the key. */
+  getStream: (key: string) => Promise<StoredObjectStream | null>;
 };

@@ -1,0 +1,3 @@
+export * from './documents.ts';
+export * from './professional.ts';
+export * from './views.ts';
