@@ -274,8 +274,8 @@ describe('the gate order for a company (spec 2 "for company accounts company dat
       'representatives',
     ],
     [
-      'spec 5: only the user in the list',
-      with_({ uboUsers: [ubo(1, [70, 60], { isUser: true })] }),
+      'spec 5: only the user in the list, acting by power of attorney (decision 009)',
+      with_({ uboUsers: [ubo(1, [10], { isUser: true })] }),
       'representatives',
     ],
     [

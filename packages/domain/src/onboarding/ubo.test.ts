@@ -69,8 +69,18 @@ describe('representatives page (spec 5 "at least one representative", "at least 
     ],
     ['a legal representative (70) who is not the user', [{ roles: [70] }], []],
     ['an authorised representative (10) who is not the user', [{ roles: [10] }], []],
-    ['nobody', [], ['representative_required', 'at_least_one_other_person']],
-    ['only the user', [{ roles: [10], isUser: true }], ['at_least_one_other_person']],
+    ['nobody', [], ['representative_required']],
+    [
+      'only the user, acting by power of attorney',
+      [{ roles: [10], isUser: true }],
+      ['at_least_one_other_person'],
+    ],
+    ['only the user, as legal representative (a one-person GmbH)', [{ roles: [70], isUser: true }], []],
+    [
+      'the user by power of attorney, sent as legal representative',
+      [{ roles: [10, 70], isUser: true, representativeSent: true }],
+      [],
+    ],
     ['others, but no representative', [{ roles: [60] }, { roles: [61] }], ['representative_required']],
     [
       'the only representative was sent (role 10 removed)',

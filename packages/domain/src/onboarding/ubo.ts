@@ -167,13 +167,17 @@ export function uboPersonViolations(
 
 /**
  * The representatives page (spec 5): at least one representative (role 10 or 70, role 10 no longer
- * counting once sent) and at least one person in the list other than the user.
+ * counting once sent), and at least one person in the list other than the user when the user acts
+ * by power of attorney (their own entry is role 10 alone): someone must have granted that authority.
+ * A managing director who is the company's only person (a one-person GmbH) needs nobody else
+ * (decision 009).
  */
 export function representativeViolations(persons: readonly UboPersonFacts[]): FieldViolation[] {
   const out: FieldViolation[] = [];
   if (!persons.some(isRepresentative))
     out.push({ propertyPath: 'uboUsers', code: 'representative_required' });
-  if (!persons.some((p) => !p.isUser))
+  const userActsByAuthority = persons.some((p) => p.isUser && needsAuthority([p]));
+  if (userActsByAuthority && !persons.some((p) => !p.isUser))
     out.push({ propertyPath: 'uboUsers', code: 'at_least_one_other_person' });
   return out;
 }
