@@ -15,6 +15,9 @@ import { partnerEvents } from '../db/schema/index.ts';
 
 export const webhookToleranceSeconds = 300;
 
+/** The header that carries the sandbox partners' signature (identification, custody, card payments). */
+export const sandboxSignatureHeader = 'webhook-signature';
+
 export function hmacSha256Hex(secret: string | Buffer, data: string | Buffer): string {
   return createHmac('sha256', secret).update(data).digest('hex');
 }

@@ -101,7 +101,7 @@ function post(body: string, signature: string | undefined, locale = 'en') {
     headers: {
       'content-type': 'application/json',
       'accept-language': locale,
-      ...(signature ? { 'sandbox-signature': signature } : {}),
+      ...(signature ? { 'webhook-signature': signature } : {}),
     },
     payload: body,
   });
@@ -122,7 +122,7 @@ describe('registrar status reported by the sandbox custodian', () => {
     // approval_required arrived as a signed webhook, was recorded and changed nothing.
     const first = t.delivered.at(-1)!;
     expect(first.status).toBe(200);
-    expect(first.headers['sandbox-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(first.headers['webhook-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(JSON.parse(first.body)).toMatchObject({
       type: 'wallet.registrar_status',
       data: { wallet: sandboxId, registrarStatus: 'approval_required', address: wallet.address },
@@ -440,7 +440,7 @@ describe('webhook security', () => {
       url: `${webhookUrl}?x=1`,
       headers: {
         'content-type': 'application/json',
-        'sandbox-signature': signWebhook(t.webhookSecret, body),
+        'webhook-signature': signWebhook(t.webhookSecret, body),
       },
       payload: body,
     });

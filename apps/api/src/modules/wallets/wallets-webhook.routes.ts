@@ -20,7 +20,7 @@ export async function walletWebhookRoutes(app: App) {
       schema: {
         tags: ['wallets'],
         summary:
-          'Webhook of the sandbox custodian: signed registrar status reports (header sandbox-signature: t=<unix>,v1=<HMAC-SHA256 of "t.body">)',
+          'Webhook of the sandbox custodian: signed registrar status reports (header webhook-signature: t=<unix>,v1=<HMAC-SHA256 of "t.body">)',
         querystring: z.strictObject({}),
         response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
       },

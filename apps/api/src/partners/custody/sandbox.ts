@@ -13,7 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client.ts';
 import { sandboxCustodyWallets } from '../../db/schema/index.ts';
-import { signWebhook, verifyWebhookSignature } from '../../http/webhooks.ts';
+import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../../http/webhooks.ts';
 import { custodySandboxAutoApproveJob } from '../../jobs/custody-sandbox-auto-approve.job.ts';
 import { custodySandboxDeliverJob, type SandboxReport } from '../../jobs/custody-sandbox-deliver.job.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
@@ -23,7 +23,7 @@ import type { CustodyPort, WebhookCheck } from './port.ts';
 /** `partner_events.provider` of the sandbox custodian's webhooks. */
 export const sandboxCustodyProvider = 'sandbox-custody';
 /** The header carrying the sandbox signature (`t=<unix>,v1=<hex>`, http/webhooks.ts). */
-export const sandboxSignatureHeader = 'sandbox-signature';
+export { sandboxSignatureHeader };
 /** The purpose label of the key that seals the sandbox custodian's private keys at rest. */
 export const sandboxKeyPurpose = 'custody-sandbox-private-key-v1';
 const webhookSecretPurpose = 'custody-sandbox-webhook-v1';

@@ -4,7 +4,13 @@ import { type PartnerResult, partnerResults } from '@token/domain/identification
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxKycCases } from '../../db/schema/index.ts';
-import { hmacSha256Hex, safeEqualHex, signWebhook, verifyWebhookSignature } from '../../http/webhooks.ts';
+import {
+  hmacSha256Hex,
+  safeEqualHex,
+  sandboxSignatureHeader,
+  signWebhook,
+  verifyWebhookSignature,
+} from '../../http/webhooks.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
 import {
   identificationSandboxDeliverJob,
@@ -28,7 +34,7 @@ import type {
  */
 
 /** The header carrying the `t=…,v1=…` signature (http/webhooks.ts). */
-export const sandboxSignatureHeader = 'webhook-signature';
+export { sandboxSignatureHeader };
 /** The event type of a result in the sandbox's envelope. */
 export const sandboxResultEventType = 'identification.result';
 
