@@ -6,6 +6,7 @@ import { seedCms } from './cms.ts';
 import { seedCreators } from './creators.ts';
 import { seedDemoInvestors } from './investors.ts';
 import { prepareDemoMedia, storeDemoMedia } from './media/demo-media.ts';
+import { seedOnboardingDemo } from './onboarding-demo.ts';
 import { seedReferenceData } from './reference.ts';
 
 /**
@@ -34,7 +35,10 @@ export async function seedDemoData(opts: {
     const files = await media;
     const creatorIds = await seedCreators(tx, files);
     await seedCatalog(tx, { media: files, creatorIds });
-    if (opts.demoAccounts) await seedDemoInvestors(tx, opts.demoAccounts);
+    if (opts.demoAccounts) {
+      await seedDemoInvestors(tx, opts.demoAccounts);
+      await seedOnboardingDemo(tx, { ...opts.demoAccounts, storage: opts.storage });
+    }
     await stored;
   });
 }

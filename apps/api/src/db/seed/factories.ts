@@ -8,6 +8,11 @@ import {
   riskGradeThreshold,
   type UboDocumentPurpose,
 } from '@token/domain/onboarding';
+import {
+  gradeQuestionnaire,
+  type QuestionnaireType,
+  questionnaireRegistry,
+} from '@token/domain/questionnaires';
 import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { hashPassword } from '../../modules/accounts/passwords.ts';
@@ -399,7 +404,7 @@ export async function seedCustomerDocument(
 ): Promise<{ document: typeof customerDocuments.$inferSelect; file: typeof storedFiles.$inferSelect }> {
   const purpose = opts.purpose ?? 'commercial_register_excerpt';
   const bytes = opts.bytes ?? minimalPdf;
-  const storageKey = `documents/${randomUUID()}`;
+  const storageKey = `private/documents/${randomUUID()}`;
   if (opts.storage) await opts.storage.put(storageKey, bytes, 'application/pdf');
   const createdAt = opts.createdAt ?? new Date();
   const [file] = await db
@@ -517,6 +522,55 @@ export async function seedProfessionalRequest(
     .values({
       criteria: { transactions: 'Zehn Anleihekäufe je Quartal', portfolio: 'Depot über 500.000 EUR' },
       ...opts,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A questionnaire answered for real: every question of the current version answered the way `answer`
+ * says (`best`: the highest-scoring option, every statement confirmed; `worst`: the lowest, none
+ * confirmed; for `optional` a grade 0/1/2 picks that option), graded by the domain's grading and
+ * stored with its version, result and warnings, as POST answered-questionnaires stores it.
+ */
+export async function seedGradedQuestionnaire(
+  db: Db,
+  opts: {
+    customerId: number;
+    type: QuestionnaireType;
+    answer: 'best' | 'worst' | 0 | 1 | 2;
+    acknowledged?: boolean;
+  },
+): Promise<typeof answeredQuestionnaires.$inferSelect> {
+  const definition = questionnaireRegistry.current(opts.type);
+  const answers: Record<string, string | boolean> = {};
+  for (const q of definition.sections.flatMap((s) => s.questions)) {
+    if (q.kind === 'statement') {
+      answers[q.id] = opts.answer !== 'worst';
+      continue;
+    }
+    const byScore = [...q.options].sort((a, b) => a.score - b.score);
+    const pick =
+      typeof opts.answer === 'number'
+        ? (q.options.find((o) => o.score === opts.answer) ?? byScore[0]!)
+        : opts.answer === 'best'
+          ? byScore[byScore.length - 1]!
+          : byScore[0]!;
+    answers[q.id] = pick.id;
+  }
+  const graded = gradeQuestionnaire(opts.type, definition.version, answers);
+  if (!graded.ok) throw new Error(`seedGradedQuestionnaire: ${JSON.stringify(graded.violations)}`);
+  const [row] = await db
+    .insert(answeredQuestionnaires)
+    .values({
+      customerId: opts.customerId,
+      type: opts.type,
+      version: graded.version,
+      answers: graded.answers,
+      grade: graded.grade,
+      result: graded.result,
+      warningsShown: graded.warnings,
+      ...(opts.acknowledged && graded.warnings.length > 0 ? { warningsAcknowledgedAt: new Date() } : {}),
     })
     .returning();
   return row!;
