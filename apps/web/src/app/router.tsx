@@ -68,6 +68,10 @@ const changeEmail = accountsPage(
   'ChangeEmailPage',
 );
 const twoFactor = accountsPage(() => import('../features/accounts/two-factor-page.tsx'), 'TwoFactorPage');
+// The compliance review: one chunk of its own (pages and `admin` texts), never in the investor's first paint.
+const adminPages = () => import('../features/admin/admin-pages.tsx');
+const adminQueue = () => adminPages().then((m) => ({ Component: m.AdminQueuePage }));
+const adminCustomer = () => adminPages().then((m) => ({ Component: m.AdminCustomerPage }));
 
 /** spec 2 legal pages: each shows the CMS page of the same code in the current language. */
 export const legalPageCodes = [
@@ -114,6 +118,8 @@ export const routes: RouteObject[] = [
           { path: 'account/change-password', lazy: changePassword },
           { path: 'account/change-email', lazy: changeEmail },
           { path: 'account/two-factor', lazy: twoFactor },
+          { path: 'admin', lazy: adminQueue },
+          { path: 'admin/customers/:uuid', lazy: adminCustomer },
           { path: '*', lazy: notFound },
         ],
       },
