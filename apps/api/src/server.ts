@@ -17,7 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { DbHandle } from './db/client.ts';
-import { registerAuth } from './http/auth.ts';
+import { operatorApiBase, registerAuth } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/client-errors.ts';
 import { errorHandler } from './http/errors.ts';
 import { registerEtags } from './http/etag.ts';
@@ -31,6 +31,7 @@ import { createAccessTokens } from './modules/accounts/access-tokens.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { customerRoutes } from './modules/accounts/customers.routes.ts';
 import { createTotpSecretBox } from './modules/accounts/secrets.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -96,7 +97,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     secretBox: createTotpSecretBox(opts.config.appSecret),
   };
   app.decorate('accountKit', accountKit);
-  registerAuth(app as unknown as App, { db: opts.db.db, tokens: accountKit.tokens });
   app.decorateRequest('locale', 'de');
 
   // JSON variants the API Platform client sends.
@@ -112,6 +112,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     request.locale = negotiateLocale(explicit, request.headers['accept-language']);
     reply.header('x-request-id', request.id);
   });
+  // After the language is known, so a 401/403 answers in the caller's language too.
+  registerAuth(app as unknown as App, { db: opts.db.db, tokens: accountKit.tokens });
 
   app.setErrorHandler(errorHandler);
   registerNulGuard(app);
@@ -189,6 +191,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     { prefix: apiBase },
   );
+  // The operator API: operator-only by default (http/auth.ts).
+  await app.register(adminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox identification partner's pages (only while it is the partner).
   await app.register(sandboxKycRoutes);

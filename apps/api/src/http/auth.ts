@@ -1,8 +1,13 @@
+import { isSessionActive } from '@token/domain/accounts';
+import { operatorRole } from '@token/domain/compliance';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { authSessions, customers } from '../db/schema/index.ts';
 import type { AccessTokens } from '../modules/accounts/access-tokens.ts';
 import { authenticate } from '../modules/accounts/sessions.service.ts';
 import { sendProblem } from './errors.ts';
+import { createOperatorLinks, type OperatorLinks } from './operator-links.ts';
 import type { App } from './types.ts';
 
 /** Who may call a route: anyone, a logged-in customer, or an operator (ARCHITECTURE convention 3). */
@@ -10,6 +15,28 @@ export type RouteAuth = 'public' | 'customer' | 'operator';
 
 /** The logged-in customer of a request. */
 export type RequestCustomer = { id: number; uuid: string; sessionId: string };
+
+/** The operator of a request: a customer with the role `admin` and two-factor enabled. */
+export type RequestOperator = { id: number; uuid: string; sessionId: string; email: string };
+
+/** The operator API: every route below it is operator-only, whatever its config says. */
+export const operatorApiBase = '/api/v2/admin';
+
+/**
+ * Whether a path lies in the operator API (decoded, any case), so a route there that forgets its
+ * `auth`, and an unknown path there, still answer only operators (ARCHITECTURE convention 3).
+ */
+export function isOperatorPath(url: string | undefined): boolean {
+  if (!url) return false;
+  let path = url.split('?')[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape stays as sent; the router answers it with 400
+  }
+  path = path.toLowerCase().replace(/\/+$/, '');
+  return path === operatorApiBase || path.startsWith(`${operatorApiBase}/`);
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,10 +46,22 @@ declare module 'fastify' {
      * customer's uuid answers 404, as if the resource did not exist.
      */
     ownerParam?: string;
+    /**
+     * An operator route a browser opens by itself (a document in a new tab, which sends no
+     * Authorization header) also accepts a signed short-lived link `?access=` for the resource in
+     * route parameter `param` (`createOperatorLinks`).
+     */
+    operatorLink?: { param: string; resource: string };
   }
   interface FastifyRequest {
     customer: RequestCustomer | null;
+    operator: RequestOperator | null;
   }
+}
+
+/** The resource name an operator link is signed for (`file:<uuid>`). */
+export function operatorLinkResource(resource: string, id: string): string {
+  return `${resource}:${id.toLowerCase()}`;
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -37,21 +76,88 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply) {
   return sendProblem(request, reply, 'unauthorized', 401);
 }
 
+type SessionOwner = { customerId: number; customerUuid: string; sessionId: string };
+
+/** The customer of a still active session named by an operator link; null otherwise. */
+async function linkSessionOwner(
+  db: Database,
+  claims: { customerUuid: string; sessionId: string },
+): Promise<SessionOwner | null> {
+  const [row] = await db
+    .select({
+      customerId: customers.id,
+      revokedAt: authSessions.revokedAt,
+      lastUsedAt: authSessions.lastUsedAt,
+      expiresAt: authSessions.expiresAt,
+    })
+    .from(authSessions)
+    .innerJoin(customers, eq(customers.id, authSessions.customerId))
+    .where(and(eq(authSessions.id, claims.sessionId), eq(customers.uuid, claims.customerUuid)));
+  if (!row || !isSessionActive(row)) return null;
+  return { customerId: row.customerId, customerUuid: claims.customerUuid, sessionId: claims.sessionId };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Operator routes: a valid session (bearer token, or a signed link where the route allows one),
+ * then the role `admin` (else 403 `forbidden`) and two-factor enabled (else 403
+ * `operator_two_factor_required`). Answers carry personal data: never stored by a cache.
+ */
+async function guardOperator(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { db: Database; tokens: AccessTokens; links: OperatorLinks },
+) {
+  const token = bearerToken(request);
+  let who: SessionOwner | null = null;
+  if (token) {
+    who = await authenticate({ db: opts.db, tokens: opts.tokens, accessToken: token });
+  } else {
+    const link = request.routeOptions.config?.operatorLink;
+    const access = (request.query as Record<string, unknown> | undefined)?.access;
+    const id = (request.params as Record<string, string> | undefined)?.[link?.param ?? ''];
+    if (link && typeof access === 'string' && id && uuidPattern.test(id)) {
+      const claims = opts.links.verify(access, operatorLinkResource(link.resource, id));
+      if (claims && uuidPattern.test(claims.sessionId)) who = await linkSessionOwner(opts.db, claims);
+    }
+  }
+  if (!who) return unauthorized(request, reply);
+  const [row] = await opts.db
+    .select({
+      id: customers.id,
+      uuid: customers.uuid,
+      email: customers.email,
+      roles: customers.roles,
+      twoFactorEnabled: customers.twoFactorEnabled,
+    })
+    .from(customers)
+    .where(eq(customers.id, who.customerId));
+  if (!row?.roles.includes(operatorRole)) return sendProblem(request, reply, 'forbidden', 403);
+  if (!row.twoFactorEnabled) return sendProblem(request, reply, 'operator_two_factor_required', 403);
+  request.operator = { id: row.id, uuid: row.uuid, sessionId: who.sessionId, email: row.email };
+  reply.header('cache-control', 'no-store');
+}
+
 /**
  * The one auth guard: routes declare `config: { auth: 'customer', ownerParam: 'uuid' }`; the hook
  * checks the bearer token and its session before the body is read, sets `request.customer`, and
- * hides other customers' resources behind 404. Operator routes come with the admin area.
+ * hides other customers' resources behind 404. Routes declaring `auth: 'operator'`, and everything
+ * under /api/v2/admin/ whatever it declares, answer operators only and set `request.operator`.
  */
 export function registerAuth(app: App, opts: { db: Database; tokens: AccessTokens }) {
+  const links = createOperatorLinks(app.config.appSecret);
   app.decorateRequest('customer', null);
+  app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
-    const auth = config?.auth ?? 'public';
+    const operatorOnly = isOperatorPath(request.routeOptions.url) || isOperatorPath(request.url);
+    const auth = operatorOnly ? 'operator' : (config?.auth ?? 'public');
     if (auth === 'public') return;
+    if (auth === 'operator') return guardOperator(request, reply, { ...opts, links });
     const token = bearerToken(request);
     const who = token ? await authenticate({ db: opts.db, tokens: opts.tokens, accessToken: token }) : null;
     if (!who) return unauthorized(request, reply);
-    if (auth === 'operator') return sendProblem(request, reply, 'not_found', 404);
     request.customer = { id: who.customerId, uuid: who.customerUuid, sessionId: who.sessionId };
     if (config.ownerParam) {
       const owner = (request.params as Record<string, string> | undefined)?.[config.ownerParam];
@@ -64,4 +170,10 @@ export function registerAuth(app: App, opts: { db: Database; tokens: AccessToken
 export function customerOf(request: FastifyRequest): RequestCustomer {
   if (!request.customer) throw new Error('customerOf() on a route without auth: customer');
   return request.customer;
+}
+
+/** The operator of a route under /api/v2/admin/ or declared `auth: 'operator'` (the guard ran). */
+export function operatorOf(request: FastifyRequest): RequestOperator {
+  if (!request.operator) throw new Error('operatorOf() on a route without auth: operator');
+  return request.operator;
 }

@@ -2,6 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import { type ErrorCode, errorMessage, errorStatus } from '@token/domain/errors';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { isOperatorPath } from './auth.ts';
 
 /** The problem+json body every error answers with (http/errors.ts `sendProblem`). */
 export const problemSchema = z
@@ -27,7 +28,13 @@ declare module 'fastify' {
 }
 
 type RouteConfig = { rateLimit?: unknown; auth?: string; errors?: readonly ErrorCode[] } | undefined;
-type RouteFacts = { method: string; schema: FastifySchema | undefined; config: unknown };
+type RouteFacts = { method: string; schema: FastifySchema | undefined; config: unknown; url?: string };
+
+/** The route's effective auth: everything under /api/v2/admin/ is operator-only (http/auth.ts). */
+function authOf(r: RouteFacts): string {
+  if (isOperatorPath(r.url)) return 'operator';
+  return (r.config as RouteConfig)?.auth ?? 'public';
+}
 
 /** Which error answers an operation can give, and through which catalogue codes. */
 const errorAnswers: { status: number; codes: ErrorCode[]; appliesTo: (r: RouteFacts) => boolean }[] = [
@@ -41,7 +48,12 @@ const errorAnswers: { status: number; codes: ErrorCode[]; appliesTo: (r: RouteFa
   {
     status: 401,
     codes: ['unauthorized'],
-    appliesTo: (r) => ['customer', 'operator'].includes((r.config as RouteConfig)?.auth ?? 'public'),
+    appliesTo: (r) => ['customer', 'operator'].includes(authOf(r)),
+  },
+  {
+    status: 403,
+    codes: ['forbidden', 'operator_two_factor_required'],
+    appliesTo: (r) => authOf(r) === 'operator',
   },
   {
     status: 429,
@@ -84,7 +96,12 @@ export function withErrorResponses(transform: SwaggerTransform): SwaggerTransfor
     const { schema, route } = document;
     if (!schema || schema.hide) return transform(document);
     const own = (schema.response ?? {}) as Record<string, unknown>;
-    const errors = errorResponsesFor({ method: String(route.method), schema, config: route.config });
+    const errors = errorResponsesFor({
+      method: String(route.method),
+      schema,
+      config: route.config,
+      url: route.url,
+    });
     const out = transform({ ...document, schema: { ...schema, response: { ...errors, ...own } } });
     // Without a success schema @fastify/swagger would have said "200: Default Response"; keep saying it.
     if (!Object.keys(own).some((status) => status.startsWith('2'))) {

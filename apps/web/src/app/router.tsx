@@ -68,6 +68,10 @@ const changeEmail = accountsPage(
   'ChangeEmailPage',
 );
 const twoFactor = accountsPage(() => import('../features/accounts/two-factor-page.tsx'), 'TwoFactorPage');
+// The compliance review: one chunk of its own (pages and `admin` texts), never in the investor's first paint.
+const adminPages = () => import('../features/admin/admin-pages.tsx');
+const adminQueue = () => adminPages().then((m) => ({ Component: m.AdminQueuePage }));
+const adminCustomer = () => adminPages().then((m) => ({ Component: m.AdminCustomerPage }));
 
 /** A self-disclosure page (process SELF_DISCLOSURE): its module and the `onboarding` texts arrive together. */
 function onboardingPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -172,6 +176,8 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          { path: 'admin', lazy: adminQueue },
+          { path: 'admin/customers/:uuid', lazy: adminCustomer },
           { path: '*', lazy: notFound },
         ],
       },

@@ -159,6 +159,12 @@ export const errorCatalogue = {
     de: 'Für den Verwaltungsbereich muss die Zwei-Faktor-Authentifizierung aktiv sein.',
     en: 'The administration area requires two-factor authentication to be enabled.',
   },
+  // Compliance review (issue 7): an operator may approve only a customer whose identity is confirmed.
+  customer_not_identified: {
+    status: 409,
+    de: 'Die Identität dieses Kunden ist noch nicht bestätigt.',
+    en: "This customer's identity has not been confirmed yet.",
+  },
   no_file_uploaded: { status: 400, de: 'Es wurde keine Datei hochgeladen.', en: 'No file was uploaded.' },
   file_too_big: { status: 413, de: 'Die Datei ist zu groß.', en: 'File is too big' },
   file_type_not_allowed: {

@@ -131,6 +131,24 @@ export async function seedInvestor(
 }
 
 /**
+ * An operator of the compliance review: an investor account with the role `admin` and, unless
+ * `twoFactorSecret` is null (an admin the admin area refuses), two-factor on with the given secret.
+ */
+export function seedOperator(
+  db: Db,
+  opts: Parameters<typeof seedInvestor>[1] & { twoFactorSecret: string | null },
+): Promise<CustomerRow> {
+  const n = nextNumber();
+  return seedInvestor(db, {
+    email: `operator-${n}@example.com`,
+    firstName: 'Olivia',
+    lastName: 'Prüfer',
+    ...opts,
+    roles: [...new Set(['admin', ...(opts.roles ?? [])])],
+  });
+}
+
+/**
  * A creator: a customer with a public profile (profile name, description), reachable as
  * `<profileName>@creators.example` unless an e-mail is given, optionally with an avatar file.
  */

@@ -1,0 +1,180 @@
+import {
+  assertCanDecide,
+  type CustomerDecision,
+  type CustomerDecisionInput,
+  customerDecisionActions,
+  type DecisionResult,
+  decisionTargets,
+  type ProfessionalDecision,
+  type ProfessionalDecisionInput,
+  professionalDecisionActions,
+  professionalRole,
+} from '@token/domain/compliance';
+import { AppError, notFound } from '@token/domain/errors';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { customers, professionalRequests } from '../../db/schema/index.ts';
+import type { MailContext } from '../accounts/account-mail.service.ts';
+import { appendAuditEntry, displayName } from './audit-log.service.ts';
+import { queueComplianceMail } from './compliance-mails.ts';
+
+/** The operator deciding: never on their own account (no one reviews themself). */
+export type DecidingOperator = { id: number };
+
+function assertNotOwnAccount(operator: DecidingOperator, customerId: number): void {
+  if (operator.id === customerId) {
+    throw new AppError('forbidden', { detail: 'an operator does not decide on their own account' });
+  }
+}
+
+/** A reason as stored: trimmed, and null when none was given. */
+const reasonOf = (reason: string | null | undefined) => (reason?.trim() ? reason.trim() : null);
+
+/**
+ * An operator's decision on a customer, in one transaction with the customer's row locked:
+ * approve (status `approved`, the follow-up message is done with), follow-up (status `follow_up`
+ * with the message to the customer, the "seen" mark cleared so the gate leads to /contact once
+ * more, and a mail in the customer's language), ban (status `banned`; no mail, see
+ * compliance-mails.ts) or lift a ban (checked again from `unchecked`). The status change follows
+ * `customerLifecycle`; each decision appends its audit row (who, when, what, why).
+ */
+export async function decideCustomer<D extends CustomerDecision>(opts: {
+  db: Database;
+  mailCtx: MailContext;
+  operator: DecidingOperator;
+  customerUuid: string;
+  decision: D;
+  input: CustomerDecisionInput[D];
+  now?: Date;
+}): Promise<DecisionResult> {
+  const { decision, operator } = opts;
+  const now = opts.now ?? new Date();
+  return opts.db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select()
+      .from(customers)
+      .where(eq(customers.uuid, opts.customerUuid.toLowerCase()))
+      .for('update');
+    if (!customer) throw notFound();
+    assertNotOwnAccount(operator, customer.id);
+    assertCanDecide(decision, customer);
+    const to = decisionTargets[decision];
+    const input = opts.input as Partial<{ message: string; reason: string | null }>;
+    const message = decision === 'follow_up' ? input.message!.trim() : undefined;
+    const followUp =
+      decision === 'follow_up'
+        ? { followUpMessage: message!, followUpSeenAt: null }
+        : decision === 'approve'
+          ? { followUpMessage: null, followUpSeenAt: null }
+          : {};
+    const [updated] = await tx
+      .update(customers)
+      .set({ status: to, ...followUp, updatedAt: now })
+      .where(eq(customers.id, customer.id))
+      .returning();
+    const auditEntry = await appendAuditEntry(tx, {
+      customerId: customer.id,
+      actorId: operator.id,
+      action: customerDecisionActions[decision],
+      reason: reasonOf(input.reason),
+      details: { from: customer.status, to, ...(message === undefined ? {} : { message }) },
+    });
+    if (decision === 'follow_up') {
+      await queueComplianceMail(tx, opts.mailCtx, {
+        to: customer.email,
+        locale: customer.locale,
+        kind: 'follow_up_requested',
+        name: displayName(customer),
+        message: message!,
+      });
+    }
+    return {
+      customer: {
+        uuid: updated!.uuid,
+        status: updated!.status,
+        followUpMessage: updated!.followUpMessage,
+        customerRolesAsString: updated!.roles,
+      },
+      auditEntry,
+    };
+  });
+}
+
+/**
+ * An operator's decision on an open request to be classified as a professional client (WpHG
+ * § 67 (6)): approval adds the role `professional_investor`; both record who decided, when and
+ * why on the request, append the audit row and mail the customer, in one transaction. A request
+ * already decided or withdrawn answers 409 `invalid_transition`.
+ */
+export async function decideProfessionalRequest<D extends ProfessionalDecision>(opts: {
+  db: Database;
+  mailCtx: MailContext;
+  operator: DecidingOperator;
+  requestId: number;
+  decision: D;
+  input: ProfessionalDecisionInput[D];
+  now?: Date;
+}): Promise<DecisionResult> {
+  const { decision, operator } = opts;
+  const now = opts.now ?? new Date();
+  const reason = reasonOf(opts.input.reason);
+  return opts.db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(professionalRequests)
+      .where(eq(professionalRequests.id, opts.requestId))
+      .for('update');
+    if (!request) throw notFound();
+    assertNotOwnAccount(operator, request.customerId);
+    if (request.status !== 'requested') {
+      throw new AppError('invalid_transition', {
+        detail: `professional_request: ${request.status} -> ${decision}`,
+      });
+    }
+    await tx
+      .update(professionalRequests)
+      .set({
+        status: decision === 'approve' ? 'approved' : 'refused',
+        decidedById: operator.id,
+        decidedAt: now,
+        reason,
+      })
+      .where(and(eq(professionalRequests.id, request.id), eq(professionalRequests.status, 'requested')));
+    const [customer] = await tx
+      .update(customers)
+      .set(
+        decision === 'approve'
+          ? {
+              // spec 6: the role string; added once, whatever roles the customer has.
+              roles: sql`case when ${professionalRole} = any(${customers.roles}) then ${customers.roles}
+                else array_append(${customers.roles}, ${professionalRole}) end`,
+              updatedAt: now,
+            }
+          : { updatedAt: now },
+      )
+      .where(eq(customers.id, request.customerId))
+      .returning();
+    const auditEntry = await appendAuditEntry(tx, {
+      customerId: request.customerId,
+      actorId: operator.id,
+      action: professionalDecisionActions[decision],
+      reason,
+      details: { requestId: request.id },
+    });
+    await queueComplianceMail(tx, opts.mailCtx, {
+      to: customer!.email,
+      locale: customer!.locale,
+      kind: decision === 'approve' ? 'professional_approved' : 'professional_refused',
+      name: displayName(customer!),
+    });
+    return {
+      customer: {
+        uuid: customer!.uuid,
+        status: customer!.status,
+        followUpMessage: customer!.followUpMessage,
+        customerRolesAsString: customer!.roles,
+      },
+      auditEntry,
+    };
+  });
+}

@@ -1,0 +1,65 @@
+import {
+  auditActions,
+  customerDecisions,
+  customerListScopes,
+  customerStatuses,
+  kycStates,
+  queueReasons,
+  registrarStatuses,
+} from '@token/domain/compliance';
+import { errorCatalogue, violationCatalogue } from '@token/domain/errors';
+import { describe, expect, it } from 'vitest';
+import de from '../../locales/de/admin.json';
+import commonDe from '../../locales/de/common.json';
+import en from '../../locales/en/admin.json';
+
+function entries(obj: object, prefix = ''): [string, string][] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? entries(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]],
+  );
+}
+const keys = (obj: object) => entries(obj).map(([k]) => k);
+
+const sources = import.meta.glob<string>('./**/*.{ts,tsx}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('admin texts', () => {
+  it('German and English have the same keys', () => {
+    expect(keys(en).sort()).toEqual(keys(de).sort());
+  });
+
+  it('hold every key the admin screens use, and a word for every code the platform knows today', () => {
+    const used = new Set<string>();
+    for (const [path, src] of Object.entries(sources)) {
+      if (path.endsWith('.test.ts') || path.endsWith('.test.tsx')) continue;
+      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(m[1]!);
+    }
+    // keys built from codes
+    for (const s of customerStatuses) used.add(`statuses.${s}`);
+    for (const s of registrarStatuses) used.add(`registrar.${s}`);
+    for (const s of kycStates) used.add(`kyc.${s}`);
+    for (const r of queueReasons) used.add(`reasons.${r}`);
+    for (const a of auditActions) used.add(`audit.actions.${a}`);
+    for (const s of customerListScopes) used.add(`queue.scopes.${s}`);
+    for (const d of [...customerDecisions, 'professional_approve', 'professional_refuse']) {
+      for (const k of ['label', 'title', 'text', 'submit', 'done']) used.add(`decisions.${d}.${k}`);
+    }
+    for (const k of ['statuses.notSet', 'registrar.notSet', 'kyc.notStarted']) used.add(k);
+    expect(used.size).toBeGreaterThan(120);
+    // LoadFailed's "retry" is the app's shared word (`common` namespace)
+    const known = new Set([...keys(de), ...keys(commonDe)]);
+    // plural keys: `queue.count` is `queue.count_one` / `queue.count_other`
+    const missing = [...used].filter((k) => !known.has(k) && !known.has(`${k}_one`));
+    expect(missing).toEqual([]);
+  });
+
+  it('hold no second copy of the error catalogue (errors come from @token/domain/errors)', () => {
+    const catalogue = new Set<string>(
+      [...Object.values(errorCatalogue), ...Object.values(violationCatalogue)].flatMap((m) => [m.de, m.en]),
+    );
+    expect([...entries(de), ...entries(en)].filter(([, v]) => catalogue.has(v))).toEqual([]);
+  });
+});

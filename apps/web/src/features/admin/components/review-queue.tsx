@@ -1,0 +1,319 @@
+import {
+  type CustomerListScope,
+  type CustomerStatus,
+  customerListScopes,
+  customerStatuses,
+  type QueueReason,
+  queueReasons,
+  type ReviewQueueItem,
+} from '@token/domain/compliance';
+import { formatDateTime } from '@token/domain/format';
+import { ChevronLeft, ChevronRight, Search, UserRound } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useLocale } from '../../../lib/i18n.ts';
+import type { CustomerListFilter } from '../api/admin-keys.ts';
+import { customersPerPage, useCustomers } from '../api/get-customers.ts';
+import { LoadFailed } from './admin-gate.tsx';
+import { Badge } from './badge.tsx';
+import { kycTone, statusTone, useAdminLabels } from './labels.ts';
+
+const customerPath = (uuid: string) => `/admin/customers/${uuid}`;
+
+function Filters({
+  filter,
+  onChange,
+}: {
+  filter: CustomerListFilter;
+  onChange: (next: CustomerListFilter) => void;
+}) {
+  const { t, status, reason } = useAdminLabels();
+  const [search, setSearch] = useState(filter.search ?? '');
+  useEffect(() => setSearch(filter.search ?? ''), [filter.search]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onChange({ ...filter, search: search.trim() || undefined, page: 1 });
+  };
+  const isFiltered = Boolean(filter.status || filter.reason || filter.search) || filter.scope !== 'queue';
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={t('queue.filters')}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <Select
+        label={t('queue.scope')}
+        value={filter.scope}
+        options={customerListScopes.map((s) => ({ value: s, label: t(`queue.scopes.${s}`) }))}
+        onChange={(e) => onChange({ ...filter, scope: e.target.value as CustomerListScope, page: 1 })}
+      />
+      <Select
+        label={t('queue.status')}
+        value={filter.status ?? ''}
+        placeholder={t('queue.anyStatus')}
+        options={customerStatuses.map((s) => ({ value: s, label: status(s) }))}
+        onChange={(e) =>
+          onChange({
+            ...filter,
+            status: (e.target.value || undefined) as CustomerStatus | undefined,
+            page: 1,
+          })
+        }
+      />
+      <Select
+        label={t('queue.reason')}
+        value={filter.reason ?? ''}
+        placeholder={t('queue.anyReason')}
+        options={queueReasons.map((r) => ({ value: r, label: reason(r) }))}
+        onChange={(e) =>
+          onChange({ ...filter, reason: (e.target.value || undefined) as QueueReason | undefined, page: 1 })
+        }
+      />
+      <Input
+        label={t('queue.search')}
+        type="search"
+        value={search}
+        maxLength={100}
+        placeholder={t('queue.searchPlaceholder')}
+        onChange={(e) => setSearch(e.target.value)}
+        end={
+          <button
+            type="submit"
+            className="flex h-full w-10 items-center justify-center rounded-r-md text-slate-600 hover:text-brand-900"
+            aria-label={t('queue.apply')}
+          >
+            <Search className="size-4" aria-hidden="true" />
+          </button>
+        }
+      />
+      {isFiltered && (
+        <div className="sm:col-span-2 lg:col-span-4">
+          <Button variant="ghost" size="sm" onClick={() => onChange({ scope: 'queue', page: 1 })}>
+            {t('queue.reset')}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Reasons({ reasons }: { reasons: readonly string[] }) {
+  const { reason } = useAdminLabels();
+  return (
+    <ul className="flex flex-wrap gap-1">
+      {reasons.map((r) => (
+        <li key={r}>
+          <Badge tone="info">{reason(r)}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CustomerName({ item }: { item: ReviewQueueItem }) {
+  return (
+    <>
+      <span className="block font-medium text-brand-900 [overflow-wrap:anywhere]">{item.fullName}</span>
+      {item.companyName && <span className="block text-sm text-slate-700">{item.companyName}</span>}
+      <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{item.email}</span>
+    </>
+  );
+}
+
+/** Desktop: one row per customer. */
+function QueueTable({ items }: { items: ReviewQueueItem[] }) {
+  const { t, status, kyc, registrar } = useAdminLabels();
+  const locale = useLocale();
+  return (
+    <table className="hidden w-full border-collapse text-left text-sm md:table">
+      <thead>
+        <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
+          <th scope="col" className="py-2 pr-4 font-medium">
+            {t('queue.columns.customer')}
+          </th>
+          <th scope="col" className="py-2 pr-4 font-medium">
+            {t('queue.columns.status')}
+          </th>
+          <th scope="col" className="py-2 pr-4 font-medium">
+            {t('queue.columns.identification')}
+          </th>
+          <th scope="col" className="py-2 pr-4 font-medium">
+            {t('queue.columns.wallet')}
+          </th>
+          <th scope="col" className="py-2 pr-4 font-medium">
+            {t('queue.columns.reasons')}
+          </th>
+          <th scope="col" className="py-2 pr-4 font-medium">
+            {t('queue.columns.waitingSince')}
+          </th>
+          <th scope="col" className="py-2">
+            <span className="sr-only">{t('queue.open')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.uuid} className="border-b border-slate-100 align-top last:border-0">
+            <td className="py-3 pr-4">
+              <CustomerName item={item} />
+            </td>
+            <td className="space-y-1 py-3 pr-4">
+              <Badge tone={statusTone(item.status)}>{status(item.status)}</Badge>
+              <span className="block text-xs text-slate-600">{registrar(item.cryptoRegistrarStatus)}</span>
+            </td>
+            <td className="py-3 pr-4">
+              <Badge tone={kycTone(item.kycState)}>{kyc(item.kycState)}</Badge>
+            </td>
+            <td className="py-3 pr-4">{item.hasWallet ? t('queue.walletYes') : t('queue.walletNo')}</td>
+            <td className="py-3 pr-4">
+              <Reasons reasons={item.reasons} />
+            </td>
+            <td className="py-3 pr-4 whitespace-nowrap">
+              {item.waitingSince ? formatDateTime(item.waitingSince, { locale }) : '–'}
+            </td>
+            <td className="py-3 text-right">
+              <Link
+                to={customerPath(item.uuid)}
+                className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                aria-label={t('queue.openLabel', { name: item.fullName })}
+              >
+                {t('queue.open')}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Phones: one card per customer, the whole card opens the customer's page. */
+function QueueCards({ items }: { items: ReviewQueueItem[] }) {
+  const { t, status, kyc } = useAdminLabels();
+  const locale = useLocale();
+  return (
+    <ul className="grid gap-3 md:hidden">
+      {items.map((item) => (
+        <li key={item.uuid}>
+          <Link
+            to={customerPath(item.uuid)}
+            aria-label={t('queue.openLabel', { name: item.fullName })}
+            className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300"
+          >
+            <div className="flex items-start gap-3">
+              <UserRound className="mt-0.5 size-5 shrink-0 text-brand-500" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <CustomerName item={item} />
+                <div className="mt-2 flex flex-wrap gap-1">
+                  <Badge tone={statusTone(item.status)}>{status(item.status)}</Badge>
+                  <Badge tone={kycTone(item.kycState)}>{kyc(item.kycState)}</Badge>
+                </div>
+                <div className="mt-2">
+                  <Reasons reasons={item.reasons} />
+                </div>
+                {item.waitingSince && (
+                  <p className="mt-2 text-xs text-slate-600">
+                    {t('queue.columns.waitingSince')}: {formatDateTime(item.waitingSince, { locale })}
+                  </p>
+                )}
+              </div>
+              <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Pager({
+  filter,
+  totalItems,
+  onChange,
+}: {
+  filter: CustomerListFilter;
+  totalItems: number;
+  onChange: (next: CustomerListFilter) => void;
+}) {
+  const { t } = useAdminLabels();
+  const pages = Math.max(1, Math.ceil(totalItems / customersPerPage));
+  if (pages === 1) return null;
+  return (
+    <nav aria-label={t('queue.pagination')} className="mt-4 flex items-center justify-between gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={filter.page <= 1}
+        onClick={() => onChange({ ...filter, page: filter.page - 1 })}
+      >
+        <ChevronLeft className="size-4" aria-hidden="true" />
+        {t('queue.previous')}
+      </Button>
+      <p className="text-sm text-slate-700">{t('queue.page', { page: filter.page, pages })}</p>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={filter.page >= pages}
+        onClick={() => onChange({ ...filter, page: filter.page + 1 })}
+      >
+        {t('queue.next')}
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+/**
+ * The review list: filters (queue or all customers, status, reason, search), a table on wide
+ * screens and cards on phones, paging. The filter lives with the caller (the page keeps it in its
+ * address, so a reload or a shared link shows the same list).
+ */
+export function ReviewQueue({
+  filter,
+  onChange,
+}: {
+  filter: CustomerListFilter;
+  onChange: (next: CustomerListFilter) => void;
+}) {
+  const { t } = useAdminLabels();
+  const customers = useCustomers(filter);
+  const countId = useId();
+  const isFiltered = Boolean(filter.status || filter.reason || filter.search);
+  return (
+    <div className="space-y-4">
+      <Filters filter={filter} onChange={onChange} />
+      <section
+        aria-labelledby={countId}
+        aria-busy={customers.isFetching}
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      >
+        <h2 id={countId} className="mb-3 text-sm font-medium text-slate-700">
+          {customers.data ? t('queue.count', { count: customers.data.totalItems }) : t('queue.title')}
+        </h2>
+        {customers.isPending ? (
+          <div className="space-y-3" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : customers.isError ? (
+          <LoadFailed error={customers.error} retry={() => customers.refetch()} />
+        ) : customers.data.items.length === 0 ? (
+          <p className="py-6 text-center text-slate-600">
+            {isFiltered || filter.scope === 'all' ? t('queue.emptyFiltered') : t('queue.empty')}
+          </p>
+        ) : (
+          <>
+            <QueueTable items={customers.data.items} />
+            <QueueCards items={customers.data.items} />
+          </>
+        )}
+      </section>
+      {customers.data && <Pager filter={filter} totalItems={customers.data.totalItems} onChange={onChange} />}
+    </div>
+  );
+}

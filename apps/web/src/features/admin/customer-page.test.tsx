@@ -1,0 +1,336 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { AuditEntry, CustomerFile } from '@token/domain/compliance';
+import { errorMessage } from '@token/domain/errors';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationBar } from '../../components/ui/notification-bar.tsx';
+import { i18n } from '../../lib/i18n.ts';
+import { clearNotifications } from '../../lib/notifications.ts';
+import { SessionProvider } from '../../lib/session.tsx';
+import { resetSessionStoreForTests, sessionStorageKey } from '../../lib/session-store.ts';
+import { AdminCustomerPage, AdminQueuePage } from './admin-pages.tsx';
+
+const operatorUuid = '9d1f5a1e-2b3c-4d5e-8f90-112233445566';
+const customerUuid = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
+const fileUuid = '3c4d5e6f-7081-4c9d-8e0f-2a3b4c5d6e7f';
+
+function storeSession() {
+  const now = Date.now();
+  localStorage.setItem(
+    sessionStorageKey,
+    JSON.stringify({
+      id: 'sess-op',
+      uuid: operatorUuid,
+      token: 'a.b.c',
+      refreshToken: 'refresh-0',
+      expiration: now + 10 * 60_000,
+      customerId: `/api/v2/shop/customers/${operatorUuid}`,
+      startedAt: now,
+      lastUsedAt: now,
+    }),
+  );
+  resetSessionStoreForTests();
+}
+
+const operatorRecord = (overrides: Record<string, unknown> = {}) => ({
+  uuid: operatorUuid,
+  email: 'compliance@demo.tokenwerk.example',
+  firstName: 'Clara',
+  lastName: 'Hoffmann',
+  fullName: 'Clara Hoffmann',
+  defaultWallet: null,
+  status: null,
+  cryptoRegistrarStatus: null,
+  customerRolesAsString: ['admin'],
+  twoFactorEnabled: true,
+  ...overrides,
+});
+
+const customerFile = (status: string | null): CustomerFile => ({
+  customer: {
+    uuid: customerUuid,
+    email: 'erika@example.com',
+    accountType: 'personal',
+    salutation: 'ms',
+    title: null,
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    fullName: 'Erika Mustermann',
+    locale: 'de',
+    verified: true,
+    twoFactorEnabled: false,
+    customerRolesAsString: [],
+    status,
+    cryptoRegistrarStatus: 'approval_required',
+    kycPassed: true,
+    followUpMessage: null,
+    followUpSeenAt: null,
+    birthDate: '1985-04-12',
+    birthCity: 'Leipzig',
+    birthCountry: 'DE',
+    nationality: 'DE',
+    mobileNumber: '+49 151 11122233',
+    notPep: true,
+    actingOnOwnAccount: true,
+    representativeConfirmation: null,
+    representative_role: null,
+    paysChurchTax: false,
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    bankName: 'Commerzbank',
+    beneficiary: 'Erika Mustermann',
+    bankCountry: 'DE',
+    bankCurrency: 'EUR',
+    companyName: null,
+    companyType: null,
+    taxnumber: null,
+    vatNumber: null,
+    registryNumber: null,
+    court: null,
+    foundingDate: null,
+    ethAddress: null,
+    migrationState: null,
+    createdAt: '2026-01-10T10:00:00.000Z',
+  },
+  addresses: [
+    {
+      id: 1,
+      kind: 'personal',
+      isDefault: true,
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      company: null,
+      street: 'Karl-Liebknecht-Straße 5',
+      postcode: '04107',
+      city: 'Leipzig',
+      countryCode: 'DE',
+      phoneNumber: null,
+    },
+  ],
+  uboUsers: [],
+  documents: [
+    {
+      id: 7,
+      type: 'registry_excerpt',
+      purpose: 'commercial_register_excerpt',
+      scope: 'customer',
+      issuedAt: '2026-01-15',
+      createdAt: '2026-01-16T09:00:00.000Z',
+      file: {
+        uuid: fileUuid,
+        name: 'Handelsregisterauszug.pdf',
+        size: 48_213,
+        mediaType: 'application/pdf',
+        downloadUrl: `/api/v2/admin/files/${fileUuid}`,
+      },
+    },
+  ],
+  identifications: [
+    {
+      id: 3,
+      provider: 'sandbox',
+      state: 'approved',
+      stateAsString: 'approved',
+      display: 'passed',
+      partnerResult: 'SUCCESS',
+      result: { document: 'ID_CARD' },
+      createdAt: '2026-01-12T10:00:00.000Z',
+      decidedAt: '2026-01-12T10:30:00.000Z',
+    },
+  ],
+  questionnaires: [],
+  wallets: [],
+  professionalRequests: [],
+  queueReasons: status === 'banned' ? [] : ['onboarding_complete'],
+  decisions:
+    status === 'banned'
+      ? [
+          { decision: 'approve', blocker: 'invalid_transition' },
+          { decision: 'follow_up', blocker: 'invalid_transition' },
+          { decision: 'ban', blocker: 'invalid_transition' },
+          { decision: 'lift_ban', blocker: null },
+        ]
+      : [
+          { decision: 'approve', blocker: null },
+          { decision: 'follow_up', blocker: null },
+          { decision: 'ban', blocker: null },
+          { decision: 'lift_ban', blocker: 'invalid_transition' },
+        ],
+});
+
+const banEntry: AuditEntry = {
+  id: 11,
+  action: 'customer_banned',
+  reason: 'Treffer auf der Sanktionsliste',
+  details: { from: null, to: 'banned' },
+  createdAt: '2026-03-02T09:15:00.000Z',
+  actor: { uuid: operatorUuid, fullName: 'Clara Hoffmann', email: 'compliance@demo.tokenwerk.example' },
+};
+
+type Call = { method: string; path: string; body: unknown };
+
+/** The API as the page meets it; `banned` flips once the ban was posted. */
+function stubApi(record: ReturnType<typeof operatorRecord>) {
+  const calls: Call[] = [];
+  let banned = false;
+  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://x');
+    const method = init?.method ?? 'GET';
+    calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const json = (body: unknown, status = 200) => Response.json(body, { status });
+    if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`) return json(record);
+    if (url.pathname === '/api/v2/admin/me') {
+      return json({ uuid: operatorUuid, fullName: 'Clara Hoffmann', email: record.email });
+    }
+    if (url.pathname === `/api/v2/admin/customers/${customerUuid}`)
+      return json(customerFile(banned ? 'banned' : null));
+    if (url.pathname === `/api/v2/admin/customers/${customerUuid}/audit-log`) {
+      return json({ 'hydra:member': banned ? [banEntry] : [], 'hydra:totalItems': banned ? 1 : 0 });
+    }
+    if (method === 'POST' && url.pathname === `/api/v2/admin/customers/${customerUuid}/ban`) {
+      banned = true;
+      return json({
+        customer: { uuid: customerUuid, status: 'banned', followUpMessage: null, customerRolesAsString: [] },
+        auditEntry: banEntry,
+      });
+    }
+    if (method === 'POST' && url.pathname === `/api/v2/admin/files/${fileUuid}/link`) {
+      return json(
+        { url: `/api/v2/admin/files/${fileUuid}?access=signed`, expiresAt: '2026-03-02T09:17:00.000Z' },
+        201,
+      );
+    }
+    if (url.pathname === '/api/v2/admin/customers')
+      return json({ 'hydra:member': [], 'hydra:totalItems': 0 });
+    return json({ code: 'route_not_found', status: 404 }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{l.pathname + l.search}</p>;
+}
+
+function setup(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin', element: <AdminQueuePage /> },
+      { path: '/admin/customers/:uuid', element: <AdminCustomerPage /> },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider>
+        <NotificationBar />
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage('de');
+});
+beforeEach(storeSession);
+afterEach(() => {
+  cleanup();
+  clearNotifications();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('the admin area', () => {
+  it('sends a visitor to the login and back', async () => {
+    localStorage.clear();
+    resetSessionStoreForTests();
+    stubApi(operatorRecord());
+    setup('/admin?status=banned');
+    expect((await screen.findByTestId('where')).textContent).toBe(
+      '/login?redirectPath=%2Fadmin%3Fstatus%3Dbanned',
+    );
+  });
+
+  it('shows a customer without the admin role the page-not-found screen and asks the admin API nothing', async () => {
+    const calls = stubApi(operatorRecord({ customerRolesAsString: ['professional_investor'] }));
+    setup('/admin');
+    expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/v2/admin'))).toEqual([]);
+  });
+
+  it('tells an admin without two-factor to turn it on', async () => {
+    stubApi(operatorRecord({ twoFactorEnabled: false }));
+    setup('/admin');
+    expect(
+      await screen.findByRole('heading', { name: 'Zwei-Faktor-Authentifizierung erforderlich' }),
+    ).toBeTruthy();
+    expect(screen.getByText(errorMessage('operator_two_factor_required', 'de'))).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Zwei-Faktor-Authentifizierung einrichten' }).getAttribute('href'),
+    ).toBe('/account/two-factor');
+  });
+});
+
+describe("a customer's page", () => {
+  it('shows the file and bans after the confirmation with a reason; the log shows the decision', async () => {
+    const calls = stubApi(operatorRecord());
+    setup(`/admin/customers/${customerUuid}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erika Mustermann' })).toBeTruthy();
+    expect(screen.getByText('Angemeldet als Clara Hoffmann')).toBeTruthy();
+    expect(screen.getByText('Handelsregisterauszug.pdf')).toBeTruthy();
+    expect(screen.getByText('DE89 3704 0044 0532 0130 00')).toBeTruthy();
+    expect(screen.getByText('12.04.1985')).toBeTruthy();
+    expect(screen.getByText(/Wartet wegen: Selbstauskunft abgeschlossen/)).toBeTruthy();
+    const audit = screen.getByRole('region', { name: 'Prüfprotokoll' });
+    expect(await within(audit).findByText('Noch keine Entscheidungen.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Sperre aufheben' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sperren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kunden sperren' });
+    fireEvent.input(within(dialog).getByLabelText('Begründung'), {
+      target: { value: 'Treffer auf der Sanktionsliste' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sperren' }));
+
+    expect(await screen.findByText('Erika Mustermann ist gesperrt.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: `/api/v2/admin/customers/${customerUuid}/ban`,
+      body: { reason: 'Treffer auf der Sanktionsliste' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // the page reads the file and the log again
+    expect(await within(audit).findByText('Gesperrt')).toBeTruthy();
+    expect(within(audit).getByText('Begründung: Treffer auf der Sanktionsliste')).toBeTruthy();
+    expect(within(audit).getByText(/von Clara Hoffmann/)).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Sperre aufheben' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    expect((screen.getByRole('button', { name: 'Freigeben' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('opens a document in a new tab through a short-lived link', async () => {
+    const calls = stubApi(operatorRecord());
+    const tab = { opener: {} as unknown, location: { replace: vi.fn() }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    setup(`/admin/customers/${customerUuid}`);
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Handelsregisterauszug.pdf in neuem Tab öffnen' }),
+    );
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() =>
+      expect(tab.location.replace).toHaveBeenCalledWith(`/api/v2/admin/files/${fileUuid}?access=signed`),
+    );
+    expect(tab.opener).toBeNull();
+    expect(calls.find((c) => c.method === 'POST')?.path).toBe(`/api/v2/admin/files/${fileUuid}/link`);
+  });
+});
