@@ -39,6 +39,11 @@ export const auditActions = [
   'ban_lifted',
   'professional_approved',
   'professional_refused',
+  // written by the platform and the customer, shown in the same log
+  'professional_request_submitted',
+  'professional_request_withdrawn',
+  'identification_result',
+  'registrar_status',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { shopChannelCode } from '@token/domain/channel';
+import { professionalConsequencesNotice } from '@token/domain/documents';
 import type { Locale } from '@token/domain/i18n';
 import {
   isKycPassed,
@@ -17,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { hashPassword } from '../../modules/accounts/passwords.ts';
 import { createTotpSecretBox } from '../../modules/accounts/secrets.ts';
+import type { StoredCriteria } from '../../modules/professional/professional.service.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 import type { Db } from '../client.ts';
 import {
@@ -538,7 +540,14 @@ export async function seedProfessionalRequest(
   const [row] = await db
     .insert(professionalRequests)
     .values({
-      criteria: { transactions: 'Zehn Anleihekäufe je Quartal', portfolio: 'Depot über 500.000 EUR' },
+      criteria: {
+        statements: [
+          { criterion: 'transactions', explanation: 'Zehn Anleihekäufe je Quartal' },
+          { criterion: 'portfolio', explanation: 'Depot über 500.000 EUR' },
+        ],
+        consequencesAcknowledgedAt: new Date().toISOString(),
+        noticeVersion: professionalConsequencesNotice.version,
+      } satisfies StoredCriteria,
       ...opts,
     })
     .returning();

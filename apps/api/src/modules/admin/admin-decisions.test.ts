@@ -349,7 +349,7 @@ describe('professional requests', () => {
       expect.objectContaining({
         action: 'professional_approved',
         actorId: operator.id,
-        details: { requestId: request.id },
+        details: expect.objectContaining({ requestId: request.id, criteria: ['transactions', 'portfolio'] }),
       }),
     ]);
     const mail = await lastMail(t.app, customer.email, 'professional_approved');

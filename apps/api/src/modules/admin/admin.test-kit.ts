@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { professionalConsequencesNotice } from '@token/domain/documents';
 import type { Database } from '../../db/client.ts';
 import {
   customerDocuments,
@@ -13,6 +14,7 @@ import { type CustomerRow, seedInvestor, seedOperator } from '../../db/seed/fact
 import type { App } from '../../http/types.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 import { openSession } from '../accounts/sessions.service.ts';
+import type { StoredCriteria } from '../professional/professional.service.ts';
 
 /*
  * Test kit of the admin module's integration tests: operators, customers at the stages the review
@@ -172,13 +174,24 @@ export async function seedProfessionalRequest(app: App, customerId: number, crea
     .insert(professionalRequests)
     .values({
       customerId,
-      criteria: { transactions: true, portfolio: true, experience: false },
+      criteria: {
+        statements: [
+          { criterion: 'transactions', explanation: 'Zehn Anleihekäufe je Quartal über 10.000 EUR' },
+          { criterion: 'portfolio', explanation: 'Depot über 500.000 EUR' },
+        ],
+        consequencesAcknowledgedAt: createdAt.toISOString(),
+        noticeVersion: professionalConsequencesNotice.version,
+      } satisfies StoredCriteria,
       createdAt,
     })
     .returning();
   const file = await storeFile(app.db, app.partners.storage, customerId, { name: 'Depotauszug 2025.pdf' });
-  await app.db
-    .insert(professionalRequestFiles)
-    .values({ requestId: request!.id, fileId: file.id, criterion: 'portfolio' });
+  const transactions = await storeFile(app.db, app.partners.storage, customerId, {
+    name: 'Abrechnungen 2025.pdf',
+  });
+  await app.db.insert(professionalRequestFiles).values([
+    { requestId: request!.id, fileId: file.id, criterion: 'portfolio' },
+    { requestId: request!.id, fileId: transactions.id, criterion: 'transactions' },
+  ]);
   return { request: request!, file };
 }

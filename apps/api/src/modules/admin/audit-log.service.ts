@@ -120,3 +120,15 @@ export async function listAuditLog(opts: {
   ]);
   return { items: rows.map(toAuditEntry), totalItems: total?.n ?? 0 };
 }
+
+/** The customer's newest audit row (the one a decision made by another module just appended). */
+export async function latestAuditEntry(db: Db, customerId: number): Promise<AuditEntry> {
+  const [row] = await db
+    .select(entryColumns)
+    .from(complianceAuditLog)
+    .leftJoin(actor, eq(actor.id, complianceAuditLog.actorId))
+    .where(eq(complianceAuditLog.customerId, customerId))
+    .orderBy(desc(complianceAuditLog.id))
+    .limit(1);
+  return toAuditEntry(row!);
+}

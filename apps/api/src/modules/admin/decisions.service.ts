@@ -15,7 +15,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers, professionalRequests } from '../../db/schema/index.ts';
 import type { MailContext } from '../accounts/account-mail.service.ts';
-import { appendAuditEntry, displayName } from './audit-log.service.ts';
+import { decideProfessionalRequest as decideRequest } from '../professional/professional.service.ts';
+import { appendAuditEntry, displayName, latestAuditEntry } from './audit-log.service.ts';
 import { queueComplianceMail } from './compliance-mails.ts';
 
 /** The operator deciding: never on their own account (no one reviews themself). */
@@ -102,9 +103,9 @@ export async function decideCustomer<D extends CustomerDecision>(opts: {
 
 /**
  * An operator's decision on an open request to be classified as a professional client (WpHG
- * § 67 (6)): approval adds the role `professional_investor`; both record who decided, when and
- * why on the request, append the audit row and mail the customer, in one transaction. A request
- * already decided or withdrawn answers 409 `invalid_transition`.
+ * § 67 (6)), made by the professional module's one decision (evidence for every stated criterion,
+ * the role `professional_investor` on approval, the audit row), plus the mail to the customer, in
+ * one transaction. A request already decided or withdrawn answers 409 `invalid_transition`.
  */
 export async function decideProfessionalRequest<D extends ProfessionalDecision>(opts: {
   db: Database;
@@ -116,51 +117,16 @@ export async function decideProfessionalRequest<D extends ProfessionalDecision>(
   now?: Date;
 }): Promise<DecisionResult> {
   const { decision, operator } = opts;
-  const now = opts.now ?? new Date();
-  const reason = reasonOf(opts.input.reason);
   return opts.db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(professionalRequests)
-      .where(eq(professionalRequests.id, opts.requestId))
-      .for('update');
-    if (!request) throw notFound();
-    assertNotOwnAccount(operator, request.customerId);
-    if (request.status !== 'requested') {
-      throw new AppError('invalid_transition', {
-        detail: `professional_request: ${request.status} -> ${decision}`,
-      });
-    }
-    await tx
-      .update(professionalRequests)
-      .set({
-        status: decision === 'approve' ? 'approved' : 'refused',
-        decidedById: operator.id,
-        decidedAt: now,
-        reason,
-      })
-      .where(and(eq(professionalRequests.id, request.id), eq(professionalRequests.status, 'requested')));
-    const [customer] = await tx
-      .update(customers)
-      .set(
-        decision === 'approve'
-          ? {
-              // spec 6: the role string; added once, whatever roles the customer has.
-              roles: sql`case when ${professionalRole} = any(${customers.roles}) then ${customers.roles}
-                else array_append(${customers.roles}, ${professionalRole}) end`,
-              updatedAt: now,
-            }
-          : { updatedAt: now },
-      )
-      .where(eq(customers.id, request.customerId))
-      .returning();
-    const auditEntry = await appendAuditEntry(tx, {
-      customerId: request.customerId,
-      actorId: operator.id,
-      action: professionalDecisionActions[decision],
-      reason,
-      details: { requestId: request.id },
+    const decided = await decideRequest({
+      db: tx,
+      requestId: opts.requestId,
+      operatorId: operator.id,
+      decision: decision === 'approve' ? 'approved' : 'refused',
+      reason: reasonOf(opts.input.reason),
+      ...(opts.now ? { now: opts.now } : {}),
     });
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, decided.customerId));
     await queueComplianceMail(tx, opts.mailCtx, {
       to: customer!.email,
       locale: customer!.locale,
@@ -174,7 +140,7 @@ export async function decideProfessionalRequest<D extends ProfessionalDecision>(
         followUpMessage: customer!.followUpMessage,
         customerRolesAsString: customer!.roles,
       },
-      auditEntry,
+      auditEntry: await latestAuditEntry(tx, decided.customerId),
     };
   });
 }

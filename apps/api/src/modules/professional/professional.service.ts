@@ -1,3 +1,4 @@
+import type { AuditAction } from '@token/domain/compliance';
 import {
   assertProfessionalRequestCanMove,
   isProfessionalRequestOpen,
@@ -46,7 +47,8 @@ const storedCriteriaSchema = z.object({
   consequencesAcknowledgedAt: z.string(),
   noticeVersion: z.string(),
 });
-type StoredCriteria = z.infer<typeof storedCriteriaSchema>;
+/** How a request's statements are stored in `professional_requests.criteria`. */
+export type StoredCriteria = z.infer<typeof storedCriteriaSchema>;
 
 type RequestRow = typeof professionalRequests.$inferSelect;
 
@@ -57,9 +59,9 @@ const operatorRole = 'admin';
 export const professionalAuditActions = {
   submitted: 'professional_request_submitted',
   withdrawn: 'professional_request_withdrawn',
-  approved: 'professional_request_approved',
-  refused: 'professional_request_refused',
-} as const;
+  approved: 'professional_approved',
+  refused: 'professional_refused',
+} as const satisfies Record<string, AuditAction>;
 
 async function evidenceOf(db: Db, requestIds: number[]) {
   if (requestIds.length === 0) return new Map<number, ProfessionalEvidenceView[]>();

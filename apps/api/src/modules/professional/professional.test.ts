@@ -397,7 +397,7 @@ describe('decideProfessionalRequest (called by the operator area)', () => {
     const audit = await auditOf(a.id);
     expect(audit.at(-1)).toMatchObject({
       actorId: operatorId,
-      action: 'professional_request_approved',
+      action: 'professional_approved',
       reason: 'Depotauszug und Arbeitszeugnis geprüft',
       details: { requestId: req.id, criteria: ['portfolio', 'profession'] },
     });
@@ -452,7 +452,7 @@ describe('decideProfessionalRequest (called by the operator area)', () => {
     expect(await rolesOf(a)).toEqual([]);
     expect((await auditOf(a.id)).at(-1)).toMatchObject({
       actorId: operatorId,
-      action: 'professional_request_refused',
+      action: 'professional_refused',
       reason: 'Der Depotauszug ist älter als drei Monate.',
     });
     expect((await shop(t.app, a.token).post('/professional-requests', validRequest)).status).toBe(201);
