@@ -26,10 +26,11 @@ import { collectionOf, localeQuery, pagingQuery, sendCollection, sendItem } from
 import { createOperatorLinks } from '../../http/operator-links.ts';
 import type { App } from '../../http/types.ts';
 import { accountMailContext } from '../accounts/accounts.context.ts';
+import { openCustomerFile } from '../documents/files.service.ts';
 import { listAuditLog } from './audit-log.service.ts';
 import { getCustomerFile, getOperatorView } from './customer-file.service.ts';
 import { decideCustomer, decideProfessionalRequest } from './decisions.service.ts';
-import { contentDisposition, getStoredFileRecord, isInlineType, readOperatorFile } from './files.service.ts';
+import { contentDisposition, getStoredFileRecord, isInlineType } from './files.service.ts';
 import { listReviewQueue } from './review-queue.service.ts';
 
 const uuidParam = z.strictObject({ uuid: z.uuid() });
@@ -297,11 +298,12 @@ export async function adminRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const file = await readOperatorFile({
+      const opened = await openCustomerFile({
         db: app.db,
         storage: app.partners.storage,
-        uuid: request.params.uuid,
+        fileUuid: request.params.uuid,
       });
+      const file = opened.file;
       request.log.info(
         { operator: operatorOf(request).uuid, file: file.uuid },
         'operator opened a stored file',
@@ -310,12 +312,12 @@ export async function adminRoutes(app: App) {
       return reply
         .header('content-type', inline ? file.mediaType : 'application/octet-stream')
         .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.name))
-        .header('content-length', String(file.size))
+        .header('content-length', String(opened.size))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', fileSecurityPolicy)
         .header('cache-control', 'private, no-store')
         .header('referrer-policy', 'no-referrer')
-        .send(file.bytes);
+        .send(opened.stream);
     },
   );
 

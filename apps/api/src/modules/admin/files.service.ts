@@ -4,15 +4,6 @@ import type { Database } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 
-export type OperatorFile = {
-  uuid: string;
-  name: string;
-  mediaType: string;
-  size: number;
-  sha256: string;
-  bytes: Buffer;
-};
-
 /** A stored file's record (any customer's: operators review them all); unknown uuid: not found. */
 export async function getStoredFileRecord(opts: { db: Database; uuid: string }) {
   const [file] = await opts.db
@@ -21,29 +12,6 @@ export async function getStoredFileRecord(opts: { db: Database; uuid: string }) 
     .where(eq(storedFiles.uuid, opts.uuid.toLowerCase()));
   if (!file) throw notFound();
   return file;
-}
-
-/**
- * A stored file with its bytes, for an operator to open. The bytes come through the storage port's
- * `get` (the whole file; the port gains streaming reads with the uploads, and this moves to them).
- * A record whose bytes are gone is not found either.
- */
-export async function readOperatorFile(opts: {
-  db: Database;
-  storage: StoragePort;
-  uuid: string;
-}): Promise<OperatorFile> {
-  const file = await getStoredFileRecord(opts);
-  const bytes = await opts.storage.get(file.storageKey);
-  if (!bytes) throw notFound(`stored file ${file.uuid} has no bytes in storage`);
-  return {
-    uuid: file.uuid,
-    name: file.originalName,
-    mediaType: file.mediaType,
-    size: bytes.length,
-    sha256: file.sha256,
-    bytes,
-  };
 }
 
 /** Types a browser shows itself without running anything of the file's: opened in the tab. */
