@@ -8,6 +8,7 @@ import {
   registrarStatuses,
 } from '@token/domain/compliance';
 import { errorCatalogue, violationCatalogue } from '@token/domain/errors';
+import { questionnaireResults, questionnaireWarnings } from '@token/domain/questionnaires';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de/admin.json';
 import commonDe from '../../locales/de/common.json';
@@ -44,6 +45,8 @@ describe('admin texts', () => {
     for (const r of queueReasons) used.add(`reasons.${r}`);
     for (const a of auditActions) used.add(`audit.actions.${a}`);
     for (const s of customerListScopes) used.add(`queue.scopes.${s}`);
+    for (const r of questionnaireResults) used.add(`file.questionnaires.results.${r}`);
+    for (const w of questionnaireWarnings) used.add(`file.questionnaires.warningNames.${w}`);
     for (const d of [...customerDecisions, 'professional_approve', 'professional_refuse']) {
       for (const k of ['label', 'title', 'text', 'submit', 'done']) used.add(`decisions.${d}.${k}`);
     }

@@ -458,12 +458,20 @@ export function CustomerFileView({
                       ` · ${t('file.questionnaires.answeredAgain', { date: formatDateTime(q.deletedAt, { locale }) })}`}
                   </p>
                   <p className="mt-1">
-                    {t('file.questionnaires.result')}: <span className="font-medium">{q.result}</span> ·{' '}
-                    {t('file.questionnaires.grade', { grade: q.grade })}
+                    {t('file.questionnaires.result')}:{' '}
+                    <span className="font-medium">
+                      {t(`file.questionnaires.results.${q.result}`, { defaultValue: q.result })}
+                    </span>{' '}
+                    · {t('file.questionnaires.grade', { grade: q.grade })}
                   </p>
                   {q.warningsShown.length > 0 && (
                     <p className="text-slate-700">
-                      {t('file.questionnaires.warnings', { warnings: q.warningsShown.join(', ') })} ·{' '}
+                      {t('file.questionnaires.warnings', {
+                        warnings: q.warningsShown
+                          .map((w) => t(`file.questionnaires.warningNames.${w}`, { defaultValue: w }))
+                          .join(', '),
+                      })}{' '}
+                      ·{' '}
                       {q.warningsAcknowledgedAt
                         ? t('file.questionnaires.acknowledged', {
                             date: formatDateTime(q.warningsAcknowledgedAt, { locale }),
