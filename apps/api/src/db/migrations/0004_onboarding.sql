@@ -147,6 +147,7 @@ CREATE TABLE "ubo_users" (
 	"power_of_attorney" boolean DEFAULT false NOT NULL,
 	"pays_church_tax" boolean DEFAULT false NOT NULL,
 	"representative_sent_at" timestamp with time zone,
+	"held_through_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -201,6 +202,7 @@ ALTER TABLE "professional_requests" ADD CONSTRAINT "professional_requests_custom
 ALTER TABLE "professional_requests" ADD CONSTRAINT "professional_requests_decided_by_id_customers_id_fk" FOREIGN KEY ("decided_by_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ubo_users" ADD CONSTRAINT "ubo_users_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ubo_users" ADD CONSTRAINT "ubo_users_held_through_id_ubo_users_id_fk" FOREIGN KEY ("held_through_id") REFERENCES "public"."ubo_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "answered_questionnaires_customer_id_type_index" ON "answered_questionnaires" USING btree ("customer_id","type");--> statement-breakpoint
 CREATE INDEX "compliance_audit_log_customer_id_created_at_index" ON "compliance_audit_log" USING btree ("customer_id","created_at");--> statement-breakpoint

@@ -1,2 +1,0 @@
-ALTER TABLE "ubo_users" ADD COLUMN "held_through_id" integer;--> statement-breakpoint
-ALTER TABLE "ubo_users" ADD CONSTRAINT "ubo_users_held_through_id_ubo_users_id_fk" FOREIGN KEY ("held_through_id") REFERENCES "public"."ubo_users"("id") ON DELETE cascade ON UPDATE no action;
