@@ -7,13 +7,11 @@ import {
   decisionTargets,
   type ProfessionalDecision,
   type ProfessionalDecisionInput,
-  professionalDecisionActions,
-  professionalRole,
 } from '@token/domain/compliance';
 import { AppError, notFound } from '@token/domain/errors';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customers, professionalRequests } from '../../db/schema/index.ts';
+import { customers } from '../../db/schema/index.ts';
 import type { MailContext } from '../accounts/account-mail.service.ts';
 import { decideProfessionalRequest as decideRequest } from '../professional/professional.service.ts';
 import { appendAuditEntry, displayName, latestAuditEntry } from './audit-log.service.ts';

@@ -2,7 +2,6 @@ import { notFound } from '@token/domain/errors';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/index.ts';
-import type { StoragePort } from '../../partners/storage/port.ts';
 
 /** A stored file's record (any customer's: operators review them all); unknown uuid: not found. */
 export async function getStoredFileRecord(opts: { db: Database; uuid: string }) {
