@@ -42,6 +42,7 @@ import { identificationRoutes } from './modules/identification/identification.ro
 import { sandboxKycRoutes } from './modules/identification/sandbox-kyc.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { migrationRoutes } from './modules/migration/migration.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);
+      await shop.register(onboardingRoutes);
       await shop.register(identificationRoutes);
       await shop.register(questionnaireRoutes);
       await shop.register(migrationRoutes);

@@ -256,17 +256,24 @@ for (const locale of ['de', 'en'] as const) {
       // --- a company account
       await page.goto('/login?redirectPath=/account/company-edit');
       await logInWithForm(page, company, locale);
-      await expect(page.getByLabel(locale === 'de' ? 'Firmenname' : 'Company name')).not.toHaveValue('');
+      await expect(
+        page.getByLabel(locale === 'de' ? 'Name des Unternehmens' : 'Company name'),
+      ).not.toHaveValue('');
       await shoot(page, 'company-edit', locale, width);
-      await page.getByLabel(locale === 'de' ? 'Firmenname' : 'Company name').fill('');
+      await page.getByLabel(locale === 'de' ? 'Name des Unternehmens' : 'Company name').fill('');
       await page.getByLabel(locale === 'de' ? 'Rechtsform' : 'Legal form').selectOption('');
       await submit('Speichern', 'Save');
+      // the whole company form of the self-disclosure: the legal form and the other choices say so
       await expect(
-        page.getByText(locale === 'de' ? 'Bitte wählen Sie eine Option aus' : 'An option must be selected'),
+        page
+          .getByText(locale === 'de' ? 'Bitte wählen Sie eine Option aus' : 'An option must be selected')
+          .first(),
       ).toBeVisible();
       await shoot(page, 'company-edit-errors', locale, width);
       // leave without saving
-      await page.getByLabel(locale === 'de' ? 'Firmenname' : 'Company name').fill('Berger Solar GmbH');
+      await page
+        .getByLabel(locale === 'de' ? 'Name des Unternehmens' : 'Company name')
+        .fill('Berger Solar GmbH');
       await page.goto('/account');
       await expect(page.getByTestId('sessions')).toBeVisible();
       await shoot(page, 'account-company', locale, width);

@@ -3,7 +3,6 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
-import { forgetFollowUpContacts } from '../features/onboarding/onboarding-status.ts';
 import {
   channelList,
   customerRecord,
@@ -21,9 +20,16 @@ function Where() {
   return <p data-testid="where">{l.pathname}</p>;
 }
 
-function setup(initial: string, record: () => OnboardingCustomer | Promise<never>) {
-  const fetch = vi.fn(async (url: string) => {
+function setup(
+  initial: string,
+  record: () => OnboardingCustomer | Promise<never>,
+  onFollowUpSeen?: () => OnboardingCustomer,
+) {
+  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     if (url.startsWith('/api/v2/shop/channels')) return Response.json(channelList);
+    if (url.endsWith('/follow-up-seen') && init.method === 'PUT' && onFollowUpSeen) {
+      return Response.json(onFollowUpSeen());
+    }
     if (url.startsWith('/api/v2/shop/customers/')) return Response.json(await record());
     return Response.json([]);
   });
@@ -67,7 +73,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   localStorage.clear();
-  forgetFollowUpContacts();
   storeTestSession();
 });
 afterEach(() => {
@@ -91,15 +96,36 @@ describe('entry gating in the router (spec 2)', () => {
     expect(await screen.findByText('dashboard')).toBeTruthy();
   });
 
-  it('leads to the contact page once for a follow-up, then to the step that is due', async () => {
-    const record = customerRecord({
-      followUpMessage: 'Please send the current commercial register extract.',
-      onboarding: onboardingStatus('/contact', 'custody'),
-    });
-    const { router } = setup('/account/orders', () => record);
+  it('leads to the contact page once for a follow-up (recorded on the server), then to the step that is due', async () => {
+    const followUpMessage = 'Please send the current commercial register extract.';
+    let record = customerRecord({ followUpMessage, onboarding: onboardingStatus('/contact', 'custody') });
+    const { router, fetch } = setup(
+      '/account/orders',
+      () => record,
+      () => {
+        record = { ...record, onboarding: onboardingStatus('/self-disclosure/custody', 'custody') };
+        return record;
+      },
+    );
     expect(await where()).toBe('/contact');
+    // arriving there records the visit, once
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/follow-up-seen'))).toHaveLength(1),
+    );
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/follow-up-seen'))!;
+    expect(init?.method).toBe('PUT');
     await act(() => router.navigate('/account/orders'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/self-disclosure/custody'));
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/follow-up-seen'))).toHaveLength(1);
+  });
+
+  it('records nothing at the contact page without an open follow-up', async () => {
+    const { fetch } = setup('/contact', () => customerRecord());
+    expect(await where()).toBe('/contact');
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/v2/shop/customers/'))).toBe(true),
+    );
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/follow-up-seen'))).toBe(false);
   });
 
   it('sends a banned customer from a self-disclosure page to /banned without asking about leaving', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { WalletConnectButton } from '../features/wallet-extension/wallet-connect-button.tsx';
 import { useChannel } from '../lib/channel.ts';
 import { i18n, loadNamespace } from '../lib/i18n.ts';
 import { notify } from '../lib/notifications.ts';
@@ -71,6 +72,7 @@ function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacke
         <UserRound className="size-4" aria-hidden="true" />
         {t('header.account')}
       </NavLink>
+      <WalletConnectButton stacked={stacked} />
       <button
         type="button"
         className={buttonClasses({ variant: 'outline', size: 'sm' })}

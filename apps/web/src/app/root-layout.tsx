@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { NotificationBar } from '../components/ui/notification-bar.tsx';
+import { UserBanners } from '../features/banners/user-banners.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { NavigationGuard } from './navigation-guard.tsx';
@@ -38,6 +39,7 @@ export function RootLayout() {
       <ScrollToTop />
       <NavigationGuard />
       <Header />
+      <UserBanners />
       <NotificationBar />
       <main id="main" className="flex-1">
         <RouteGuard>

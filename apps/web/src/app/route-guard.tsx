@@ -1,13 +1,8 @@
 import { homeRedirect, isProtectedPath, loginPathFor } from '@token/domain/navigation';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import {
-  contactRoute,
-  followUpKeyOf,
-  markFollowUpContactShown,
-  onboardingOf,
-  wasFollowUpContactShown,
-} from '../features/onboarding/onboarding-status.ts';
+import { useMarkFollowUpSeen } from '../features/onboarding/api/mark-follow-up-seen.ts';
+import { contactRoute, onboardingOf } from '../features/onboarding/onboarding-status.ts';
 import { useChannel } from '../lib/channel.ts';
 import { appRedirectState } from '../lib/navigation.ts';
 import { useCustomerRecord, useSession } from '../lib/session.tsx';
@@ -24,19 +19,24 @@ export function useEntryGating(pathname: string, isProtected: boolean): Gating {
   const { isLoggedIn } = useSession();
   const record = useCustomerRecord();
   const applies = isProtected && isLoggedIn && needsOnboardingStatus(pathname);
-  const followUpKey = followUpKeyOf(record.data);
   const onboarding = isLoggedIn ? onboardingOf(record.data) : null;
-  const redirectTo =
-    applies && onboarding
-      ? entryRedirect(pathname, { onboarding, contactShown: wasFollowUpContactShown(followUpKey) })
-      : null;
+  const redirectTo = applies ? entryRedirect(pathname, onboarding) : null;
 
-  // spec 2: more information needed leads to the contact page once per follow-up; once the customer
-  // has been there (led by the gate or on their own), the gates send on to the step that is due.
-  const atContactForFollowUp = pathname === contactRoute && onboarding?.nextRoute === contactRoute;
+  // spec 2: more information needed leads to the contact page once per follow-up. The server keeps
+  // that (`followUpSeenAt`): arriving at /contact while it is the next route records it, and the
+  // record it answers names the step that is due, so the gates send on there afterwards.
+  const followUpKey =
+    isLoggedIn && pathname === contactRoute && onboarding?.nextRoute === contactRoute && record.data
+      ? `${record.data.uuid}:${record.data.followUpMessage ?? ''}`
+      : null;
+  const markSeen = useMarkFollowUpSeen();
+  const marked = useRef<string | null>(null);
+  const { mutate } = markSeen;
   useEffect(() => {
-    if (atContactForFollowUp) markFollowUpContactShown(followUpKey);
-  }, [atContactForFollowUp, followUpKey]);
+    if (followUpKey === null || marked.current === followUpKey) return;
+    marked.current = followUpKey;
+    mutate();
+  }, [followUpKey, mutate]);
 
   return { redirectTo, pending: applies && record.isPending };
 }

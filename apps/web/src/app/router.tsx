@@ -1,7 +1,7 @@
 import { shouldHideNotifications } from '@token/domain/navigation';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { loadNamespace } from '../lib/i18n.ts';
+import { type LazyNamespace, loadNamespace } from '../lib/i18n.ts';
 import { clearNotifications } from '../lib/notifications.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -55,10 +55,6 @@ const editProfile = accountsPage(
   () => import('../features/accounts/edit-profile-page.tsx'),
   'EditProfilePage',
 );
-const editCompany = accountsPage(
-  () => import('../features/accounts/edit-company-page.tsx'),
-  'EditCompanyPage',
-);
 const changePassword = accountsPage(
   () => import('../features/accounts/change-password-page.tsx'),
   'ChangePasswordPage',
@@ -80,6 +76,33 @@ function onboardingPage<K extends string>(load: () => Promise<Record<K, Componen
     return { Component: m[name] };
   };
 }
+/** A page whose module and the text namespaces it reads arrive together (account pages of the onboarding). */
+function pageWith<K extends string>(
+  namespaces: LazyNamespace[],
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+) {
+  return async () => {
+    const [m] = await Promise.all([load(), ...namespaces.map(loadNamespace)]);
+    return { Component: m[name] };
+  };
+}
+const editCompany = pageWith(
+  ['onboarding', 'accounts'],
+  () => import('../features/onboarding/company-edit-page.tsx'),
+  'CompanyEditPage',
+);
+const custodyAccount = pageWith(
+  ['onboarding', 'accounts'],
+  () => import('../features/custody/custody-account-page.tsx'),
+  'CustodyAccountPage',
+);
+const professionalRequest = pageWith(
+  ['onboarding', 'accounts'],
+  () => import('../features/onboarding/professional-request-page.tsx'),
+  'ProfessionalRequestPage',
+);
+
 const selfDisclosureLayout = onboardingPage(
   () => import('../features/onboarding/components/self-disclosure-layout.tsx'),
   'SelfDisclosureLayout',
@@ -134,6 +157,8 @@ export const routes: RouteObject[] = [
           { path: 'account/change-password', lazy: changePassword },
           { path: 'account/change-email', lazy: changeEmail },
           { path: 'account/two-factor', lazy: twoFactor },
+          { path: 'account/custody', lazy: custodyAccount },
+          { path: 'account/professional', lazy: professionalRequest },
           {
             // spec 2 self-disclosure: the shell (progress) around one page per step; a step is one
             // page file plus one line here
@@ -173,6 +198,42 @@ export const routes: RouteObject[] = [
                   () => import('../features/onboarding/ubo-documents-page.tsx'),
                   'UboDocumentsPage',
                 ),
+              },
+              {
+                path: 'adequacy-optional',
+                lazy: onboardingPage(
+                  () => import('../features/onboarding/adequacy-optional-page.tsx'),
+                  'AdequacyOptionalPage',
+                ),
+              },
+              {
+                path: 'adequacy-professional',
+                lazy: onboardingPage(
+                  () => import('../features/onboarding/adequacy-professional-page.tsx'),
+                  'AdequacyProfessionalPage',
+                ),
+              },
+              {
+                path: 'adequacy',
+                lazy: onboardingPage(
+                  () => import('../features/onboarding/adequacy-page.tsx'),
+                  'AdequacyPage',
+                ),
+              },
+              {
+                path: 'adequacy-risk',
+                lazy: onboardingPage(
+                  () => import('../features/onboarding/adequacy-risk-page.tsx'),
+                  'AdequacyRiskPage',
+                ),
+              },
+              {
+                path: 'custody',
+                lazy: onboardingPage(() => import('../features/onboarding/custody-page.tsx'), 'CustodyPage'),
+              },
+              {
+                path: 'kyc',
+                lazy: onboardingPage(() => import('../features/onboarding/kyc-page.tsx'), 'KycPage'),
               },
             ],
           },

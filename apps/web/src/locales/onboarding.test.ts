@@ -1,13 +1,15 @@
 import { companyTypes, salutations } from '@token/domain/accounts';
+import { documentPurposes, professionalRequestStatuses } from '@token/domain/documents';
 import {
   clientErrorCatalogue,
   errorCatalogue as errorMessages,
   violationCatalogue as violationMessages,
 } from '@token/domain/errors';
+import { registrarStatuses } from '@token/domain/onboarding';
+import { representativeRoles } from '@token/domain/profile';
+import { questionnaireResults } from '@token/domain/questionnaires';
 import { describe, expect, it } from 'vitest';
 import { onboardingSteps } from '../features/onboarding/onboarding-status.ts';
-import { representativeRoles } from '../features/onboarding/schemas.ts';
-import { documentPurposes } from '../features/onboarding/types.ts';
 import de from './de/onboarding.json';
 import en from './en/onboarding.json';
 
@@ -18,11 +20,14 @@ function entries(obj: object, prefix = ''): [string, string][] {
 }
 const keys = (obj: object) => entries(obj).map(([k]) => k);
 
-const sources = import.meta.glob<string>(['../features/onboarding/**/*.{ts,tsx}', '!**/*.test.*'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
+const sources = import.meta.glob<string>(
+  ['../features/onboarding/**/*.{ts,tsx}', '../features/custody/**/*.{ts,tsx}', '!**/*.test.*'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
 
 describe('onboarding texts', () => {
   it('German and English have the same keys', () => {
@@ -41,6 +46,20 @@ describe('onboarding texts', () => {
     for (const r of representativeRoles) used.add(`representativeRoles.${r}`);
     for (const p of documentPurposes) for (const k of ['name', 'text']) used.add(`purposes.${p}.${k}`);
     for (const e of ['functions', 'family', 'associates']) used.add(`pep.examples.${e}`);
+    // the second half's keys chosen at run time: displays, statuses, results
+    for (const d of ['start', 'started', 'in_progress', 'under_review', 'not_confirmed', 'passed']) {
+      used.add(`kyc.display.${d}`);
+      used.add(`kyc.text.${d}`);
+    }
+    for (const h of ['document', 'device', 'duration']) used.add(`kyc.how.${h}`);
+    for (const w of ['register', 'keys', 'check']) used.add(`custody.what.${w}`);
+    for (const r of registrarStatuses) {
+      used.add(`registrar.${r}`);
+      used.add(`custodyAccount.status.${r}`);
+    }
+    for (const r of questionnaireResults)
+      for (const k of ['title', 'text']) used.add(`questionnaire.result.${r}.${k}`);
+    for (const s of professionalRequestStatuses) used.add(`professional.status.${s}`);
     expect(used.size).toBeGreaterThan(150);
     const known = new Set(keys(de));
     expect([...used].filter((k) => !known.has(k))).toEqual([]);

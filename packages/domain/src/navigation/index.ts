@@ -3,7 +3,6 @@ import {
   contactRoute,
   type Onboarding,
   onboardingStepOfRoute,
-  onboardingSteps,
   selfDisclosureRoutes,
 } from '../onboarding/gate.ts';
 
@@ -198,38 +197,4 @@ export function entryGateRedirect(
     if (state === 'done' || state === 'current') return null;
   }
   return target;
-}
-
-/**
- * spec 2 entry gating order: more information needed, banned, then the self-disclosure steps. Only
- * the names, taken from the onboarding's table; the decision is `entryGateRedirect`.
- * @deprecated kept while the web's route guard still uses `firstEntryGate`; use `entryGateRedirect`.
- */
-export const entryGateOrder = ['more_information', 'banned', ...onboardingSteps] as const;
-export type EntryGateName = (typeof entryGateOrder)[number];
-
-/**
- * One gate: where the user must go first, or null when this gate lets them through.
- * @deprecated use `entryGateRedirect` with the customer's `onboarding`.
- */
-export type EntryGateRule<Ctx> = { name: EntryGateName; redirectTo: (ctx: Ctx) => string | null };
-
-/**
- * The first gate (in spec order) that sends the user elsewhere; null when all let them through
- * or when the user is already where the gate wants them, so a gate never loops on its own page.
- * @deprecated use `entryGateRedirect` with the customer's `onboarding`.
- */
-export function firstEntryGate<Ctx>(
-  rules: readonly EntryGateRule<Ctx>[],
-  ctx: Ctx,
-  pathname: string,
-): { name: EntryGateName; redirectTo: string } | null {
-  const ordered = [...rules].sort((a, b) => entryGateOrder.indexOf(a.name) - entryGateOrder.indexOf(b.name));
-  for (const rule of ordered) {
-    const target = rule.redirectTo(ctx);
-    if (!target) continue;
-    if (matchPath(target.split('?')[0] ?? target, pathname)) return null;
-    return { name: rule.name, redirectTo: target };
-  }
-  return null;
 }

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Onboarding } from '../onboarding/index.ts';
 import {
-  type EntryGateRule,
   entryGateRedirect,
-  firstEntryGate,
   homeRedirect,
   isEndOfProcessRoute,
   isProtectedPath,
@@ -138,38 +136,6 @@ describe('notifications and home redirect', () => {
     expect(homeRedirect('?token_value=a%26b')).toBe('/invoices?tokenValue=a%26b');
     expect(homeRedirect('?other=1')).toBeNull();
     expect(homeRedirect('')).toBeNull();
-  });
-});
-
-describe('entry gating with rules (deprecated scaffolding, ordered by the onboarding table)', () => {
-  type Ctx = { banned: boolean; personalComplete: boolean; kycPassed: boolean };
-  const rules: EntryGateRule<Ctx>[] = [
-    { name: 'kyc', redirectTo: (c) => (c.kycPassed ? null : '/self-disclosure/kyc') },
-    { name: 'personal', redirectTo: (c) => (c.personalComplete ? null : '/self-disclosure/personal') },
-    { name: 'banned', redirectTo: (c) => (c.banned ? '/banned' : null) },
-  ];
-
-  it.each([
-    [{ banned: true, personalComplete: false, kycPassed: false }, '/account', 'banned'],
-    [{ banned: false, personalComplete: false, kycPassed: false }, '/account', 'personal'],
-    [{ banned: false, personalComplete: true, kycPassed: false }, '/account', 'kyc'],
-    [{ banned: false, personalComplete: true, kycPassed: true }, '/account', null],
-  ] as const)('applies the gates in spec order (%o)', (ctx, path, gate) => {
-    expect(firstEntryGate(rules, ctx, path)?.name ?? null).toBe(gate);
-  });
-
-  it('does not redirect a user who is already on the gate page', () => {
-    expect(
-      firstEntryGate(
-        rules,
-        { banned: false, personalComplete: false, kycPassed: false },
-        '/self-disclosure/personal',
-      ),
-    ).toBeNull();
-  });
-
-  it('lets everyone through without rules', () => {
-    expect(firstEntryGate([], {}, '/account')).toBeNull();
   });
 });
 

@@ -42,10 +42,13 @@ function pageLocale(request: FastifyRequest): Locale {
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
+  // With helmet's `no-referrer`, browsers send `Origin: null` with the page's own form posts, which
+  // the origin check below refuses; same-origin keeps the origin for this site and hides it elsewhere.
   return reply
     .status(status)
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex, nofollow')
+    .header('referrer-policy', 'same-origin')
     .type('text/html; charset=utf-8')
     .send(html);
 }

@@ -1,4 +1,16 @@
-import { Bell, Building2, ChevronRight, KeyRound, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
+import { shortenAddress } from '@token/domain/wallets';
+import {
+  Award,
+  Bell,
+  Building2,
+  ChevronRight,
+  KeyRound,
+  LogOut,
+  Mail,
+  ShieldCheck,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -123,6 +135,22 @@ export function AccountPage() {
                 ) : (
                   t('account.twoFactorText')
                 )
+              }
+            />
+            <MenuLink
+              to="/account/custody"
+              icon={<Wallet className={iconClass} aria-hidden="true" />}
+              title={t('account.custody')}
+              text={c?.defaultWallet ? shortenAddress(c.defaultWallet) : t('account.custodyText')}
+            />
+            <MenuLink
+              to="/account/professional"
+              icon={<Award className={iconClass} aria-hidden="true" />}
+              title={t('account.professional')}
+              text={
+                c?.customerRolesAsString.includes('professional_investor')
+                  ? t('account.professionalOn')
+                  : t('account.professionalText')
               }
             />
             <li>

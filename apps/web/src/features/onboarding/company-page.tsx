@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
+import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useCreateAddress } from './api/create-address.ts';
 import { useCountries } from './api/get-countries.ts';
@@ -63,17 +64,22 @@ function defaultsOf(record: OnboardingCustomer, address: Address | null): Compan
   };
 }
 
-/** The form of `/self-disclosure/company` once its data is there. */
+/**
+ * The company form once its data is there: `/self-disclosure/company` (mode `step`: saved, then on
+ * to the step the server names) and `/account/company-edit` (mode `account`: saved, the page stays).
+ */
 export function CompanyForm({
   record,
   address,
   countries,
   currencies,
+  mode = 'step',
 }: {
   record: OnboardingCustomer;
   address: Address | null;
   countries: readonly Country[];
   currencies: readonly Currency[];
+  mode?: 'step' | 'account';
 }) {
   const { t } = useTranslation('onboarding');
   const { pathname } = useLocation();
@@ -119,7 +125,8 @@ export function CompanyForm({
         bankCurrency: v.bankCurrency,
       });
       reset(undefined, { keepValues: true });
-      await continueOnboarding({ from: pathname });
+      if (mode === 'step') await continueOnboarding({ from: pathname });
+      else notify('success', t('notify.saved'));
     } catch (err) {
       showServerErrors(err);
     }
@@ -128,7 +135,7 @@ export function CompanyForm({
   const e = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t('steps.company')}>
-      <p className="max-w-2xl text-slate-700">{t('company.intro')}</p>
+      {mode === 'step' && <p className="max-w-2xl text-slate-700">{t('company.intro')}</p>}
       <Panel title={t('company.company')}>
         <div className="grid gap-5 sm:grid-cols-2">
           <Input
@@ -207,7 +214,7 @@ export function CompanyForm({
           currencies={currencies}
         />
       </Panel>
-      <StepActions busy={formState.isSubmitting} />
+      <StepActions busy={formState.isSubmitting} label={mode === 'account' ? t('form.save') : undefined} />
     </form>
   );
 }

@@ -219,7 +219,8 @@ describe('PersonalPage (spec 3 personal profile, spec 5 messages)', () => {
       birthCity: 'Köln',
       birthCountry: 'DE',
       nationality: 'DE',
-      mobileNumber: '+49 151 23456789',
+      // the domain's schema sends the number as E.164
+      mobileNumber: '+4915123456789',
       iban: 'DE89370400440532013000',
       bic: 'COBADEFFXXX',
       bankName: 'Commerzbank',

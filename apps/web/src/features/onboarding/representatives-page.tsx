@@ -119,7 +119,7 @@ function RepresentativesContent({ list, countries }: { list: UboUser[]; countrie
                 onRemove={() => void removal.run(me)}
               />
             </ul>
-            {needsAuthority(me) && (
+            {needsAuthority([me]) && (
               <p className="flex gap-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
                 <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 {t('representatives.authorityNotice')}

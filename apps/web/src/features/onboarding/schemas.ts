@@ -1,112 +1,77 @@
-import { companyNameSchema, companyTypes, mobileNumberSchema, salutations } from '@token/domain/accounts';
-import type { ViolationCode } from '@token/domain/errors';
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { addressInputSchema, customerUpdateSchema, salutations } from '@token/domain/accounts';
+import { documentUploadFieldsSchema, platformToday } from '@token/domain/documents';
+import {
+  bicSchema,
+  birthDateSchema,
+  companyDataFields,
+  companyDataViolations,
+  countryCodeSchema,
+  currencyCodeSchema,
+  e164MobileNumberSchema,
+  ibanSchema,
+  percentSchema,
+  textSchema,
+  type UboPerson,
+  uboPersonViolations,
+  uboUserFields,
+} from '@token/domain/profile';
 import { z } from 'zod';
-import { isIsoDate, isoMinus, todayIso } from './dates.ts';
 
 /*
- * The form schemas of the self-disclosure pages. TEMPORARY: the domain schemas for these forms are
- * being written in `packages/domain/src/profile/`; until they land, the pages validate with these,
- * which follow spec 3/5 and the contract's field names. The lead switches the pages over then.
- * Every rule names a violation code of the one catalogue, so the messages are the API's.
+ * The form schemas of the self-disclosure pages, made of the domain's field schemas and rules
+ * (`@token/domain/profile`, `@token/domain/accounts`): every field is checked by the same schema the
+ * API checks the body with, so the messages are the API's. The domain's fields are optional (each
+ * page saves its part); what a form requires is added here: a blank text field reads 'This field is
+ * required', a choice left on its placeholder 'An option must be selected' (spec 5).
  */
 
 type Ctx = z.RefinementCtx;
+type StringSchema = z.ZodType<unknown, string>;
 
-function fail(ctx: Ctx, code: ViolationCode, input: unknown, params: Record<string, string | number> = {}) {
-  ctx.addIssue({ code: 'custom', params: { violation: code, ...params }, input });
+/** A field the form requires: blank is 'This field is required', anything else the domain's rule. */
+function filled<S extends StringSchema>(schema: S) {
+  return z.string().trim().min(1).pipe(schema);
 }
 
-/** A choice left on its placeholder reads 'must be selected' (spec 5), like an empty enum. */
-function choice(ctx: Ctx, input: unknown) {
-  ctx.addIssue({ code: 'invalid_value', values: [], input });
+/** A choice the form requires: left on the placeholder it reads 'must be selected' (spec 5). */
+function chosen<S extends StringSchema>(schema: S) {
+  return z
+    .string()
+    .superRefine((v, ctx) => {
+      if (v.trim() === '') ctx.addIssue({ code: 'invalid_value', values: [], input: v });
+    })
+    .pipe(schema);
 }
-
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.string().trim().max(max);
-
-/** A country of the reference data (ISO 3166-1 alpha-2), chosen from a list. */
-export const countryChoiceSchema = z.string().superRefine((v, ctx) => {
-  if (!/^[A-Z]{2}$/.test(v)) choice(ctx, v);
-});
-
-/** A currency of the reference data (ISO 4217), chosen from a list. */
-const currencyChoiceSchema = z.string().superRefine((v, ctx) => {
-  if (!/^[A-Z]{3}$/.test(v)) choice(ctx, v);
-});
-
-/** spec 5: a date, not in the future; `minAgeYears` for a birth date (minimum age {years}). */
-function pastDate(opts: { minAgeYears?: number } = {}) {
-  return z.string().superRefine((v, ctx) => {
-    if (v.trim() === '') return fail(ctx, 'required', v);
-    if (!isIsoDate(v) || v < '1900-01-01') return fail(ctx, 'invalid_value', v);
-    const today = todayIso();
-    if (v > today) return fail(ctx, 'date_in_future', v);
-    if (opts.minAgeYears && v > isoMinus(today, { years: opts.minAgeYears })) {
-      fail(ctx, 'minimum_age', v, { years: opts.minAgeYears });
-    }
-  });
-}
-
-/** spec 5: at least 18 years old. */
-export const minimumAgeYears = 18;
-
-/** IBAN as typed (any spacing, any case); valid per ibantools; sent in electronic format. */
-export const ibanSchema = z
-  .string()
-  .superRefine((v, ctx) => {
-    if (v.trim() === '') return fail(ctx, 'required', v);
-    if (!isValidIBAN(electronicFormatIBAN(v) ?? '')) fail(ctx, 'invalid_iban', v);
-  })
-  .transform((v) => electronicFormatIBAN(v) ?? v);
-
-/** BIC/SWIFT (8 or 11 characters), sent upper case without spaces. */
-export const bicSchema = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
-  .superRefine((v, ctx) => {
-    if (v === '') return fail(ctx, 'required', v);
-    if (!isValidBIC(v)) fail(ctx, 'invalid_bic', v);
-  });
-
-const requiredMobileSchema = mobileNumberSchema.refine((v) => v !== '', {
-  params: { violation: 'required' },
-});
 
 /** spec 3 bank data: bank country, account holder (beneficiary), bank, BIC, IBAN, currency. */
 export const bankFields = {
-  bankCountry: countryChoiceSchema,
-  beneficiary: requiredText(140),
-  bankName: requiredText(140),
-  bic: bicSchema,
-  iban: ibanSchema,
-  bankCurrency: currencyChoiceSchema,
+  bankCountry: chosen(countryCodeSchema),
+  beneficiary: filled(textSchema(200)),
+  bankName: filled(textSchema(100)),
+  bic: filled(bicSchema),
+  iban: filled(ibanSchema),
+  bankCurrency: chosen(currencyCodeSchema),
 };
 
-/** spec 3 address: street and house number, postcode, city, country. */
+/** spec 3 address (POST/PUT addresses): street and house number, postcode, city, country. */
 export const addressFields = {
-  street: requiredText(200),
-  postcode: z
-    .string()
-    .trim()
-    .min(1)
-    .max(20)
-    .regex(/^[A-Za-z0-9 -]+$/),
-  city: requiredText(100),
-  countryCode: countryChoiceSchema,
+  street: addressInputSchema.shape.street,
+  postcode: addressInputSchema.shape.postcode,
+  city: addressInputSchema.shape.city,
+  countryCode: chosen(addressInputSchema.shape.countryCode),
 };
 
 const personalFields = {
   salutation: z.enum(salutations).nullable(),
-  title: optionalText(50),
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  birthDate: pastDate({ minAgeYears: minimumAgeYears }),
-  birthCity: requiredText(100),
-  birthCountry: countryChoiceSchema,
-  nationality: countryChoiceSchema,
+  title: textSchema(50),
+  firstName: customerUpdateSchema.shape.firstName.unwrap(),
+  lastName: customerUpdateSchema.shape.lastName.unwrap(),
+  birthDate: filled(birthDateSchema),
+  birthCity: filled(textSchema(100)),
+  birthCountry: chosen(countryCodeSchema),
+  nationality: chosen(countryCodeSchema),
   ...addressFields,
-  mobileNumber: requiredMobileSchema,
+  mobileNumber: filled(e164MobileNumberSchema),
 };
 
 /**
@@ -118,33 +83,28 @@ export const personalFormSchema = z.object({ ...personalFields, ...bankFields })
 export const personalFormWithoutBankSchema = z.object(personalFields);
 export type PersonalFormValues = z.input<typeof personalFormSchema>;
 
-/** spec 3 company data (PUT companies/{uuid}) and the company address. */
+/**
+ * spec 3 company data (PUT companies/{uuid}, `companyDataFields`) and the company address; the
+ * domain's cross-field rule (a register number needs its court) on the court field.
+ */
 export const companyFormSchema = z
   .object({
-    companyName: companyNameSchema,
-    companyType: z.enum(companyTypes),
-    // German tax numbers are written with '/', spaces or none (143/815/08150)
-    taxnumber: z
-      .string()
-      .trim()
-      .min(1)
-      .max(30)
-      .regex(/^[0-9A-Za-z /-]+$/),
-    vatNumber: z
-      .string()
-      .trim()
-      .max(20)
-      .regex(/^$|^[A-Za-z]{2}[0-9A-Za-z+*.]{2,12}$/),
-    // GwG § 11 (4) 2: the register number "if there is one"; its court then belongs to it
-    registryNumber: optionalText(40),
-    court: optionalText(100),
-    foundingDate: pastDate(),
-    ...bankFields,
+    ...companyDataFields,
+    bankCountry: chosen(countryCodeSchema),
+    bankCurrency: chosen(currencyCodeSchema),
+    vatNumber: companyDataFields.vatNumber.unwrap().unwrap(),
+    registryNumber: companyDataFields.registryNumber.unwrap().unwrap(),
+    court: companyDataFields.court.unwrap().unwrap(),
     ...addressFields,
   })
   .superRefine((v, ctx) => {
-    if (v.registryNumber !== '' && v.court === '') {
-      ctx.addIssue({ code: 'custom', params: { violation: 'required' }, path: ['court'], input: v.court });
+    for (const violation of companyDataViolations(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [violation.propertyPath],
+        params: { violation: violation.code },
+        input: v.court,
+      });
     }
   });
 export type CompanyFormValues = z.input<typeof companyFormSchema>;
@@ -152,77 +112,70 @@ export type CompanyFormValues = z.input<typeof companyFormSchema>;
 /** A statement that has to be confirmed (a checkbox): unchecked is 'This field is required'. */
 const confirmed = z.boolean().refine((v) => v, { params: { violation: 'required' } });
 
-/** The PEP declaration (GwG § 1 (12)) and acting on own account (GwG § 11 (5)). */
+/**
+ * The PEP declaration (GwG § 1 (12)) and acting on own account (GwG § 11 (5)), sent as `notPep` and
+ * `actingOnOwnAccount` (`personalDataFields`); the form asks the PEP question as a choice.
+ */
 export const pepFormSchema = z.object({
   pep: z.enum(['not_pep', 'pep']),
   actingOnOwnAccount: confirmed,
 });
 export type PepFormValues = z.input<typeof pepFormSchema>;
 
-/** spec 3 representative roles (company). */
-export const representativeRoles = [
-  'managing_director',
-  'board',
-  'supervisory_board_chair',
-  'authorised_representative',
-  'shareholder',
-  'beneficial_owner',
-  'spouse',
-  'heir',
-] as const;
-export type RepresentativeRole = (typeof representativeRoles)[number];
+export { representativeRoles, uboRoleCodes, uboThresholdPercent } from '@token/domain/profile';
 
-/** spec 3 role codes of a UBO person. */
-export const uboRoleCodes = {
-  authorisedRepresentative: 10,
-  beneficialOwnerDirect: 60,
-  beneficialOwnerIndirect: 61,
-  legalRepresentative: 70,
-} as const;
-
-/** A percentage 0–100 with at most two decimals, typed with a comma or a point. */
+/** A percentage as typed, with a comma or a point ('25,5'); null when it is no number. */
 export function parsePercent(value: string): number | null {
   const v = value.trim().replace(',', '.');
   if (!/^\d{1,3}(\.\d+)?$/.test(v)) return null;
   return Number(v);
 }
 
-function percentField() {
-  return z.string().superRefine((v, ctx) => {
-    if (v.trim() === '') return fail(ctx, 'required', v);
-    const n = parsePercent(v);
-    if (n === null) return fail(ctx, 'invalid_value', v);
-    if (!/^\d{1,3}([.,]\d{1,2})?$/.test(v.trim())) return fail(ctx, 'max_two_decimals', v);
-    if (n > 100) ctx.addIssue({ code: 'too_big', origin: 'number', maximum: 100, inclusive: true, input: n });
-  });
-}
-
-/** GwG § 3 (2): a beneficial owner holds MORE than 25 % (regulatory notes). */
-export const uboThresholdPercent = 25;
-
+/** The fields of a person of the company's list as the forms hold them (text fields, '' = empty). */
 const personFields = {
-  type: z.enum(['natural', 'legal']),
-  firstName: optionalText(100),
-  lastName: optionalText(100),
+  type: uboUserFields.type,
+  firstName: z.string(),
+  lastName: z.string(),
   birthdate: z.string(),
-  birthplace: optionalText(100),
+  birthplace: z.string(),
   nationality: z.string(),
-  companyName: optionalText(200),
+  companyName: z.string(),
   companyType: z.string(),
-  registerNumber: optionalText(40),
-  street: requiredText(200),
-  postcode: addressFields.postcode,
-  city: requiredText(100),
-  country: countryChoiceSchema,
+  registerNumber: z.string(),
+  street: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  country: z.string(),
   pep: z.boolean(),
 };
+type PersonFormValues = { [K in keyof typeof personFields]: z.input<(typeof personFields)[K]> };
 
-type PersonValues = { [K in keyof typeof personFields]: z.input<(typeof personFields)[K]> };
+/** Fields chosen from a list: a blank one reads 'must be selected'. */
+const choiceFields = new Set(['nationality', 'country', 'companyType']);
 
-/**
- * Checks one field of the form with `schema` and reports its issues on that field. The nested
- * issue's own message is dropped: the form's error map words it (the catalogue sentence).
- */
+/** The fields of each kind of person, with the domain's schema for a value that was given. */
+const personFieldSchemas = {
+  natural: {
+    firstName: uboUserFields.firstName,
+    lastName: uboUserFields.lastName,
+    birthdate: uboUserFields.birthdate,
+    birthplace: uboUserFields.birthplace,
+    nationality: uboUserFields.nationality,
+  },
+  legal: {
+    companyName: uboUserFields.companyName,
+    companyType: uboUserFields.companyType,
+    registerNumber: uboUserFields.registerNumber,
+  },
+  both: {
+    street: uboUserFields.street,
+    postcode: uboUserFields.postcode,
+    city: uboUserFields.city,
+    country: uboUserFields.country,
+  },
+} as const;
+
+/** Reports the issues of `schema` for one field; their own messages are dropped (the error map words them). */
 function checkField(ctx: Ctx, field: string, schema: z.ZodType, value: unknown) {
   const r = schema.safeParse(value);
   if (r.success) return;
@@ -231,19 +184,56 @@ function checkField(ctx: Ctx, field: string, schema: z.ZodType, value: unknown) 
   }
 }
 
-/** The person's own fields: a natural person's names, birth and nationality, or a company's. */
-function checkPerson(v: PersonValues, ctx: Ctx) {
-  const need = (field: keyof PersonValues, schema: z.ZodType) => checkField(ctx, field, schema, v[field]);
-  if (v.type === 'natural') {
-    need('firstName', requiredText(100));
-    need('lastName', requiredText(100));
-    need('birthdate', pastDate());
-    need('birthplace', requiredText(100));
-    need('nationality', countryChoiceSchema);
-  } else {
-    need('companyName', requiredText(200));
-    need('companyType', z.enum(companyTypes));
-    need('registerNumber', requiredText(40));
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/**
+ * The one-person rules of the domain (`uboPersonViolations`: required fields of a natural or legal
+ * person, real vs fictitious beneficial owner, more than 25 %) and each given value's format.
+ */
+function checkPerson(
+  v: PersonFormValues,
+  ctx: Ctx,
+  extra: Pick<UboPerson, 'roles' | 'fictitiousBeneficialOwner' | 'equityShares' | 'votingShares'>,
+  skip: ReadonlySet<string> = new Set(),
+) {
+  const own = v.type === 'natural' ? personFieldSchemas.natural : personFieldSchemas.legal;
+  for (const [field, schema] of Object.entries({ ...own, ...personFieldSchemas.both })) {
+    const value = v[field as keyof PersonFormValues];
+    if (typeof value === 'string' && value.trim() !== '') checkField(ctx, field, schema, value);
+  }
+  const person: UboPerson = {
+    type: v.type,
+    roles: extra.roles,
+    firstName: orNull(v.firstName),
+    lastName: orNull(v.lastName),
+    birthdate: orNull(v.birthdate),
+    street: orNull(v.street),
+    postcode: orNull(v.postcode),
+    city: orNull(v.city),
+    country: orNull(v.country),
+    nationality: orNull(v.nationality),
+    companyName: orNull(v.companyName),
+    companyType: orNull(v.companyType),
+    registerNumber: orNull(v.registerNumber),
+    equityShares: extra.equityShares,
+    votingShares: extra.votingShares,
+    representativeRoles: [],
+    fictitiousBeneficialOwner: extra.fictitiousBeneficialOwner,
+  };
+  for (const violation of uboPersonViolations(person)) {
+    const field = violation.propertyPath;
+    if (skip.has(field)) continue;
+    const input = (v as Record<string, unknown>)[field];
+    if (violation.code === 'required' && choiceFields.has(field)) {
+      ctx.addIssue({ code: 'invalid_value', values: [], path: [field], input: '' });
+    } else {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        params: { violation: violation.code, ...violation.params },
+        input,
+      });
+    }
   }
 }
 
@@ -252,18 +242,43 @@ export const representativeFormSchema = z
   .object({
     ...personFields,
     kind: z.enum(['legal', 'authorised']),
-    representativeRoles: z.array(z.enum(representativeRoles)),
+    representativeRoles: uboUserFields.representativeRoles,
     memberOfRepresentativeBody: z.boolean(),
     powerOfAttorney: z.boolean(),
     paysChurchTax: z.boolean(),
   })
-  .superRefine(checkPerson);
+  .superRefine((v, ctx) =>
+    checkPerson(v, ctx, {
+      roles: [v.kind === 'legal' ? 70 : 10],
+      fictitiousBeneficialOwner: false,
+      equityShares: null,
+      votingShares: null,
+    }),
+  );
 export type RepresentativeFormValues = z.input<typeof representativeFormSchema>;
+
+const shareFields: ReadonlySet<string> = new Set(['equityShares', 'votingShares']);
+
+/** A share field: blank is 'not stated'; else a number 0–100 with at most two decimals (`percentSchema`). */
+function checkShare(ctx: Ctx, field: string, value: string): number | null | 'invalid' {
+  if (value.trim() === '') return null;
+  const n = parsePercent(value);
+  if (n === null) {
+    ctx.addIssue({ code: 'custom', params: { violation: 'invalid_value' }, path: [field], input: value });
+    return 'invalid';
+  }
+  if (!percentSchema.safeParse(n).success) {
+    checkField(ctx, field, percentSchema, n);
+    return 'invalid';
+  }
+  return n;
+}
 
 /**
  * A beneficial owner (spec 3, GwG § 3 (2)): always a natural person; real, holding more than 25 %
  * of capital or votes directly (60) or through companies they control (61), or fictitious (no real
- * beneficial owner exists: the legal representative is recorded, without shares).
+ * beneficial owner exists: the legal representative is recorded, without shares and without the
+ * roles 60/61, since nobody is both).
  */
 export const beneficialOwnerFormSchema = z
   .object({
@@ -274,35 +289,26 @@ export const beneficialOwnerFormSchema = z
     votingShares: z.string(),
   })
   .superRefine((v, ctx) => {
-    checkPerson(v, ctx);
-    if (v.ownership === 'fictitious') return;
-    for (const field of ['equityShares', 'votingShares'] as const) {
-      checkField(ctx, field, percentField(), v[field]);
-    }
-    const equity = percentField().safeParse(v.equityShares).success ? parsePercent(v.equityShares) : null;
-    const voting = percentField().safeParse(v.votingShares).success ? parsePercent(v.votingShares) : null;
-    if (
-      equity !== null &&
-      voting !== null &&
-      equity <= uboThresholdPercent &&
-      voting <= uboThresholdPercent
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        params: { violation: 'below_ubo_threshold', value: uboThresholdPercent },
-        path: ['equityShares'],
-        input: v.equityShares,
-      });
-    }
+    const fictitious = v.ownership === 'fictitious';
+    const equity = fictitious ? null : checkShare(ctx, 'equityShares', v.equityShares);
+    const voting = fictitious ? null : checkShare(ctx, 'votingShares', v.votingShares);
+    // a share that is no valid number was reported on its field; the share rules wait for it
+    const invalid = equity === 'invalid' || voting === 'invalid';
+    checkPerson(
+      v,
+      ctx,
+      {
+        roles: fictitious ? [] : [v.ownership === 'indirect' ? 61 : 60],
+        fictitiousBeneficialOwner: fictitious,
+        equityShares: equity === 'invalid' ? null : equity,
+        votingShares: voting === 'invalid' ? null : voting,
+      },
+      invalid ? shareFields : undefined,
+    );
   });
 export type BeneficialOwnerFormValues = z.input<typeof beneficialOwnerFormSchema>;
 
-/** spec 3/5 documents: the document's date, not in the future and not older than 3 months. */
-export const documentDateSchema = z.string().superRefine((v, ctx) => {
-  if (v.trim() === '') return fail(ctx, 'required', v);
-  if (!isIsoDate(v)) return fail(ctx, 'invalid_value', v);
-  const today = todayIso();
-  if (v > today) return fail(ctx, 'date_in_future', v);
-  // spec 9: documents not older than 3 months
-  if (v < isoMinus(today, { months: 3 })) fail(ctx, 'document_too_old', v);
-});
+/** spec 3/5 documents: the document's date (the upload's `issuedAt`), not in the future, not older than 3 months. */
+export function documentDateSchema(today: string = platformToday()) {
+  return documentUploadFieldsSchema(today).shape.issuedAt;
+}

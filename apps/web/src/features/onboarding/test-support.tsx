@@ -1,5 +1,5 @@
 import { resetSessionStoreForTests, sessionStorageKey } from '../../lib/session-store.ts';
-import type { OnboardingStatus, OnboardingStep, OnboardingStepState } from './onboarding-status.ts';
+import type { OnboardingStep, OnboardingStepState, OnboardingView } from './onboarding-status.ts';
 import type { OnboardingCustomer } from './types.ts';
 
 /* Tests only: a logged-in session and the customer records and onboarding answers the API gives. */
@@ -30,7 +30,7 @@ export function onboardingStatus(
   nextRoute: string | null,
   current: OnboardingStep | null,
   steps: OnboardingStep[] = ['personal', 'pep', 'adequacy_optional', 'adequacy', 'custody', 'kyc'],
-): OnboardingStatus {
+): OnboardingView {
   const at = current ? steps.indexOf(current) : steps.length;
   return {
     nextRoute,
@@ -78,6 +78,31 @@ export function customerRecord(overrides: Partial<OnboardingCustomer> = {}): Onb
     defaultAddress: null,
     defaultWallet: null,
     createdAt: '2026-01-05T10:00:00.000Z',
+    birthDate: null,
+    birthday: null,
+    birthCity: null,
+    birthCountry: null,
+    nationality: null,
+    iban: null,
+    bic: null,
+    bankName: null,
+    beneficiary: null,
+    bankCountry: null,
+    bankCurrency: null,
+    notPep: null,
+    actingOnOwnAccount: null,
+    representativeConfirmation: null,
+    representative_role: null,
+    paysChurchTax: null,
+    ethAddress: null,
+    taxnumber: null,
+    vatNumber: null,
+    registryNumber: null,
+    court: null,
+    foundingDate: null,
+    migrationState: null,
+    migrationError: null,
+    followUpMessage: null,
     onboarding: onboardingStatus('/self-disclosure/personal', 'personal'),
     ...overrides,
   };

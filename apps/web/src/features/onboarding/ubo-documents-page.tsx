@@ -1,5 +1,6 @@
 import { violationMessage } from '@token/domain/errors';
 import { formatDate } from '@token/domain/format';
+import { requiredDocumentPurposes, uboDocumentPurposes } from '@token/domain/onboarding';
 import { CheckCircle2, CircleDashed, Download, FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,19 +18,8 @@ import { useUboUsers } from './api/get-ubo-users.ts';
 import { DocumentUpload, formatBytes, maxDocumentsPerPurpose } from './components/document-upload.tsx';
 import { FormSkeleton, LoadFailed, retryFailed, StepActions } from './components/step-parts.tsx';
 import { useContinueOnboarding } from './components/use-continue.ts';
-import { type CustomerDocument, type DocumentPurpose, type DocumentType, documentPurposes } from './types.ts';
-import { userNeedsAuthority } from './ubo-rules.ts';
-
-/** spec 5: the documents a company needs; the proof of authorisation when the user acts by power of attorney. */
-export function requiredPurposes(needsAuthority: boolean): DocumentPurpose[] {
-  const base: DocumentPurpose[] = [
-    'commercial_register_excerpt',
-    'shareholder_list',
-    'shareholder_agreement',
-    'transparency_register_excerpt',
-  ];
-  return needsAuthority ? [...base, 'proof_of_power_of_attorney'] : base;
-}
+import type { CustomerDocument, DocumentPurpose, DocumentType } from './types.ts';
+import { needsAuthority } from './ubo-rules.ts';
 
 /** The commercial register excerpt is a registry excerpt; the other documents are UBO documents. */
 export function documentTypeOf(purpose: DocumentPurpose): DocumentType {
@@ -171,9 +161,14 @@ export function UboDocumentsPage() {
   }
 
   const all = [...excerpts.data, ...uboDocs.data];
-  const required = requiredPurposes(userNeedsAuthority(persons.data));
-  // a document of a purpose no longer required (the user became a legal representative) stays visible
-  const purposes = documentPurposes.filter((p) => required.includes(p) || all.some((d) => d.purpose === p));
+  // spec 5: the four documents, plus the proof of authorisation when someone acts by power of attorney
+  const required: DocumentPurpose[] = requiredDocumentPurposes({
+    authorityNeeded: needsAuthority(persons.data),
+  });
+  // a document of a purpose no longer required (nobody acts by power of attorney now) stays visible
+  const purposes = uboDocumentPurposes.filter(
+    (p) => required.includes(p) || all.some((d) => d.purpose === p),
+  );
   const byPurpose = (p: DocumentPurpose) =>
     all.filter((d) => d.purpose === p).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const missing = required.filter((p) => byPurpose(p).length === 0);

@@ -45,7 +45,7 @@ function useRemoveOwner() {
       try {
         if (isRepresentative(person)) {
           const roles = person.roles.filter(
-            (r) => r !== uboRoleCodes.beneficialOwnerDirect && r !== uboRoleCodes.beneficialOwnerIndirect,
+            (r) => r !== uboRoleCodes.beneficialOwner && r !== uboRoleCodes.beneficialOwnerIndirect,
           );
           await update.mutateAsync({
             id: person.id,

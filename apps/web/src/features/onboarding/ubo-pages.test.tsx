@@ -256,7 +256,7 @@ describe('UboPage', () => {
     });
   });
 
-  it('names a listed representative as fictitious beneficial owner, keeping the representative role', async () => {
+  it('names a listed representative as fictitious beneficial owner: the representative role stays, no role 60/61 (nobody is both)', async () => {
     const director = blankPerson({
       id: 7,
       roles: [70],
@@ -281,7 +281,7 @@ describe('UboPage', () => {
     expect(writes(calls)[0]).toMatchObject({
       method: 'PATCH',
       url: '/api/v2/shop/ubo-users/7',
-      body: { roles: [60, 70], fictitiousBeneficialOwner: true, equityShares: null, votingShares: null },
+      body: { roles: [70], fictitiousBeneficialOwner: true, equityShares: null, votingShares: null },
     });
   });
 

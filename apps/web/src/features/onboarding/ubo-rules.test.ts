@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { UboUser } from './types.ts';
 import {
   beneficialOwnerListViolations,
+  isBeneficialOwner,
   needsAuthority,
   representativeListViolations,
-  userNeedsAuthority,
+  uboFactsOf,
 } from './ubo-rules.ts';
 
 let nextId = 1;
@@ -39,19 +40,23 @@ function person(p: Partial<UboUser>): UboUser {
   };
 }
 
-describe('representatives list (spec 5)', () => {
+describe('representatives list (spec 5, the domain rule over the API answer)', () => {
   it.each([
-    ['an empty list', [], ['representative_required']],
-    ['the user as legal representative', [person({ isUser: true, roles: [70] })], []],
+    ['an empty list', [], ['representative_required', 'at_least_one_other_person']],
     [
-      'the user by power of attorney alone',
-      [person({ isUser: true, roles: [10] })],
+      'the user alone as legal representative',
+      [person({ isUser: true, roles: [70] })],
       ['at_least_one_other_person'],
     ],
     [
       'the user by power of attorney and a managing director',
       [person({ isUser: true, roles: [10] }), person({ roles: [70], firstName: 'Eva' })],
       [],
+    ],
+    [
+      'a representative who was sent no longer counts by role 10',
+      [person({ roles: [10], representativeSent: true })],
+      ['representative_required'],
     ],
     [
       'only a beneficial owner',
@@ -62,12 +67,11 @@ describe('representatives list (spec 5)', () => {
     expect(representativeListViolations(list as UboUser[])).toEqual(expected);
   });
 
-  it('treats role 10 alone as needing authority (spec 5)', () => {
-    expect(needsAuthority({ roles: [10] })).toBe(true);
-    expect(needsAuthority({ roles: [10, 70] })).toBe(false);
-    expect(needsAuthority({ roles: [70] })).toBe(false);
-    expect(userNeedsAuthority([person({ roles: [10] })])).toBe(false);
-    expect(userNeedsAuthority([person({ roles: [10], isUser: true })])).toBe(true);
+  it('treats role 10 alone as needing authority, unless the representative was sent (spec 5)', () => {
+    expect(needsAuthority([person({ roles: [10] })])).toBe(true);
+    expect(needsAuthority([person({ roles: [10, 70] })])).toBe(false);
+    expect(needsAuthority([person({ roles: [70] }), person({ roles: [10], isUser: true })])).toBe(true);
+    expect(needsAuthority([person({ roles: [10], representativeSent: true })])).toBe(false);
   });
 });
 
@@ -75,29 +79,42 @@ describe('beneficial owners list (spec 5, GwG § 3)', () => {
   it.each([
     ['no beneficial owner', [person({ roles: [70] })], ['beneficial_owner_required']],
     ['a direct owner', [person({ roles: [60], equityShares: 51, votingShares: 51 })], []],
-    ['a fictitious owner', [person({ roles: [70, 60], fictitiousBeneficialOwner: true })], []],
+    ['a fictitious owner (no role 60/61)', [person({ roles: [70], fictitiousBeneficialOwner: true })], []],
     [
-      'a fictitious owner holding more than 25 %',
-      [person({ roles: [60], fictitiousBeneficialOwner: true, equityShares: 30, votingShares: 0 })],
+      'a fictitious owner with the role of a real one',
+      [person({ roles: [60], fictitiousBeneficialOwner: true })],
       ['beneficial_owner_conflict'],
     ],
     [
-      'the same person listed as real and as fictitious owner',
-      [
-        person({ roles: [60], equityShares: 40, votingShares: 40 }),
-        person({ roles: [61], fictitiousBeneficialOwner: true }),
-      ],
-      ['beneficial_owner_conflict'],
+      'exactly 25 % is not more than 25 %',
+      [person({ roles: [60], equityShares: 25, votingShares: 10 })],
+      ['below_ubo_threshold'],
     ],
+    ['25.01 % of the votes is', [person({ roles: [61], equityShares: 0, votingShares: 25.01 })], []],
+    ['an owner controlling otherwise (no shares stated)', [person({ roles: [60] })], []],
     [
-      'a real owner and another person as fictitious one',
+      'two owners below the threshold: one message',
       [
-        person({ roles: [60], equityShares: 40, votingShares: 40 }),
-        person({ roles: [60], fictitiousBeneficialOwner: true, firstName: 'Eva' }),
+        person({ roles: [60], equityShares: 20, votingShares: 20 }),
+        person({ roles: [60], equityShares: 10, votingShares: 10, firstName: 'Eva' }),
       ],
-      [],
+      ['below_ubo_threshold'],
     ],
   ])('%s', (_name, list, expected) => {
     expect(beneficialOwnerListViolations(list as UboUser[])).toEqual(expected);
+  });
+
+  it('lists real and fictitious beneficial owners on the page, representatives not', () => {
+    expect(isBeneficialOwner(person({ roles: [61] }))).toBe(true);
+    expect(isBeneficialOwner(person({ roles: [], fictitiousBeneficialOwner: true }))).toBe(true);
+    expect(isBeneficialOwner(person({ roles: [70] }))).toBe(false);
+  });
+
+  it('reads percent shares as hundredths of a percent', () => {
+    expect(uboFactsOf(person({ equityShares: 25.5, votingShares: null }))).toMatchObject({
+      equityShares: 2550,
+      votingShares: null,
+      heldThroughId: null,
+    });
   });
 });

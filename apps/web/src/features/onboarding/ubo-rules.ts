@@ -1,76 +1,64 @@
 import type { ViolationCode } from '@token/domain/errors';
-import { uboRoleCodes, uboThresholdPercent } from './schemas.ts';
+import {
+  beneficialOwnerViolations,
+  claimsBeneficialOwnership,
+  isRepresentative as domainIsRepresentative,
+  needsAuthority as domainNeedsAuthority,
+  representativeViolations,
+  type UboPersonFacts,
+} from '@token/domain/onboarding';
+import { percentToHundredths } from '@token/domain/profile';
 import type { UboUser } from './types.ts';
 
 /*
- * The list-level rules of spec 5 for a company's persons, to tell the customer why the step is not
- * complete yet. TEMPORARY: the domain's "UBO and documents complete" rules are being written in
- * `@token/domain` by another part of issue 7; the server decides with them (the step stays due),
- * and these only word the reason. The lead switches to the domain functions when they land.
+ * The spec 5 list rules of `@token/domain/onboarding` over the persons as GET ubo-users answers
+ * them, to tell the customer why a step is not complete yet (the server decides with the same rules;
+ * the step stays due). The answer carries no `heldThroughId`, so shares count on the first level.
  */
 
-const { authorisedRepresentative, beneficialOwnerDirect, beneficialOwnerIndirect, legalRepresentative } =
-  uboRoleCodes;
-
-export function isRepresentative(u: Pick<UboUser, 'roles'>): boolean {
-  return u.roles.includes(authorisedRepresentative) || u.roles.includes(legalRepresentative);
+/** One person as the domain's list rules read it (shares in hundredths of a percent). */
+export function uboFactsOf(u: UboUser): UboPersonFacts {
+  return {
+    id: u.id,
+    type: u.type,
+    roles: u.roles,
+    isUser: u.isUser,
+    equityShares: u.equityShares === null ? null : percentToHundredths(u.equityShares),
+    votingShares: u.votingShares === null ? null : percentToHundredths(u.votingShares),
+    fictitiousBeneficialOwner: u.fictitiousBeneficialOwner,
+    representativeSent: u.representativeSent,
+    heldThroughId: null,
+  };
 }
 
-export function isBeneficialOwner(u: Pick<UboUser, 'roles'>): boolean {
-  return u.roles.includes(beneficialOwnerDirect) || u.roles.includes(beneficialOwnerIndirect);
+/** A representative of the company: role 10 (until sent) or 70. */
+export function isRepresentative(u: UboUser): boolean {
+  return domainIsRepresentative(u);
 }
 
-/** spec 5: a representative entry with role 10 only acts by power of attorney (authority needed). */
-export function needsAuthority(u: Pick<UboUser, 'roles'>): boolean {
-  return u.roles.length === 1 && u.roles[0] === authorisedRepresentative;
+/** Listed on the beneficial owners' page: a real (60/61) or the fictitious beneficial owner. */
+export function isBeneficialOwner(u: UboUser): boolean {
+  return claimsBeneficialOwnership(u) || u.fictitiousBeneficialOwner;
 }
 
-/** Whether the user's own entry acts by power of attorney (the proof of authorisation is then due). */
-export function userNeedsAuthority(list: readonly UboUser[]): boolean {
-  return list.some((u) => u.isUser && needsAuthority(u));
+/** spec 5: someone acts by power of attorney (role 10 only): the proof of authorisation is due. */
+export function needsAuthority(list: readonly UboUser[]): boolean {
+  return domainNeedsAuthority(list);
 }
 
-const hasRealShares = (u: UboUser) =>
-  (u.equityShares ?? 0) > uboThresholdPercent || (u.votingShares ?? 0) > uboThresholdPercent;
+const codesOf = (violations: readonly { code: ViolationCode }[]) => [
+  ...new Set(violations.map((v) => v.code)),
+];
 
-/** The same natural person listed twice: same names and birth date. */
-function samePerson(a: UboUser, b: UboUser): boolean {
-  const norm = (s: string | null) => (s ?? '').trim().toLowerCase();
-  return (
-    a.type === 'natural' &&
-    b.type === 'natural' &&
-    norm(a.firstName) === norm(b.firstName) &&
-    norm(a.lastName) === norm(b.lastName) &&
-    (a.birthdate ?? '') === (b.birthdate ?? '')
-  );
-}
-
-/**
- * Representatives page (spec 5): at least one representative; and when the user acts by power of
- * attorney, at least one person other than the user (the representative who granted it).
- */
+/** Representatives page (spec 5): at least one representative, at least one person other than the user. */
 export function representativeListViolations(list: readonly UboUser[]): ViolationCode[] {
-  const out: ViolationCode[] = [];
-  if (!list.some(isRepresentative)) out.push('representative_required');
-  if (userNeedsAuthority(list) && !list.some((u) => !u.isUser && isRepresentative(u))) {
-    out.push('at_least_one_other_person');
-  }
-  return out;
+  return codesOf(representativeViolations(list.map(uboFactsOf)));
 }
 
 /**
  * Beneficial owners page (spec 5, GwG § 3 (2)): at least one beneficial owner (real or fictitious),
- * and nobody both a real and a fictitious one (on one entry, or listed twice).
+ * nobody both, a real one above the threshold.
  */
 export function beneficialOwnerListViolations(list: readonly UboUser[]): ViolationCode[] {
-  const out: ViolationCode[] = [];
-  const owners = list.filter(isBeneficialOwner);
-  if (owners.length === 0) out.push('beneficial_owner_required');
-  const real = owners.filter((u) => !u.fictitiousBeneficialOwner);
-  const fictitious = owners.filter((u) => u.fictitiousBeneficialOwner);
-  const conflict =
-    fictitious.some(hasRealShares) ||
-    fictitious.some((f) => real.some((r) => r.id !== f.id && samePerson(r, f)));
-  if (conflict) out.push('beneficial_owner_conflict');
-  return out;
+  return codesOf(beneficialOwnerViolations(list.map(uboFactsOf)));
 }

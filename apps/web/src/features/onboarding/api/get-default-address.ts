@@ -13,10 +13,11 @@ export async function getDefaultAddress(kind: AddressKind, signal?: AbortSignal)
   return list[0] ?? null;
 }
 
-export function useDefaultAddress(kind: AddressKind) {
+export function useDefaultAddress(kind: AddressKind, opts: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: onboardingKeys.address(kind),
     queryFn: ({ signal }) => getDefaultAddress(kind, signal),
     staleTime: 0,
+    enabled: opts.enabled ?? true,
   });
 }

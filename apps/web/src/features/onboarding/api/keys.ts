@@ -1,4 +1,5 @@
 import type { Locale } from '@token/domain/i18n';
+import type { QuestionnaireType } from '@token/domain/questionnaires';
 import type { AddressKind, DocumentType } from '../types.ts';
 
 /** Query keys of the self-disclosure's data; mutations invalidate the keys they change. */
@@ -9,6 +10,9 @@ export const onboardingKeys = {
   documents: ['onboarding', 'documents'] as const,
   documentsOf: (scope: 'customer' | 'company', type: DocumentType) =>
     ['onboarding', 'documents', scope, type] as const,
+  questionnaire: (type: QuestionnaireType, locale: Locale) => ['questionnaire', type, locale] as const,
+  answers: ['onboarding', 'answered-questionnaires'] as const,
+  professionalRequests: ['onboarding', 'professional-requests'] as const,
   countries: (locale: Locale) => ['reference', 'countries', locale] as const,
   currencies: (locale: Locale) => ['reference', 'currencies', locale] as const,
 };

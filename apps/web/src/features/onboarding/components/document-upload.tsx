@@ -1,7 +1,8 @@
+import { maxDocumentBytes, maxDocumentsPerPurpose } from '@token/domain/documents';
 import { type ErrorCode, errorMessage } from '@token/domain/errors';
 import { formatNumber } from '@token/domain/format';
 import { Upload, X } from 'lucide-react';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,10 +17,7 @@ import { documentDateSchema } from '../schemas.ts';
 import type { DocumentPurpose, DocumentType } from '../types.ts';
 import { useStepForm } from './use-step-form.ts';
 
-/** spec 5/9: document uploads are PDF only, at most 20 MB (decimal, like the spec's 30 MB = 30,000,000 bytes). */
-export const maxDocumentBytes = 20_000_000;
-/** spec 9: at most three documents per purpose. */
-export const maxDocumentsPerPurpose = 3;
+export { maxDocumentBytes, maxDocumentsPerPurpose };
 
 /** The first `n` bytes of a file as Latin-1 text (FileReader: every browser, and the tests' DOM). */
 function readHead(file: File, n: number): Promise<string> {
@@ -55,7 +53,6 @@ const fileCodes = new Set([
   'file_type_not_allowed',
   'file_not_recognized',
 ]);
-const dateSchema = z.object({ issuedAt: documentDateSchema });
 
 /** Bytes as the visitor reads them: `1,2 MB`. */
 export function formatBytes(bytes: number, locale: 'de' | 'en'): string {
@@ -86,6 +83,8 @@ export function DocumentUpload({
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
   const upload = useUploadCustomerDocument();
+  // the document's date is judged against today (Berlin), as the upload will be
+  const dateSchema = useMemo(() => z.object({ issuedAt: documentDateSchema() }), []);
   const { register, handleSubmit, formState, setError, reset } = useStepForm(dateSchema, { issuedAt: '' });
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {

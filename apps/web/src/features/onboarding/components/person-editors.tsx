@@ -1,3 +1,4 @@
+import type { UboRole } from '@token/domain/profile';
 import { useEffect, useId, useRef } from 'react';
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -31,12 +32,20 @@ import {
 } from './person-fields.tsx';
 import { useServerErrors, useStepForm } from './use-step-form.ts';
 
-const { authorisedRepresentative, beneficialOwnerDirect, beneficialOwnerIndirect, legalRepresentative } =
+const { authorisedRepresentative, beneficialOwner, beneficialOwnerIndirect, legalRepresentative } =
   uboRoleCodes;
 
-/** The person's roles with one group replaced (a representative may be a beneficial owner too). */
-function withRoles(current: readonly number[], group: readonly number[], chosen: number): number[] {
-  return [...current.filter((r) => !group.includes(r)), chosen].sort((a, b) => a - b);
+/**
+ * The person's roles with one group replaced (a representative may be a beneficial owner too);
+ * `chosen` null takes the group's roles away.
+ */
+function withRoles(
+  current: readonly UboRole[],
+  group: readonly UboRole[],
+  chosen: UboRole | null,
+): UboRole[] {
+  const kept = current.filter((r) => !group.includes(r));
+  return (chosen === null ? kept : [...kept, chosen]).sort((a, b) => a - b);
 }
 
 /** The frame of an editor: a titled panel that takes the focus when it opens. */
@@ -243,7 +252,9 @@ export function BeneficialOwnerEditor({
 }) {
   const { t } = useTranslation('onboarding');
   const locale = useLocale();
-  const isOwner = person?.roles.some((r) => r === beneficialOwnerDirect || r === beneficialOwnerIndirect);
+  const isOwner =
+    person?.fictitiousBeneficialOwner ||
+    person?.roles.some((r) => r === beneficialOwner || r === beneficialOwnerIndirect);
   const defaults: BeneficialOwnerFormValues = {
     ...personDefaults(person),
     type: 'natural',
@@ -273,10 +284,11 @@ export function BeneficialOwnerEditor({
 
   const onSubmit = handleSubmit(async (v) => {
     const fictitious = v.ownership === 'fictitious';
-    const role = v.ownership === 'indirect' ? beneficialOwnerIndirect : beneficialOwnerDirect;
+    // GwG § 3 (2): the fictitious beneficial owner is nobody's real one, so it carries no role 60/61
+    const role = fictitious ? null : v.ownership === 'indirect' ? beneficialOwnerIndirect : beneficialOwner;
     const input = {
       ...personInput(v as PersonValues),
-      roles: withRoles(person?.roles ?? [], [beneficialOwnerDirect, beneficialOwnerIndirect], role),
+      roles: withRoles(person?.roles ?? [], [beneficialOwner, beneficialOwnerIndirect], role),
       fictitiousBeneficialOwner: fictitious,
       equityShares: fictitious ? null : parsePercent(v.equityShares),
       votingShares: fictitious ? null : parsePercent(v.votingShares),

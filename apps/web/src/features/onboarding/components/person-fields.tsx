@@ -65,7 +65,7 @@ export function personDefaults(u: UboUser | null): PersonValues {
 }
 
 /** The person's part of a POST/PATCH ubo-users body: a natural person's or a company's fields. */
-export function personInput(v: PersonValues): UboUserInput {
+export function personInput(v: PersonValues): Omit<UboUserInput, 'roles'> {
   const natural = v.type === 'natural';
   return {
     type: v.type,
@@ -75,7 +75,8 @@ export function personInput(v: PersonValues): UboUserInput {
     birthplace: natural ? v.birthplace.trim() : null,
     nationality: natural ? v.nationality : null,
     companyName: natural ? null : v.companyName.trim(),
-    companyType: natural ? null : v.companyType,
+    // a legal person's type was checked against the legal forms by the form
+    companyType: natural ? null : (v.companyType as UboUserInput['companyType']),
     registerNumber: natural ? null : orNull(v.registerNumber),
     street: v.street.trim(),
     postcode: v.postcode.trim(),

@@ -5,10 +5,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import { uboRoleCodes, uboThresholdPercent } from '../schemas.ts';
 import type { UboUser } from '../types.ts';
+import { isBeneficialOwner } from '../ubo-rules.ts';
 import { personName } from './person-fields.tsx';
 
-const { authorisedRepresentative, beneficialOwnerDirect, beneficialOwnerIndirect, legalRepresentative } =
-  uboRoleCodes;
+const { authorisedRepresentative, legalRepresentative } = uboRoleCodes;
 
 function Badge({
   children,
@@ -36,7 +36,7 @@ function RoleBadges({ person }: { person: UboUser }) {
       {person.isUser && <Badge tone="brand">{t('persons.you')}</Badge>}
       {person.roles.includes(legalRepresentative) && <Badge>{t('roles.legal')}</Badge>}
       {person.roles.includes(authorisedRepresentative) && <Badge>{t('roles.authorised')}</Badge>}
-      {(person.roles.includes(beneficialOwnerDirect) || person.roles.includes(beneficialOwnerIndirect)) &&
+      {isBeneficialOwner(person) &&
         (person.fictitiousBeneficialOwner ? (
           <Badge tone="accent">{t('roles.fictitious')}</Badge>
         ) : (

@@ -5,12 +5,7 @@ import { customerQuery } from '../../../lib/customer.ts';
 import { appRedirectState } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useSessionState } from '../../../lib/session.tsx';
-import {
-  effectiveNextRoute,
-  followUpKeyOf,
-  onboardingOf,
-  wasFollowUpContactShown,
-} from '../onboarding-status.ts';
+import { onboardingOf } from '../onboarding-status.ts';
 
 /**
  * After a step was saved: fetch the customer again (the server recomputes `onboarding`) and go where
@@ -36,8 +31,7 @@ export function useContinueOnboarding() {
       notify('success', t('notify.saved'));
       return null;
     }
-    const key = followUpKeyOf(record);
-    const next = effectiveNextRoute(status, { contactShown: wasFollowUpContactShown(key) }) ?? '/';
+    const next = status.nextRoute ?? '/';
     if (next === opts.from) {
       if (!opts.quietWhenStaying) notify('success', t('notify.saved'));
       return null;

@@ -1,23 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompanyUpdateInput, CustomerResource } from '@token/domain/accounts';
+import type { CustomerResource } from '@token/domain/accounts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accountKeys } from '../../../lib/customer.ts';
 import { useSessionState } from '../../../lib/session.tsx';
 
-/** PUT companies/{uuid}: company name and type of a company account. */
-export function updateCompany(uuid: string, input: CompanyUpdateInput): Promise<CustomerResource> {
-  return apiRequest<CustomerResource>(`/api/v2/shop/companies/${encodeURIComponent(uuid)}`, {
+/** PUT customers/{uuid} {ethAddress}: the address of the connected wallet extension (stored EIP-55). */
+export function storeEthAddress(uuid: string, ethAddress: string): Promise<CustomerResource> {
+  return apiRequest<CustomerResource>(`/api/v2/shop/customers/${encodeURIComponent(uuid)}`, {
     method: 'PUT',
-    body: input,
+    body: { ethAddress },
     auth: true,
   });
 }
 
-export function useUpdateCompany() {
+export function useStoreEthAddress() {
   const uuid = useSessionState()?.uuid ?? '';
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CompanyUpdateInput) => updateCompany(uuid, input),
+    mutationFn: (ethAddress: string) => storeEthAddress(uuid, ethAddress),
     onSuccess: (record) => queryClient.setQueryData(accountKeys.customer(record.uuid), record),
     meta: { silentErrors: true },
   });

@@ -1,0 +1,103 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadNamespace } from '../../lib/i18n.ts';
+import { clearNotifications } from '../../lib/notifications.ts';
+import { mockApi, renderRoutes } from '../onboarding/test-api.tsx';
+import { customerRecord, storeTestSession, testUuid } from '../onboarding/test-support.tsx';
+import { CustodyAccountPage } from './custody-account-page.tsx';
+
+const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+const wallet = {
+  id: 1,
+  type: 'custody',
+  name: 'Anleihen-Depot',
+  address,
+  defaultWallet: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+function setup(opts: { wallets: unknown[]; registrar: string | null }) {
+  return mockApi(({ url }) => {
+    if (url === `/api/v2/shop/customers/${testUuid}`)
+      return Response.json(
+        customerRecord({
+          defaultWallet: opts.wallets.length ? address : null,
+          cryptoRegistrarStatus: opts.registrar,
+        }),
+      );
+    if (url === '/api/v2/shop/wallets?itemsPerPage=400') return Response.json(opts.wallets);
+    return undefined;
+  });
+}
+
+const show = () =>
+  renderRoutes([{ path: '/account/custody', element: <CustodyAccountPage /> }], '/account/custody');
+
+beforeAll(async () => {
+  await i18n.changeLanguage('de');
+  await Promise.all([loadNamespace('onboarding'), loadNamespace('accounts')]);
+});
+beforeEach(() => {
+  localStorage.clear();
+  storeTestSession();
+  clearNotifications();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('CustodyAccountPage (/account/custody)', () => {
+  it('shows the address as its first 5 and last 4 characters, the full one on demand', async () => {
+    setup({ wallets: [wallet], registrar: 'approved' });
+    show();
+    expect((await screen.findByTestId('wallet-address-short')).textContent).toBe('0x529…9EE7');
+    expect(screen.getByRole('heading', { name: 'Anleihen-Depot' })).toBeTruthy();
+    expect(screen.queryByTestId('wallet-address-full')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Vollständig anzeigen' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(screen.getByTestId('wallet-address-full').textContent).toBe(address);
+    expect(screen.getByRole('button', { name: 'Verkürzt anzeigen' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+  });
+
+  it('copies the full address', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    setup({ wallets: [wallet], registrar: 'approved' });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Kopieren' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(address));
+    expect(await screen.findByRole('button', { name: 'Kopiert' })).toBeTruthy();
+  });
+
+  it.each([
+    ['approval_required', 'In Prüfung', 'Die Kryptoverwahrstelle prüft die Eröffnung Ihres Wallets.'],
+    ['approved', 'Freigegeben', 'Die Kryptoverwahrstelle hat Ihr Wallet freigegeben.'],
+    [
+      'follow_up',
+      'Informationen benötigt',
+      'Die Kryptoverwahrstelle benötigt weitere Informationen von Ihnen.',
+    ],
+    ['rejected', 'Abgelehnt', 'Die Kryptoverwahrstelle hat die Eröffnung abgelehnt.'],
+  ])('shows the registrar status %s', async (status, label, text) => {
+    setup({ wallets: [wallet], registrar: status });
+    show();
+    expect((await screen.findByTestId('registrar-status')).textContent).toBe(label);
+    expect(screen.getByText(text)).toBeTruthy();
+    const contact = screen.queryByRole('link', { name: 'Kontaktieren Sie uns' });
+    expect(contact !== null).toBe(status === 'follow_up' || status === 'rejected');
+  });
+
+  it('without a wallet, leads to opening one', async () => {
+    setup({ wallets: [], registrar: null });
+    show();
+    const section = within((await screen.findByText('Noch kein Verwahrungs-Wallet')).closest('section')!);
+    expect(section.getByRole('link', { name: 'Wallet eröffnen' }).getAttribute('href')).toBe(
+      '/self-disclosure/custody',
+    );
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import de from './de/common.json';
+
+function keysOf(obj: object, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? keysOf(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+// the shell's own pieces that read the `common` namespace: banners, checker, wallet button, banned page
+const sources = import.meta.glob<string>(
+  [
+    '../features/banners/**/*.{ts,tsx}',
+    '../features/wallet-extension/**/*.{ts,tsx}',
+    '../features/system/banned-page.tsx',
+    '!**/*.test.*',
+    '!**/*-test-support.tsx',
+    '!../features/banners/closed-banners.ts',
+  ],
+  { query: '?raw', import: 'default', eager: true },
+);
+
+describe('common texts of the banners, the notification checker and the wallet button', () => {
+  it('hold every key those pieces use, the ones chosen at run time included', () => {
+    const used = new Set<string>();
+    for (const src of Object.values(sources)) {
+      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(m[1]!);
+      for (const m of src.matchAll(/'(banners\.[\w.]+)'/g)) used.add(m[1]!);
+    }
+    for (const d of ['passed', 'under_review', 'not_confirmed']) used.add(`checker.kyc.${d}`);
+    expect(used.size).toBeGreaterThan(25);
+    const known = new Set(keysOf(de));
+    expect([...used].filter((k) => !known.has(k))).toEqual([]);
+  });
+});
