@@ -42,10 +42,16 @@ function person(p: Partial<UboUser>): UboUser {
 
 describe('representatives list (spec 5, the domain rule over the API answer)', () => {
   it.each([
-    ['an empty list', [], ['representative_required', 'at_least_one_other_person']],
+    ['an empty list', [], ['representative_required']],
+    // decision 009: another person is needed only when the user acts by power of attorney
     [
-      'the user alone as legal representative',
+      'the user alone as legal representative (a one-person GmbH)',
       [person({ isUser: true, roles: [70] })],
+      [],
+    ],
+    [
+      'the user alone, by power of attorney',
+      [person({ isUser: true, roles: [10] })],
       ['at_least_one_other_person'],
     ],
     [
