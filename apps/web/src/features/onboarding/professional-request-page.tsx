@@ -32,10 +32,10 @@ import { useDeleteProfessionalEvidence } from './api/delete-professional-evidenc
 import { downloadFile } from './api/download-file.ts';
 import { useProfessionalRequests } from './api/get-professional-requests.ts';
 import { useWithdrawProfessionalRequest } from './api/withdraw-professional-request.ts';
-import { formatBytes } from './components/document-upload.tsx';
 import { EvidenceUpload } from './components/evidence-upload.tsx';
 import { StatusCard } from './components/status-card.tsx';
 import { FormSkeleton, LoadFailed, Panel, retryFailed } from './components/step-parts.tsx';
+import { formatBytes } from './components/upload-progress.tsx';
 
 /** The request form: each criterion stated or not with its explanation, and the notice confirmed. */
 type RequestFormValues = Record<ProfessionalCriterion, { stated: boolean; explanation: string }> & {

@@ -1,7 +1,6 @@
 import { maxDocumentBytes, maxDocumentsPerPurpose } from '@token/domain/documents';
 import { type ErrorCode, errorMessage } from '@token/domain/errors';
-import { formatNumber } from '@token/domain/format';
-import { Upload, X } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -15,6 +14,7 @@ import { type UploadProgress, useUploadCustomerDocument } from '../api/upload-cu
 import { todayIso } from '../dates.ts';
 import { documentDateSchema } from '../schemas.ts';
 import type { DocumentPurpose, DocumentType } from '../types.ts';
+import { UploadProgressBar } from './upload-progress.tsx';
 import { useStepForm } from './use-step-form.ts';
 
 export { maxDocumentBytes, maxDocumentsPerPurpose };
@@ -53,12 +53,6 @@ const fileCodes = new Set([
   'file_type_not_allowed',
   'file_not_recognized',
 ]);
-
-/** Bytes as the visitor reads them: `1,2 MB`. */
-export function formatBytes(bytes: number, locale: 'de' | 'en'): string {
-  if (bytes < 1_000_000) return `${formatNumber(Math.max(1, Math.round(bytes / 1000)), { locale })} KB`;
-  return `${formatNumber(bytes / 1_000_000, { locale, maximumFractionDigits: 1 })} MB`;
-}
 
 /**
  * Uploads one document for a purpose: the document's date and the PDF, checked before sending; then
@@ -174,27 +168,12 @@ export function DocumentUpload({
       {/* the row keeps its height while the progress bar stands in for the button (no layout shift) */}
       <div className="flex min-h-10 flex-col gap-3 sm:flex-row sm:items-center">
         {uploading ? (
-          <>
-            <div className="min-w-0 flex-1">
-              <progress
-                className="h-2 w-full overflow-hidden rounded-full accent-accent-600"
-                max={100}
-                value={percent}
-                aria-label={t('documents.progress', { name: file?.name ?? '' })}
-              />
-              <p className="mt-1 text-xs text-slate-600" aria-live="polite">
-                {t('documents.progressText', {
-                  percent,
-                  loaded: formatBytes(progress.loaded, locale),
-                  total: formatBytes(progress.total, locale),
-                })}
-              </p>
-            </div>
-            <Button variant="outline" onClick={() => controller.current?.abort()}>
-              <X className="size-4" aria-hidden="true" />
-              {t('documents.cancel')}
-            </Button>
-          </>
+          <UploadProgressBar
+            fileName={file?.name ?? ''}
+            progress={progress}
+            percent={percent}
+            onCancel={() => controller.current?.abort()}
+          />
         ) : (
           <Button type="submit" variant="secondary" disabled={formState.isSubmitting}>
             <Upload className="size-4" aria-hidden="true" />

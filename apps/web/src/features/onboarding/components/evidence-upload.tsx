@@ -1,6 +1,6 @@
 import type { ProfessionalCriterion } from '@token/domain/documents';
 import { type ErrorCode, errorMessage } from '@token/domain/errors';
-import { Upload, X } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +11,8 @@ import { useLocale } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 import type { UploadProgress } from '../api/upload-file.ts';
 import { useUploadProfessionalEvidence } from '../api/upload-professional-evidence.ts';
-import { fileProblem, formatBytes } from './document-upload.tsx';
+import { fileProblem } from './document-upload.tsx';
+import { UploadProgressBar } from './upload-progress.tsx';
 
 const fileCodes = new Set([
   'no_file_uploaded',
@@ -105,27 +106,12 @@ export function EvidenceUpload({
       />
       <div className="flex min-h-10 flex-col gap-3 sm:flex-row sm:items-center">
         {uploading ? (
-          <>
-            <div className="min-w-0 flex-1">
-              <progress
-                className="h-2 w-full overflow-hidden rounded-full accent-accent-600"
-                max={100}
-                value={percent}
-                aria-label={t('documents.progress', { name: file?.name ?? '' })}
-              />
-              <p className="mt-1 text-xs text-slate-600" aria-live="polite">
-                {t('documents.progressText', {
-                  percent,
-                  loaded: formatBytes(progress.loaded, locale),
-                  total: formatBytes(progress.total, locale),
-                })}
-              </p>
-            </div>
-            <Button variant="outline" onClick={() => controller.current?.abort()}>
-              <X className="size-4" aria-hidden="true" />
-              {t('documents.cancel')}
-            </Button>
-          </>
+          <UploadProgressBar
+            fileName={file?.name ?? ''}
+            progress={progress}
+            percent={percent}
+            onCancel={() => controller.current?.abort()}
+          />
         ) : (
           <Button type="submit" variant="secondary">
             <Upload className="size-4" aria-hidden="true" />

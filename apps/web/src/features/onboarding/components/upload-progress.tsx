@@ -1,0 +1,46 @@
+import { formatNumber } from '@token/domain/format';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { useLocale } from '../../../lib/i18n.ts';
+import type { UploadProgress } from '../api/upload-customer-document.ts';
+
+/** A running upload: the bar, what has gone of how much, and the button that cancels it. */
+export function UploadProgressBar(props: {
+  fileName: string;
+  progress: UploadProgress;
+  percent: number;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('onboarding');
+  const locale = useLocale();
+  return (
+    <>
+      <div className="min-w-0 flex-1">
+        <progress
+          className="h-2 w-full overflow-hidden rounded-full accent-accent-600"
+          max={100}
+          value={props.percent}
+          aria-label={t('documents.progress', { name: props.fileName })}
+        />
+        <p className="mt-1 text-xs text-slate-600" aria-live="polite">
+          {t('documents.progressText', {
+            percent: props.percent,
+            loaded: formatBytes(props.progress.loaded, locale),
+            total: formatBytes(props.progress.total, locale),
+          })}
+        </p>
+      </div>
+      <Button variant="outline" onClick={props.onCancel}>
+        <X className="size-4" aria-hidden="true" />
+        {t('documents.cancel')}
+      </Button>
+    </>
+  );
+}
+
+/** Bytes as the visitor reads them: `1,2 MB`. */
+export function formatBytes(bytes: number, locale: 'de' | 'en'): string {
+  if (bytes < 1_000_000) return `${formatNumber(Math.max(1, Math.round(bytes / 1000)), { locale })} KB`;
+  return `${formatNumber(bytes / 1_000_000, { locale, maximumFractionDigits: 1 })} MB`;
+}
