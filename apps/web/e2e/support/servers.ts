@@ -23,11 +23,14 @@ export type RunningServer = { url: string; dataDir: string; stop: () => Promise<
 /**
  * Starts the app as `npm start` does (scripts/start.mjs: build if stale, migrate, seed an empty
  * database, serve the SPA) on a fresh data directory and its own port; resolves when /api/health
- * answers. `prepare` runs against the data directory before the server starts.
+ * answers. `prepare` runs against the data directory before the server starts; `env` adds
+ * configuration for this server only.
  */
 export async function startServer(opts: {
   name: string;
   prepare?: (dataDir: string) => void;
+  /** Configuration of this server only (e.g. the sandbox partners' delays), over the inherited. */
+  env?: NodeJS.ProcessEnv;
 }): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `token-e2e-${opts.name}-`));
   const port = await freePort();
@@ -39,6 +42,7 @@ export async function startServer(opts: {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ...opts.env,
   };
   // as `npm start` runs with the README's default set explicitly: development, embedded PGlite
   delete env.DATABASE_URL;

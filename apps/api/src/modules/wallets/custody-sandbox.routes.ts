@@ -17,11 +17,22 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** The registrar's delay as a person says it: seconds up to two minutes, then minutes, then hours. */
+function delayText(seconds: number, locale: Locale): string {
+  const [value, unit] =
+    seconds < 120
+      ? [seconds, 'second']
+      : seconds < 7200
+        ? [Math.round(seconds / 60), 'minute']
+        : [Math.round(seconds / 3600), 'hour'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
 const texts = {
   de: {
     title: 'Sandbox-Verwahrstelle',
     intro: (delay: number) =>
-      `Diese Seite spielt die Kryptoverwahrstelle und die Registerführung für Kryptowertpapiere. Ohne Ihre Entscheidung gibt die Registerführung ein neues Wallet ${delay} Sekunden nach der Anlage frei; jede Entscheidung erreicht die Plattform als signierter Webhook.`,
+      `Diese Seite spielt die Kryptoverwahrstelle und die Registerführung für Kryptowertpapiere. Ohne Ihre Entscheidung gibt die Registerführung ein neues Wallet ${delayText(delay, 'de')} nach der Anlage frei; jede Entscheidung erreicht die Plattform als signierter Webhook.`,
     wallet: 'Wallet-ID',
     address: 'Adresse (EIP-55)',
     reference: 'Referenz der Plattform',
@@ -52,7 +63,7 @@ const texts = {
   en: {
     title: 'Sandbox custodian',
     intro: (delay: number) =>
-      `This page plays the crypto custodian and the registrar of crypto securities. Without your decision the registrar approves a new wallet ${delay} seconds after it was opened; every decision reaches the platform as a signed webhook.`,
+      `This page plays the crypto custodian and the registrar of crypto securities. Without your decision the registrar approves a new wallet ${delayText(delay, 'en')} after it was opened; every decision reaches the platform as a signed webhook.`,
     wallet: 'Wallet id',
     address: 'Address (EIP-55)',
     reference: 'Platform reference',
@@ -96,7 +107,8 @@ main{max-width:48rem;margin:0 auto;padding:1.5rem}
 h1{font-size:1.5rem}h2{font-size:1.1rem}
 .sandbox{display:inline-block;background:#fef3c7;color:#92400e;border-radius:.25rem;padding:.1rem .4rem;font-size:.8rem;font-weight:600}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 1rem;background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:1rem}
-dt{color:#475569}dd{margin:0;overflow-wrap:anywhere;font-family:ui-monospace,monospace}
+dt{color:#475569}dd{margin:0;overflow-wrap:anywhere}.mono{font-family:ui-monospace,monospace}
+@media (max-width:32rem){dl{grid-template-columns:1fr;gap:.1rem}dd{margin-bottom:.5rem}}
 form{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:1rem;margin:.75rem 0}
 textarea{width:100%;box-sizing:border-box;min-height:4rem;font:inherit}
 label{display:block;margin:0 0 .35rem}
@@ -148,9 +160,9 @@ function walletPage(locale: Locale, wallet: SandboxWallet, delay: number, notice
 <p class="meta">${escapeHtml(t.intro(delay))}</p>
 ${noticeHtml(notice)}
 <dl>
-<dt>${t.wallet}</dt><dd>${escapeHtml(wallet.id)}</dd>
-<dt>${t.address}</dt><dd>${escapeHtml(wallet.address)}</dd>
-<dt>${t.reference}</dt><dd>${escapeHtml(wallet.reference)}</dd>
+<dt>${t.wallet}</dt><dd class="mono">${escapeHtml(wallet.id)}</dd>
+<dt>${t.address}</dt><dd class="mono">${escapeHtml(wallet.address)}</dd>
+<dt>${t.reference}</dt><dd class="mono">${escapeHtml(wallet.reference)}</dd>
 <dt>${t.status}</dt><dd data-status="${wallet.registrarStatus}">${t.statuses[wallet.registrarStatus]}</dd>
 <dt>${t.created}</dt><dd>${fmt(wallet.createdAt)}</dd>
 <dt>${t.updated}</dt><dd>${fmt(wallet.updatedAt)}</dd>

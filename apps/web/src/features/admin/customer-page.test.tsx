@@ -203,6 +203,17 @@ function stubApi(record: ReturnType<typeof operatorRecord>) {
     }
     if (url.pathname === '/api/v2/admin/customers')
       return json({ 'hydra:member': [], 'hydra:totalItems': 0 });
+    // the reference data, named in the language asked for
+    if (url.pathname === '/api/v2/shop/countries') {
+      const de = url.searchParams.get('locale') === 'de';
+      return json([
+        { id: 1, code: 'DE', name: de ? 'Deutschland' : 'Germany', enabled: true },
+        { id: 2, code: 'AT', name: de ? 'Österreich' : 'Austria', enabled: true },
+      ]);
+    }
+    if (url.pathname === '/api/v2/shop/currencies') {
+      return json([{ id: 1, code: 'EUR', name: 'Euro' }]);
+    }
     return json({ code: 'route_not_found', status: 404 }, 404);
   });
   vi.stubGlobal('fetch', fetch);
@@ -316,6 +327,26 @@ describe("a customer's page", () => {
       ),
     );
     expect((screen.getByRole('button', { name: 'Freigeben' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("names countries, the currency and the partner's result in the reader's language, not as codes", async () => {
+    stubApi(operatorRecord());
+    setup(`/admin/customers/${customerUuid}`);
+    const personal = await screen.findByRole('region', { name: 'Persönliche Angaben' });
+    // birth country and nationality
+    expect(await within(personal).findAllByText('Deutschland')).toHaveLength(2);
+    const bank = screen.getByRole('region', { name: 'Bankverbindung' });
+    expect(within(bank).getByText('Deutschland')).toBeTruthy();
+    expect(within(bank).getByText('Euro (EUR)')).toBeTruthy();
+    const addresses = screen.getByRole('region', { name: 'Adressen' });
+    expect(within(addresses).getByText(/04107 Leipzig, Deutschland/)).toBeTruthy();
+    const identifications = screen.getByRole('region', { name: 'Identifizierung' });
+    expect(
+      within(identifications).getByText(
+        'Anbieter: Sandbox (Testpartner) · Ergebnis des Partners: Identität bestätigt',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/SUCCESS/)).toBeNull();
   });
 
   it('opens a document in a new tab through a short-lived link', async () => {

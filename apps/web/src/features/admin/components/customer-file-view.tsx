@@ -4,6 +4,8 @@ import { formatDate, formatDateTime, formatPercent } from '@token/domain/format'
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
+import { useCountryNames } from '../api/get-countries.ts';
+import { useCurrencyNames } from '../api/get-currencies.ts';
 import { AuditLogList } from './audit-log-list.tsx';
 import { Badge } from './badge.tsx';
 import type { DecisionKind } from './decision-dialog.tsx';
@@ -155,6 +157,9 @@ export function CustomerFileView({
   const locale = useLocale();
   const c = file.customer;
   const date = (d: string | null) => (d ? formatDate(d, { locale }) : null);
+  // countries and currencies by name in the reader's language (the reference data), not as codes
+  const country = useCountryNames();
+  const currency = useCurrencyNames();
   const latestKyc = file.identifications[0]?.state ?? null;
 
   return (
@@ -215,8 +220,8 @@ export function CustomerFileView({
               [t('file.fields.email'), c.email],
               [t('file.fields.birthDate'), date(c.birthDate)],
               [t('file.fields.birthCity'), c.birthCity],
-              [t('file.fields.birthCountry'), c.birthCountry],
-              [t('file.fields.nationality'), c.nationality],
+              [t('file.fields.birthCountry'), country(c.birthCountry)],
+              [t('file.fields.nationality'), country(c.nationality)],
               [t('file.fields.mobileNumber'), c.mobileNumber],
               [t('file.fields.locale'), c.locale.toUpperCase()],
               [t('file.fields.verified'), yesNo(c.verified)],
@@ -267,8 +272,8 @@ export function CustomerFileView({
               ],
               [t('file.fields.bic'), c.bic && <span className="font-mono">{c.bic}</span>],
               [t('file.fields.bankName'), c.bankName],
-              [t('file.fields.bankCountry'), c.bankCountry],
-              [t('file.fields.bankCurrency'), c.bankCurrency],
+              [t('file.fields.bankCountry'), country(c.bankCountry)],
+              [t('file.fields.bankCurrency'), currency(c.bankCurrency)],
             ]}
           />
         </Section>
@@ -290,7 +295,7 @@ export function CustomerFileView({
                       `${a.firstName} ${a.lastName}`,
                       a.street,
                       `${a.postcode} ${a.city}`,
-                      a.countryCode,
+                      country(a.countryCode),
                     ]
                       .filter(Boolean)
                       .join(', ')}
@@ -366,14 +371,14 @@ export function CustomerFileView({
                   )}
                   {(u.street || u.city) && (
                     <p className="text-slate-700">
-                      {[u.street, [u.postcode, u.city].filter(Boolean).join(' '), u.country]
+                      {[u.street, [u.postcode, u.city].filter(Boolean).join(' '), country(u.country)]
                         .filter(Boolean)
                         .join(', ')}
                     </p>
                   )}
                   {u.nationality && (
                     <p className="text-slate-700">
-                      {t('file.fields.nationality')}: {u.nationality}
+                      {t('file.fields.nationality')}: {country(u.nationality)}
                     </p>
                   )}
                   {(u.equityShares !== null || u.votingShares !== null) && (
@@ -425,8 +430,13 @@ export function CustomerFileView({
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone={kycTone(i.state)}>{kyc(i.state)}</Badge>
                     <span className="text-xs text-slate-600">
-                      {t('file.identifications.provider')}: {i.provider}
-                      {i.partnerResult && ` · ${t('file.identifications.partnerResult')}: ${i.partnerResult}`}
+                      {t('file.identifications.provider')}:{' '}
+                      {t(`file.identifications.providers.${i.provider}`, { defaultValue: i.provider })}
+                      {i.partnerResult &&
+                        ` · ${t('file.identifications.partnerResult')}: ${t(
+                          `file.identifications.partnerResults.${i.partnerResult}`,
+                          { defaultValue: i.partnerResult },
+                        )}`}
                     </span>
                   </div>
                   <p className="mt-1 text-xs text-slate-600">

@@ -17,8 +17,9 @@ export function UploadProgressBar(props: {
   return (
     <>
       <div className="min-w-0 flex-1">
+        {/* the native bar drawn in the app's colours: a slate track, the accent filling it */}
         <progress
-          className="h-2 w-full overflow-hidden rounded-full accent-accent-600"
+          className="block h-2 w-full appearance-none overflow-hidden rounded-full border-0 bg-slate-200 [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-accent-600 [&::-webkit-progress-bar]:rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-accent-600 [&::-webkit-progress-value]:transition-[width] [&::-webkit-progress-value]:duration-200"
           max={100}
           value={props.percent}
           aria-label={t('documents.progress', { name: props.fileName })}
