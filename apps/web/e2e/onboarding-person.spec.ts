@@ -3,11 +3,17 @@ import { test as base, type Locator, type Page } from '@playwright/test';
 import { linkFromMailbox, testPassword, uniqueEmail } from './support/accounts.ts';
 import { expect, expectAccessible } from './support/fixtures.ts';
 import {
+  answerQuestionnaire,
   apiLogIn,
   customerRecord,
+  declareNotPep,
+  freshPersonalCustomer,
+  givePersonalData,
   logInOperatorWithForm,
   onboardingShotsDir,
+  pdfDocument,
   shoot,
+  startBrowserSession,
 } from './support/onboarding.ts';
 import { type RunningServer, startServer } from './support/servers.ts';
 
@@ -55,9 +61,10 @@ async function stepStates(page: Page) {
 }
 
 /**
- * The page as it is now in both languages at a phone and a desktop width (reloaded for each, the
- * language chosen as the language switch stores it); `ready` waits for what the page must show.
- * Ends in German at 1280 px, where the journey goes on. Axe runs in German (the same markup).
+ * The page as it is now in both languages at a phone and a desktop width (reloaded once per
+ * language, chosen as the language switch stores it; the width changes without a reload);
+ * `ready` waits for what the page must show. Ends in German at 1280 px, where the journey goes on.
+ * Axe runs once, in German at 1280 px (the other variants are the same markup).
  */
 async function shootEveryVariant(
   page: Page,
@@ -65,13 +72,13 @@ async function shootEveryVariant(
   ready: (page: Page, locale: 'de' | 'en') => Promise<void>,
 ) {
   for (const locale of ['en', 'de'] as const) {
+    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+    await page.reload();
     for (const width of [390, 1280]) {
-      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
       await page.setViewportSize({ width, height: 900 });
-      await page.reload();
       await ready(page, locale);
       await expect(page.locator('[aria-hidden="true"].animate-pulse')).toHaveCount(0);
-      await shoot(page, `person-${name}`, locale, width, { axe: locale === 'de' });
+      await shoot(page, `person-${name}`, locale, width, { axe: locale === 'de' && width === 1280 });
     }
   }
 }
@@ -103,7 +110,8 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
   page,
   request,
 }) => {
-  test.setTimeout(600_000);
+  // about 50 full-page screenshots besides the journey itself, and up to a minute for the checker
+  test.setTimeout(900_000);
   mkdirSync(onboardingShotsDir, { recursive: true });
   page.on('dialog', (d) => void d.accept());
   const email = uniqueEmail('jonas.weber');
@@ -404,4 +412,121 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
   await page.goto('/products/SOLAR_BRANDENBURG_2031');
   await buy.click();
   await expect(page).toHaveURL(/\/order-process\/token\?product=SOLAR_BRANDENBURG_2031$/);
+});
+
+test('the professional client: the criteria, the request and an evidence upload under way', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(600_000);
+  mkdirSync(onboardingShotsDir, { recursive: true });
+  // put where the optional question's "I am a professional client" leads, as the person's own calls would
+  const name = { firstName: 'Miriam', lastName: `Albers-${Date.now().toString(36)}` };
+  const { session } = await freshPersonalCustomer(request, name);
+  await givePersonalData(request, session, { accountType: 'personal', ...name });
+  await declareNotPep(request, session);
+  await answerQuestionnaire(request, session, {
+    type: 'optional',
+    answers: { participation: 'professional' },
+  });
+  expect((await customerRecord(request, session)).onboarding.nextRoute).toBe(
+    '/self-disclosure/adequacy-professional',
+  );
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await startBrowserSession(page, session);
+
+  // --- the gate leads to the criteria of WpHG § 67 (6), a step that only appears now
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/self-disclosure\/adequacy-professional$/);
+  await expect(heading(page, 'Professioneller Kunde')).toBeVisible();
+  expect(await stepStates(page)).toEqual(
+    expect.arrayContaining([expect.stringContaining('Professioneller Kunde (als Nächstes)')]),
+  );
+  await shootEveryVariant(
+    page,
+    'adequacy-professional',
+    headed('Professioneller Kunde', 'Professional client'),
+  );
+  const criteria = page.getByRole('form').getByRole('checkbox');
+  for (const box of await criteria.all()) await box.check();
+  await saveAndContinue(page).click();
+  const outcome = page.getByTestId('outcome-professional');
+  await expect(outcome).toContainText('Kriterien erfüllt');
+  await shootEveryVariant(page, 'adequacy-professional-met', async (p) => {
+    await expect(p.getByTestId('outcome-professional')).toBeVisible();
+  });
+
+  // --- the request with the criteria stated, on its account page
+  await page.getByRole('button', { name: 'Weiter zum Antrag' }).click();
+  await expect(page).toHaveURL(/\/account\/professional\?criteria=transactions,portfolio,profession$/);
+  await expect(heading(page, 'Einstufung als professioneller Kunde')).toBeVisible();
+  await shootEveryVariant(
+    page,
+    'account-professional',
+    headed('Einstufung als professioneller Kunde', 'Classification as a professional client'),
+  );
+  const form = page.getByRole('form', { name: 'Antrag auf Einstufung als professioneller Kunde' });
+  const explanations = form.getByLabel('Ihre Erläuterung');
+  await expect(explanations).toHaveCount(3);
+  for (const explanation of await explanations.all()) {
+    await explanation.fill('Seit 2015 bei einer Bank im Wertpapierhandel tätig, Depot bei der Comdirect.');
+  }
+  await form.getByRole('checkbox').last().check();
+  await form.getByRole('button', { name: 'Antrag stellen' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Ihr Antrag ist gestellt. Bitte laden Sie jetzt Ihre Nachweise hoch.' }),
+  ).toBeVisible();
+  await shootEveryVariant(page, 'account-professional-requested', async (p) => {
+    await expect(
+      p.getByRole('form', { name: /^(Nachweis hochladen|Upload evidence)/ }).first(),
+    ).toBeVisible();
+  });
+
+  // --- an evidence upload over a slow line: the progress bar with its figures and the cancel button
+  for (const locale of ['en', 'de'] as const) {
+    for (const width of [390, 1280]) {
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      const upload = page.getByRole('form', { name: /^(Nachweis hochladen|Upload evidence)/ }).first();
+      await upload
+        .getByLabel(locale === 'de' ? 'Nachweis (PDF)' : 'Evidence (PDF)', { exact: true })
+        .setInputFiles({
+          name: 'depotauszug.pdf',
+          mimeType: 'application/pdf',
+          buffer: pdfDocument('Depotauszug', { padTo: 2_000_000 }),
+        });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 60_000,
+      });
+      await upload.getByRole('button', { name: locale === 'de' ? 'Hochladen' : 'Upload' }).click();
+      const bar = page.getByRole('progressbar');
+      await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
+      // the bar is drawn in the app's colours, not the browser's
+      expect(await bar.evaluate((el) => getComputedStyle(el).appearance)).toBe('none');
+      await bar.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `${onboardingShotsDir}/person-account-professional-uploading-${locale}-${width}.png`,
+      });
+      await page.getByRole('button', { name: locale === 'de' ? 'Abbrechen' : 'Cancel', exact: true }).click();
+      await expect(bar).toHaveCount(0);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      await cdp.detach();
+    }
+  }
+  await context.close();
 });

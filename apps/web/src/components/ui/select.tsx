@@ -18,8 +18,9 @@ export function Select({ options, placeholder, ...props }: SelectProps) {
       <select
         {...rest}
         {...control}
-        // a native select ignores line-height: the height of a text input (py-2, leading-6, border)
-        className={`${controlClass} h-10.5`}
+        // a native select ignores line-height: the height of a text input (py-2, leading-6, border);
+        // a long choice (a legal form, a country) ends in an ellipsis on a phone instead of being cut
+        className={`${controlClass} h-10.5 min-w-0 truncate`}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (

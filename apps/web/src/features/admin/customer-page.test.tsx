@@ -171,7 +171,7 @@ const banEntry: AuditEntry = {
 type Call = { method: string; path: string; body: unknown };
 
 /** The API as the page meets it; `banned` flips once the ban was posted. */
-function stubApi(record: ReturnType<typeof operatorRecord>) {
+function stubApi(record: ReturnType<typeof operatorRecord>, log: AuditEntry[] = []) {
   const calls: Call[] = [];
   let banned = false;
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
@@ -186,7 +186,8 @@ function stubApi(record: ReturnType<typeof operatorRecord>) {
     if (url.pathname === `/api/v2/admin/customers/${customerUuid}`)
       return json(customerFile(banned ? 'banned' : null));
     if (url.pathname === `/api/v2/admin/customers/${customerUuid}/audit-log`) {
-      return json({ 'hydra:member': banned ? [banEntry] : [], 'hydra:totalItems': banned ? 1 : 0 });
+      const entries = banned ? [banEntry, ...log] : log;
+      return json({ 'hydra:member': entries, 'hydra:totalItems': entries.length });
     }
     if (method === 'POST' && url.pathname === `/api/v2/admin/customers/${customerUuid}/ban`) {
       banned = true;
@@ -330,7 +331,16 @@ describe("a customer's page", () => {
   });
 
   it("names countries, the currency and the partner's result in the reader's language, not as codes", async () => {
-    stubApi(operatorRecord());
+    stubApi(operatorRecord(), [
+      {
+        id: 4,
+        action: 'identification_result',
+        reason: null,
+        details: { from: 'init', to: 'approved', result: 'SUCCESS' },
+        createdAt: '2026-01-12T10:30:00.000Z',
+        actor: null,
+      },
+    ]);
     setup(`/admin/customers/${customerUuid}`);
     const personal = await screen.findByRole('region', { name: 'Persönliche Angaben' });
     // birth country and nationality
@@ -347,6 +357,9 @@ describe("a customer's page", () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/SUCCESS/)).toBeNull();
+    // the log names the identification's states as the identification does
+    const audit = screen.getByRole('region', { name: 'Prüfprotokoll' });
+    expect(await within(audit).findByText(/Gestartet → Bestätigt/)).toBeTruthy();
   });
 
   it('opens a document in a new tab through a short-lived link', async () => {

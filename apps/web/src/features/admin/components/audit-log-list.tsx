@@ -10,7 +10,10 @@ import { useAdminLabels } from './labels.ts';
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : null);
 
 function Entry({ entry }: { entry: AuditEntry }) {
-  const { t, action, status } = useAdminLabels();
+  const { t, action, status, kyc, registrar } = useAdminLabels();
+  // the states an entry moves between are the customer's, the identification's or the register's
+  const state =
+    entry.action === 'identification_result' ? kyc : entry.action === 'registrar_status' ? registrar : status;
   const locale = useLocale();
   const from = entry.details && 'from' in entry.details ? stringOf(entry.details.from) : undefined;
   const to = stringOf(entry.details?.to);
@@ -21,10 +24,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
       <p className="text-sm">
         <span className="font-semibold text-brand-900">{action(entry.action)}</span>
         {to !== null && from !== undefined && (
-          <span className="text-slate-600">
-            {' '}
-            · {t('audit.change', { from: status(from), to: status(to) })}
-          </span>
+          <span className="text-slate-600"> · {t('audit.change', { from: state(from), to: state(to) })}</span>
         )}
       </p>
       <p className="text-xs text-slate-600">

@@ -324,7 +324,8 @@ export function CustomerFileView({
               {file.wallets.map((w) => (
                 <li key={w.id} className="text-sm">
                   <p className="font-medium text-slate-900">
-                    {w.name} ({w.type}){w.defaultWallet && ` · ${t('file.wallets.default')}`}
+                    {w.name} ({t(`file.wallets.types.${w.type}`, { defaultValue: w.type })})
+                    {w.defaultWallet && ` · ${t('file.wallets.default')}`}
                   </p>
                   <p className="font-mono text-xs break-all text-slate-700">{w.address}</p>
                   <p className="text-xs text-slate-600">
