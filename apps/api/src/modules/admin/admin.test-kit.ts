@@ -10,7 +10,12 @@ import {
   storedFiles,
   wallets,
 } from '../../db/schema/index.ts';
-import { type CustomerRow, seedInvestor, seedOperator } from '../../db/seed/factories.ts';
+import {
+  type CustomerRow,
+  seedAnsweredQuestionnaire,
+  seedInvestor,
+  seedOperator,
+} from '../../db/seed/factories.ts';
 import type { App } from '../../http/types.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 import { openSession } from '../accounts/sessions.service.ts';
@@ -109,14 +114,21 @@ export async function storeFile(
 
 /**
  * A customer who went through onboarding up to a passed identification (the last step) and waits
- * for the review: personal data, a custody wallet, a registry document, and an identification.
+ * for the review: personal data, PEP answers, the appropriateness test (both WpHG surveys above 7),
+ * a custody wallet, a registry document, and an identification. `adequacy: false` leaves the test
+ * unanswered, `wallet: false` the wallet missing (onboarding not complete).
  */
 export async function seedIdentifiedCustomer(
   app: App,
   appSecret: string,
-  overrides: Partial<typeof customers.$inferInsert> & { identifiedAt?: Date; kycState?: string } = {},
+  overrides: Partial<typeof customers.$inferInsert> & {
+    identifiedAt?: Date;
+    kycState?: string;
+    adequacy?: boolean;
+    wallet?: boolean;
+  } = {},
 ): Promise<CustomerRow & { fileUuid: string }> {
-  const { identifiedAt, kycState, ...columns } = overrides;
+  const { identifiedAt, kycState, adequacy = true, wallet = true, ...columns } = overrides;
   const customer = await seedInvestor(app.db, {
     appSecret,
     birthDate: '1985-04-12',
@@ -148,15 +160,22 @@ export async function seedIdentifiedCustomer(
     createdAt: at,
     updatedAt: at,
   });
-  await app.db.insert(wallets).values({
-    customerId: customer.id,
-    type: 'custody',
-    name: 'Verwahrung',
-    address: `0x${randomBytes(20).toString('hex')}`,
-    defaultWallet: true,
-    provider: 'sandbox',
-    externalId: randomBytes(6).toString('hex'),
-  });
+  if (adequacy) {
+    await seedAnsweredQuestionnaire(app.db, { customerId: customer.id, type: 'optional', grade: 1 });
+    await seedAnsweredQuestionnaire(app.db, { customerId: customer.id, type: 'wphg_bonds', grade: 9 });
+    await seedAnsweredQuestionnaire(app.db, { customerId: customer.id, type: 'wphg_crypto', grade: 11 });
+  }
+  if (wallet) {
+    await app.db.insert(wallets).values({
+      customerId: customer.id,
+      type: 'custody',
+      name: 'Verwahrung',
+      address: `0x${randomBytes(20).toString('hex')}`,
+      defaultWallet: true,
+      provider: 'sandbox',
+      externalId: randomBytes(6).toString('hex'),
+    });
+  }
   const file = await storeFile(app.db, app.partners.storage, customer.id);
   await app.db.insert(customerDocuments).values({
     customerId: customer.id,
