@@ -29,13 +29,21 @@ import type { StoredCriteria } from '../professional/professional.service.ts';
 /** A base32 TOTP secret for a test operator. */
 export const operatorSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-/** An access token of a fresh session of `customer` (what a login would hand out). */
-export async function tokenFor(app: App, customer: { id: number; uuid: string }): Promise<string> {
+/**
+ * An access token of a fresh session of `customer` (what a login would hand out); `secondFactor`:
+ * the login passed a two-factor code (operators need it).
+ */
+export async function tokenFor(
+  app: App,
+  customer: { id: number; uuid: string },
+  opts: { secondFactor?: boolean } = {},
+): Promise<string> {
   const session = await openSession({
     db: app.db,
     tokens: app.accountKit.tokens,
     customer,
     client: { ip: '127.0.0.1', userAgent: 'vitest' },
+    secondFactorPassed: opts.secondFactor ?? false,
   });
   return session.token;
 }
@@ -73,14 +81,14 @@ export function admin(app: App, token?: string, locale: 'de' | 'en' = 'de') {
   };
 }
 
-/** An operator (role admin, two-factor on) and a token of theirs. */
+/** An operator (role admin, two-factor on) and a token of theirs from a login with a code. */
 export async function operatorWithToken(
   app: App,
   appSecret: string,
   overrides: Partial<typeof customers.$inferInsert> = {},
 ) {
   const operator = await seedOperator(app.db, { appSecret, twoFactorSecret: operatorSecret, ...overrides });
-  return { operator, token: await tokenFor(app, operator) };
+  return { operator, token: await tokenFor(app, operator, { secondFactor: true }) };
 }
 
 /** A minimal PDF, as an upload would have stored it. */
