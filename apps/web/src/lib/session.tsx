@@ -85,7 +85,9 @@ function LiveSessionProvider({ children }: { children: ReactNode }) {
             firstName: data.firstName,
             lastName: data.lastName,
             fullName: data.fullName,
-            isOperator: data.customerRolesAsString.includes(operatorRole),
+            // a record without its roles (an answer of another shape) makes nobody an operator
+            isOperator:
+              Array.isArray(data.customerRolesAsString) && data.customerRolesAsString.includes(operatorRole),
             hasWallet: data.defaultWallet !== null,
             status: data.status,
             cryptoRegistrarStatus: data.cryptoRegistrarStatus,
