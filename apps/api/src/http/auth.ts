@@ -16,7 +16,10 @@ export type RouteAuth = 'public' | 'customer' | 'operator';
 /** The logged-in customer of a request. */
 export type RequestCustomer = { id: number; uuid: string; sessionId: string };
 
-/** The operator of a request: a customer with the role `admin` and two-factor enabled. */
+/**
+ * The operator of a request: a customer with the role `admin` and two-factor enabled, whose session
+ * was opened by a login with a second factor.
+ */
 export type RequestOperator = { id: number; uuid: string; sessionId: string; email: string };
 
 /** The operator API: every route below it is operator-only, whatever its config says. */
@@ -76,7 +79,12 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply) {
   return sendProblem(request, reply, 'unauthorized', 401);
 }
 
-type SessionOwner = { customerId: number; customerUuid: string; sessionId: string };
+type SessionOwner = {
+  customerId: number;
+  customerUuid: string;
+  sessionId: string;
+  secondFactorPassed: boolean;
+};
 
 /** The customer of a still active session named by an operator link; null otherwise. */
 async function linkSessionOwner(
@@ -89,20 +97,27 @@ async function linkSessionOwner(
       revokedAt: authSessions.revokedAt,
       lastUsedAt: authSessions.lastUsedAt,
       expiresAt: authSessions.expiresAt,
+      secondFactorPassed: authSessions.secondFactorPassed,
     })
     .from(authSessions)
     .innerJoin(customers, eq(customers.id, authSessions.customerId))
     .where(and(eq(authSessions.id, claims.sessionId), eq(customers.uuid, claims.customerUuid)));
   if (!row || !isSessionActive(row)) return null;
-  return { customerId: row.customerId, customerUuid: claims.customerUuid, sessionId: claims.sessionId };
+  return {
+    customerId: row.customerId,
+    customerUuid: claims.customerUuid,
+    sessionId: claims.sessionId,
+    secondFactorPassed: row.secondFactorPassed,
+  };
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Operator routes: a valid session (bearer token, or a signed link where the route allows one),
- * then the role `admin` (else 403 `forbidden`) and two-factor enabled (else 403
- * `operator_two_factor_required`). Answers carry personal data: never stored by a cache.
+ * then the role `admin` (else 403 `forbidden`), two-factor enabled and a session whose login passed
+ * a code (else 403 `operator_two_factor_required`: a session opened before two-factor was enabled
+ * needs a new login). Answers carry personal data: never stored by a cache.
  */
 async function guardOperator(
   request: FastifyRequest,
@@ -134,7 +149,8 @@ async function guardOperator(
     .from(customers)
     .where(eq(customers.id, who.customerId));
   if (!row?.roles.includes(operatorRole)) return sendProblem(request, reply, 'forbidden', 403);
-  if (!row.twoFactorEnabled) return sendProblem(request, reply, 'operator_two_factor_required', 403);
+  if (!row.twoFactorEnabled || !who.secondFactorPassed)
+    return sendProblem(request, reply, 'operator_two_factor_required', 403);
   request.operator = { id: row.id, uuid: row.uuid, sessionId: who.sessionId, email: row.email };
   reply.header('cache-control', 'no-store');
 }

@@ -50,6 +50,7 @@ describe('Header (spec 1)', () => {
         firstName: 'Erika',
         lastName: 'Mustermann',
         fullName: 'Erika Mustermann',
+        isOperator: false,
         hasWallet: true,
         status: 'approved',
         cryptoRegistrarStatus: 'approved',
@@ -60,10 +61,46 @@ describe('Header (spec 1)', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
     expect(within(nav).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
     expect(within(nav).queryByRole('link', { name: 'Log in' })).toBeNull();
+    // no operator: no way into the compliance review
+    expect(within(nav).queryByRole('link', { name: 'Administration' })).toBeNull();
     fireEvent.click(within(nav).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(logout).toHaveBeenCalledOnce());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  it.each([
+    ['en', 'Administration'],
+    ['de', 'Verwaltung'],
+  ] as const)(
+    'links an operator to the compliance review at /admin (%s), also in the phone menu',
+    async (locale, label) => {
+      await i18n.changeLanguage(locale);
+      try {
+        setup({
+          isLoggedIn: true,
+          logout: async () => {},
+          customer: {
+            uuid: 'o1',
+            email: 'compliance@example.com',
+            firstName: 'Clara',
+            lastName: 'Hoffmann',
+            fullName: 'Clara Hoffmann',
+            isOperator: true,
+            hasWallet: false,
+            status: null,
+            cryptoRegistrarStatus: null,
+          },
+        });
+        const nav = screen.getAllByRole('navigation', { name: i18n.t('header.navigation') })[0]!;
+        expect(within(nav).getByRole('link', { name: label }).getAttribute('href')).toBe('/admin');
+        fireEvent.click(screen.getByRole('button', { name: i18n.t('header.openMenu') }));
+        const menu = document.getElementById('mobile-menu')!;
+        expect(within(menu).getByRole('link', { name: label }).getAttribute('href')).toBe('/admin');
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    },
+  );
 
   it('opens the menu on phones', () => {
     setup();

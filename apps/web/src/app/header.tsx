@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Menu, UserRound, X } from 'lucide-react';
+import { LayoutDashboard, LogOut, Menu, ShieldCheck, UserRound, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -25,7 +25,10 @@ function Logo() {
   );
 }
 
-/** What the header offers: login and sign-up when logged out; dashboard, account, greeting, logout when in. */
+/**
+ * What the header offers: login and sign-up when logged out; dashboard, account, greeting, logout
+ * when in, and the compliance review (/admin) for an operator.
+ */
 function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
   const { t } = useTranslation();
   const { isLoggedIn, customer, logout } = useSession();
@@ -72,6 +75,12 @@ function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacke
         <UserRound className="size-4" aria-hidden="true" />
         {t('header.account')}
       </NavLink>
+      {customer?.isOperator && (
+        <NavLink to="/admin" onClick={onNavigate} className={linkClass}>
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          {t('header.admin')}
+        </NavLink>
+      )}
       <WalletConnectButton stacked={stacked} />
       <button
         type="button"

@@ -37,6 +37,7 @@ const record = {
   defaultWallet: null,
   status: 'unchecked',
   cryptoRegistrarStatus: null,
+  customerRolesAsString: [] as string[],
 };
 
 function Probe() {
@@ -92,6 +93,18 @@ afterEach(() => {
 });
 
 describe('SessionProvider', () => {
+  it('reads an operator from the role `admin` of the record: the header links to /admin', async () => {
+    storeSession();
+    const { probe } = setup((url) =>
+      url.includes('/customers/')
+        ? Response.json({ ...record, customerRolesAsString: ['admin'] })
+        : Response.json([]),
+    );
+    const links = await screen.findAllByRole('link', { name: 'Administration' });
+    expect(links[0]!.getAttribute('href')).toBe('/admin');
+    expect(probe().customer).toMatchObject({ isOperator: true });
+  });
+
   it('loads the customer record and the header greets the customer by name', async () => {
     storeSession();
     const { fetch, probe } = setup((url) =>
@@ -106,7 +119,9 @@ describe('SessionProvider', () => {
       firstName: 'Erika',
       hasWallet: false,
       status: 'unchecked',
+      isOperator: false,
     });
+    expect(screen.queryAllByRole('link', { name: 'Administration' })).toEqual([]);
     const call = fetch.mock.calls.find(([url]) => url.includes('/customers/'))!;
     expect(call[0]).toBe(`/api/v2/shop/customers/${uuid}`);
   });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BuyingCustomer } from '@token/domain/buying';
+import { operatorRole } from '@token/domain/compliance';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { ApiError } from './api-error.ts';
 import { customerQuery } from './customer.ts';
@@ -24,6 +25,8 @@ export type SessionCustomer = {
   firstName: string | null;
   lastName: string | null;
   fullName: string;
+  /** An operator (role `admin`): the header links to the compliance review at /admin. */
+  isOperator: boolean;
 } & BuyingCustomer;
 
 export type Session = {
@@ -82,6 +85,9 @@ function LiveSessionProvider({ children }: { children: ReactNode }) {
             firstName: data.firstName,
             lastName: data.lastName,
             fullName: data.fullName,
+            // a record without its roles (an answer of another shape) makes nobody an operator
+            isOperator:
+              Array.isArray(data.customerRolesAsString) && data.customerRolesAsString.includes(operatorRole),
             hasWallet: data.defaultWallet !== null,
             status: data.status,
             cryptoRegistrarStatus: data.cryptoRegistrarStatus,

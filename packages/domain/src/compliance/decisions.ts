@@ -43,6 +43,8 @@ export const auditActions = [
   'professional_request_submitted',
   'professional_request_withdrawn',
   'identification_result',
+  // decision 009 (amended): a final rejection took back the identification's earlier pass
+  'kyc_passed_revoked',
   'registrar_status',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -156,8 +156,8 @@ export const errorCatalogue = {
   },
   operator_two_factor_required: {
     status: 403,
-    de: 'Für den Verwaltungsbereich muss die Zwei-Faktor-Authentifizierung aktiv sein.',
-    en: 'The administration area requires two-factor authentication to be enabled.',
+    de: 'Für den Verwaltungsbereich muss die Zwei-Faktor-Authentifizierung aktiv sein und die Anmeldung mit einem Code erfolgen.',
+    en: 'The administration area requires two-factor authentication to be enabled and a login with a code.',
   },
   // Compliance review (issue 7): an operator may approve only a customer whose identity is confirmed.
   customer_not_identified: {

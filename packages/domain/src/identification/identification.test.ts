@@ -10,6 +10,7 @@ import {
   type KycState,
   kycCheckStaleDays,
   kycLifecycle,
+  kycPassedAfter,
   kycStartLinkValidDays,
   kycStateAfterPartnerResult,
   type PartnerResult,
@@ -164,5 +165,62 @@ describe('identificationViewOf', () => {
       decidedAt: null,
     });
     expect(identificationViewSchema.parse(view)).toEqual(view);
+  });
+});
+
+describe('kycPassed after a result (decision 009 amended: GwG § 11, a passed identification rejected later)', () => {
+  it.each<
+    [string, { wasPassed: boolean; from: KycState; to: KycState; otherPassed: boolean }, boolean, boolean]
+  >([
+    [
+      'first pass sets it',
+      { wasPassed: false, from: 'pending', to: 'approved', otherPassed: false },
+      true,
+      false,
+    ],
+    [
+      'approval in review sets it',
+      { wasPassed: false, from: 'init', to: 'approved_in_review', otherPassed: false },
+      true,
+      false,
+    ],
+    [
+      'in review, then finally approved: stays',
+      { wasPassed: true, from: 'approved_in_review', to: 'approved', otherPassed: false },
+      true,
+      false,
+    ],
+    [
+      'in review, then finally rejected: taken back',
+      { wasPassed: true, from: 'approved_in_review', to: 'rejected', otherPassed: false },
+      false,
+      true,
+    ],
+    [
+      'rejected, but another identification passed: stays',
+      { wasPassed: true, from: 'approved_in_review', to: 'rejected', otherPassed: true },
+      true,
+      false,
+    ],
+    [
+      'a new identification rejected after an earlier pass: stays',
+      { wasPassed: true, from: 'pending', to: 'rejected', otherPassed: true },
+      true,
+      false,
+    ],
+    [
+      'never passed, rejected: stays false',
+      { wasPassed: false, from: 'rejected_in_review', to: 'rejected', otherPassed: false },
+      false,
+      false,
+    ],
+    [
+      'check in progress: unchanged',
+      { wasPassed: false, from: 'init', to: 'pending', otherPassed: false },
+      false,
+      false,
+    ],
+  ])('%s', (_name, input, kycPassed, revoked) => {
+    expect(kycPassedAfter(input)).toEqual({ kycPassed, revoked });
   });
 });

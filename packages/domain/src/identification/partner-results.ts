@@ -1,4 +1,4 @@
-import type { KycState } from '../onboarding/states.ts';
+import { isKycPassed, type KycState } from '../onboarding/states.ts';
 
 /**
  * The identification partner's results, as IDnow reports them in `identificationprocess.result`
@@ -61,4 +61,22 @@ export function kycStateAfterPartnerResult(current: KycState, result: PartnerRes
   if (target !== 'attempt_ended') return target;
   // The link stays valid while nothing was decided; an open check that cannot finish is not confirmed.
   return current === 'init' || current === 'new' ? current : 'rejected';
+}
+
+/**
+ * `customers.kycPassed` after one identification moved from `from` to `to` (decision 009, amended
+ * 2026-11-24): a passed state sets it (spec 4 "cached once passed"); a final `rejected` of the SAME
+ * identification that had passed (`approved_in_review` rejected by the partner's second review)
+ * takes it back, since GwG § 11 needs the identity verified before the business relationship, unless
+ * another identification of the customer passed (`otherPassed`). Anything else leaves it as it was.
+ */
+export function kycPassedAfter(input: {
+  wasPassed: boolean;
+  from: KycState;
+  to: KycState;
+  otherPassed: boolean;
+}): { kycPassed: boolean; revoked: boolean } {
+  if (isKycPassed(input.to)) return { kycPassed: true, revoked: false };
+  const revoked = input.wasPassed && input.to === 'rejected' && isKycPassed(input.from) && !input.otherPassed;
+  return { kycPassed: input.wasPassed && !revoked, revoked };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { processTable } from '../navigation/index.ts';
 import {
+  awaitsComplianceReview,
   type Onboarding,
   type OnboardingFacts,
   type OnboardingStep,
@@ -555,6 +556,42 @@ describe('banners (spec 2 "KYC start link, customer not yet approved, more infor
     ],
   ])('%s', (_name, change, banner) => {
     expect(onboardingOf(change(personalDone)).banner).toBe(banner);
+  });
+});
+
+describe("awaits the compliance review: every step done, status not yet checked (the operators' queue)", () => {
+  const unchecked = with_({ customerStatus: null, registrarStatus: 'approval_required' });
+  it.each<[string, Change, boolean]>([
+    ['everything done, status never set', unchecked, true],
+    ['everything done, status unchecked', (f) => ({ ...unchecked(f), customerStatus: 'unchecked' }), true],
+    ['everything done, status requested', (f) => ({ ...unchecked(f), customerStatus: 'requested' }), true],
+    ['a company with everything done', (f) => unchecked({ ...f, ...companyDone }), true],
+    ['KYC passed but no custody wallet', (f) => ({ ...unchecked(f), hasWallet: false }), false],
+    ['KYC passed but adequacy not answered', (f) => adequacy({ optionalGrade: null })(unchecked(f)), false],
+    ['KYC passed but PEP not answered', (f) => ({ ...unchecked(f), notPep: null }), false],
+    ['a company without its UBO documents', (f) => unchecked({ ...f, ...companyDone, documents: [] }), false],
+    [
+      'identification in progress',
+      (f) => ({ ...unchecked(f), kycState: 'pending', kycPassed: false }),
+      false,
+    ],
+    ['identification passed, not yet cached', (f) => ({ ...unchecked(f), kycPassed: false }), true],
+    [
+      'approved by the platform, registrar still pending',
+      with_({ registrarStatus: 'approval_requested' }),
+      false,
+    ],
+    ['may buy', (f) => f, false],
+    ['asked for more information', (f) => ({ ...unchecked(f), customerStatus: 'follow_up' }), false],
+    ['banned by the platform', (f) => ({ ...unchecked(f), customerStatus: 'banned' }), false],
+    ['banned by the registrar', (f) => ({ ...unchecked(f), registrarStatus: 'rejected' }), false],
+    [
+      'waiting for a professional decision (its own reason)',
+      (f) => ({ ...adequacy({ optionalGrade: 2 })(unchecked(f)), professionalRequestStatus: 'requested' }),
+      false,
+    ],
+  ])('%s -> %s', (_name, change, expected) => {
+    expect(awaitsComplianceReview(change(personalDone))).toBe(expected);
   });
 });
 

@@ -16,6 +16,7 @@ import { type DocumentFacts, missingDocumentPurposes } from './documents.ts';
 import {
   type CustomerStatus,
   isCustomerApproved,
+  isCustomerUnchecked,
   isKycPassed,
   isRegistrarApproved,
   isRegistrarBanned,
@@ -229,4 +230,18 @@ export function onboardingOf(f: OnboardingFacts): Onboarding {
   else if (current === null || waitingForProfessionalDecision) banner = 'not_approved';
 
   return { nextRoute, steps, mayBuy, banner };
+}
+
+/**
+ * The compliance review's "onboarding complete" (the operators' queue reads this, never SQL of its
+ * own): the gate finds every step done, and the customer may not buy only because the platform has
+ * not checked them yet (status not yet checked, spec 4). Not a banned customer (the gate sends them
+ * to /banned: nothing is waiting), not one asked for more information (status `follow_up`, the
+ * queue's own reason once they answered), not one already approved who waits for the registrar.
+ */
+export function awaitsComplianceReview(f: OnboardingFacts): boolean {
+  const { steps, mayBuy } = onboardingOf(f);
+  return (
+    steps.every((s) => s.state === 'done') && !mayBuy && isCustomerUnchecked(f.customerStatus) && !isBanned(f)
+  );
 }

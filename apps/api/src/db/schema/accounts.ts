@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 
 /**
@@ -43,6 +43,11 @@ export const authSessions = pgTable(
     userAgent: text(),
     /** SHA-256 of the user agent: a sign-in from a device never seen before is mailed. */
     deviceHash: text(),
+    /**
+     * The login that opened the session passed a second factor (TOTP or recovery code). Operator
+     * calls need it: a session opened before two-factor was enabled does not count. Refreshing keeps it.
+     */
+    secondFactorPassed: boolean().notNull().default(false),
   },
   (t) => [index().on(t.customerId, t.revokedAt), index().on(t.expiresAt)],
 );

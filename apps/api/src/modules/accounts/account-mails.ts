@@ -1,4 +1,5 @@
 import type { Locale } from '@token/domain/i18n';
+import { type MailContent, renderLetter } from '../../partners/mail/letter.ts';
 
 /** The mails of the account flows, in the customer's language. */
 export type AccountMailKind =
@@ -24,7 +25,7 @@ export type AccountMailParams = {
   contactUrl: string;
 };
 
-type Template = (p: AccountMailParams, fmt: (d: Date) => string) => { subject: string; body: string[] };
+type Template = (p: AccountMailParams, fmt: (d: Date) => string) => MailContent;
 
 const templates: Record<AccountMailKind, Record<Locale, Template>> = {
   verify_email: {
@@ -193,11 +194,5 @@ export function renderAccountMail(
       timeStyle: 'short',
       timeZone: 'Europe/Berlin',
     }).format(d);
-  const { subject, body } = templates[kind][locale](params, fmt);
-  const greeting = locale === 'de' ? `Guten Tag ${params.name},` : `Hello ${params.name},`;
-  const closing =
-    locale === 'de'
-      ? `Mit freundlichen Grüßen\nIhr Team von ${params.platform}`
-      : `Kind regards\nThe ${params.platform} team`;
-  return { subject, text: [greeting, '', ...body.flatMap((l) => [l, '']), closing].join('\n') };
+  return renderLetter(locale, params, templates[kind][locale](params, fmt));
 }

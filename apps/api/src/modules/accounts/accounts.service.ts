@@ -404,7 +404,15 @@ export async function login(opts: {
   }
   await resetCounter(db, accountKey);
   return db.transaction(async (tx) => {
-    const issued = await openSession({ db: tx, tokens: opts.tokens, customer, client: opts.client, now });
+    const issued = await openSession({
+      db: tx,
+      tokens: opts.tokens,
+      customer,
+      client: opts.client,
+      // with two-factor on, the code was checked above
+      secondFactorPassed: customer.twoFactorEnabled,
+      now,
+    });
     if (issued.isNewDevice) {
       await queueAccountMail(tx, opts.mailCtx, {
         to: customer.email,

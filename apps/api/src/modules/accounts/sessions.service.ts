@@ -23,12 +23,16 @@ export type IssuedTokens = {
 
 export type Client = { ip: string | null; userAgent: string | null };
 
-/** Opens a session (one refresh-token family) for a customer who has just proven who they are. */
+/**
+ * Opens a session (one refresh-token family) for a customer who has just proven who they are;
+ * `secondFactorPassed` records whether that proof included a TOTP or recovery code (operators need it).
+ */
 export async function openSession(opts: {
   db: Database | Tx;
   tokens: AccessTokens;
   customer: { id: number; uuid: string };
   client: Client;
+  secondFactorPassed: boolean;
   now?: Date;
 }): Promise<IssuedTokens & { isNewDevice: boolean }> {
   const now = opts.now ?? new Date();
@@ -55,6 +59,7 @@ export async function openSession(opts: {
       ip: opts.client.ip?.slice(0, 64) ?? null,
       userAgent: opts.client.userAgent?.slice(0, 400) ?? null,
       deviceHash: device,
+      secondFactorPassed: opts.secondFactorPassed,
     })
     .returning({ id: authSessions.id });
   const refreshToken = randomToken();
@@ -126,13 +131,22 @@ export async function refreshSession(opts: {
   return { ...outcome, token: access.token, expiresAt: access.expiresAt };
 }
 
+/** Who is behind an access token whose session is still active; null otherwise. */
+export type Authenticated = {
+  customerId: number;
+  customerUuid: string;
+  sessionId: string;
+  /** The login that opened the session passed a second factor (kept by every refresh of it). */
+  secondFactorPassed: boolean;
+};
+
 /** The customer behind an access token whose session is still active; null otherwise. */
 export async function authenticate(opts: {
   db: Database;
   tokens: AccessTokens;
   accessToken: string;
   now?: Date;
-}): Promise<{ customerId: number; customerUuid: string; sessionId: string } | null> {
+}): Promise<Authenticated | null> {
   const now = opts.now ?? new Date();
   const claims = await opts.tokens.verify(opts.accessToken, now);
   if (!claims) return null;
@@ -143,6 +157,7 @@ export async function authenticate(opts: {
       revokedAt: authSessions.revokedAt,
       lastUsedAt: authSessions.lastUsedAt,
       expiresAt: authSessions.expiresAt,
+      secondFactorPassed: authSessions.secondFactorPassed,
     })
     .from(authSessions)
     .innerJoin(customers, eq(customers.id, authSessions.customerId))
@@ -155,7 +170,12 @@ export async function authenticate(opts: {
       .set({ lastUsedAt: now })
       .where(and(eq(authSessions.id, claims.sessionId), isNull(authSessions.revokedAt)));
   }
-  return { customerId: row.customerId, customerUuid: row.customerUuid, sessionId: claims.sessionId };
+  return {
+    customerId: row.customerId,
+    customerUuid: row.customerUuid,
+    sessionId: claims.sessionId,
+    secondFactorPassed: row.secondFactorPassed,
+  };
 }
 
 /** Ends sessions of a customer: one, all, or all but the current one. */

@@ -124,6 +124,56 @@ describe('who reaches /api/v2/admin/', () => {
     expect(me.headers['cache-control']).toBe('no-store');
   });
 
+  it('refuses an admin who logged in before enabling two-factor until they log in again with a code', async () => {
+    const operator = await seedOperator(t.app.db, { appSecret: t.config.appSecret, twoFactorSecret: null });
+    const ip = uniqueIp();
+    const before = await shop(t.app, undefined, ip).post('/authentication-token', {
+      email: operator.email,
+      password: testPassword,
+    });
+    expect(before.status).toBe(200);
+    const early = before.body.token as string;
+    expect((await admin(t.app, early).get('/me')).body.code).toBe('operator_two_factor_required');
+
+    // two-factor enabled within that very session
+    const enrol = await shop(t.app, early, ip).get(`/customers/${operator.uuid}/2fa/qr-code`);
+    expect(enrol.status).toBe(200);
+    const enabled = await shop(t.app, early, ip).put(`/customers/${operator.uuid}/2fa/verify`, {
+      code: await currentCode(enrol.body.secret as string),
+    });
+    expect(enabled.status).toBe(200);
+    const recoveryCodes = enabled.body.recoveryCodes as string[];
+
+    // the session opened without a code still does not count, nor does a refresh of it
+    const stillEarly = await admin(t.app, early, 'en').get('/customers');
+    expect(stillEarly.status).toBe(403);
+    expect(stillEarly.body).toMatchObject({
+      code: 'operator_two_factor_required',
+      title: errorMessage('operator_two_factor_required', 'en'),
+    });
+    const refreshed = await shop(t.app, undefined, ip).post('/token/refresh', {
+      refresh_token: before.body.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    expect((await admin(t.app, refreshed.body.token as string).get('/me')).body.code).toBe(
+      'operator_two_factor_required',
+    );
+
+    // a new login with a code (here a recovery code) opens the operator area, and refreshing keeps it open
+    const again = await shop(t.app, undefined, ip).post('/authentication-token', {
+      email: operator.email,
+      password: testPassword,
+      code: recoveryCodes[0],
+    });
+    expect(again.status).toBe(200);
+    expect((await admin(t.app, again.body.token as string).get('/me')).status).toBe(200);
+    const kept = await shop(t.app, undefined, ip).post('/token/refresh', {
+      refresh_token: again.body.refresh_token,
+    });
+    expect(kept.status).toBe(200);
+    expect((await admin(t.app, kept.body.token as string).get('/customers')).status).toBe(200);
+  });
+
   it('refuses an operator whose session ended, or who lost the role or two-factor', async () => {
     const { operator, token } = await operatorWithToken(t.app, t.config.appSecret);
     expect((await admin(t.app, token).get('/me')).status).toBe(200);
@@ -288,6 +338,7 @@ describe('file links (a document opened in a new tab, without the bearer token)'
       tokens: t.app.accountKit.tokens,
       customer,
       client: { ip: null, userAgent: null },
+      secondFactorPassed: false,
     });
     const forged = createOperatorLinks(t.config.appSecret).sign({
       resource: `file:${customer.fileUuid}`,

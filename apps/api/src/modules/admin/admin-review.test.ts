@@ -7,9 +7,11 @@ import {
   contactMessages,
   customerDocuments,
   uboUsers,
+  wallets,
 } from '../../db/schema/index.ts';
 import { seedInvestor } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { getOnboarding } from '../onboarding/onboarding.service.ts';
 import {
   admin,
   operatorWithToken,
@@ -17,6 +19,7 @@ import {
   seedProfessionalRequest,
   storeFile,
 } from './admin.test-kit.ts';
+import { listReviewQueue } from './review-queue.service.ts';
 
 let t: TestApp;
 let token: string;
@@ -222,6 +225,71 @@ describe('review queue (GET admin/customers)', () => {
   });
 });
 
+describe('the queue and the entry gate agree (one function: awaitsComplianceReview)', () => {
+  it('puts a customer in the queue when the gate finds every step done, and not before', async () => {
+    const secret = t.config.appSecret;
+    const noWallet = await seedIdentifiedCustomer(t.app, secret, { wallet: false });
+    const noAdequacy = await seedIdentifiedCustomer(t.app, secret, { adequacy: false });
+    const noPep = await seedIdentifiedCustomer(t.app, secret, { notPep: null });
+    const registrarBanned = await seedIdentifiedCustomer(t.app, secret, {
+      cryptoRegistrarStatus: 'rejected',
+    });
+    const done = await seedIdentifiedCustomer(t.app, secret);
+    // identified by the partner, the cached flag not yet written: the gate reads the state too
+    const notCached = await seedIdentifiedCustomer(t.app, secret, { kycPassed: false });
+    const waiting = await queueUuids('?reason=onboarding_complete&itemsPerPage=100');
+    expect(waiting).toContain(done.uuid);
+    expect(waiting).toContain(notCached.uuid);
+    for (const c of [noWallet, noAdequacy, noPep, registrarBanned]) expect(waiting).not.toContain(c.uuid);
+
+    // each customer's file says the same as the queue, and as their own record's gate
+    for (const [c, inQueue] of [
+      [noWallet, false],
+      [done, true],
+    ] as const) {
+      const file = (await admin(t.app, token).get(`/customers/${c.uuid}`)).body as unknown as CustomerFile;
+      expect(file.queueReasons.includes('onboarding_complete')).toBe(inQueue);
+      const own = await getOnboarding({ db: t.app.db, customerId: c.id });
+      expect(own.steps.every((s) => s.state === 'done')).toBe(inQueue);
+    }
+
+    // the missing wallet arrives: now the customer waits
+    await t.app.db.insert(wallets).values({
+      customerId: noWallet.id,
+      type: 'custody',
+      name: 'Verwahrung',
+      address: `0x${'ab'.repeat(20)}`,
+      defaultWallet: true,
+      provider: 'sandbox',
+      externalId: 'late-wallet',
+    });
+    expect(await queueUuids('?reason=onboarding_complete&itemsPerPage=100')).toContain(noWallet.uuid);
+  });
+
+  it('asks the database the same few times however many customers wait (no N+1)', async () => {
+    const count = async () => {
+      let calls = 0;
+      const counting = new Proxy(t.app.db, {
+        get(target, prop, receiver) {
+          if (prop === 'select' || prop === 'with') calls += 1;
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+      const page = await listReviewQueue({
+        db: counting,
+        filter: { scope: 'queue' },
+        page: { page: 1, itemsPerPage: 100 },
+      });
+      return { calls, waiting: page.items.filter((i) => i.reasons.includes('onboarding_complete')).length };
+    };
+    const before = await count();
+    for (let i = 0; i < 8; i++) await seedIdentifiedCustomer(t.app, t.config.appSecret);
+    const after = await count();
+    expect(after.waiting).toBe(before.waiting + 8);
+    expect(after.calls).toBe(before.calls);
+  });
+});
+
 describe("a customer's file (GET admin/customers/{uuid})", () => {
   it('holds personal data, addresses, owners, documents, identification, questionnaires, wallet and requests', async () => {
     const company = await seedIdentifiedCustomer(t.app, t.config.appSecret, {
@@ -232,6 +300,7 @@ describe("a customer's file (GET admin/customers/{uuid})", () => {
       court: 'Amtsgericht Hamburg',
       taxNumber: '27/123/45678',
       roles: [],
+      adequacy: false,
     });
     await t.app.db.insert(uboUsers).values([
       { customerId: company.id, roles: [10, 70], isUser: true, firstName: 'Erika', lastName: 'Mustermann' },
@@ -328,7 +397,9 @@ describe("a customer's file (GET admin/customers/{uuid})", () => {
         ]),
       }),
     ]);
-    expect(file.queueReasons).toEqual(['onboarding_complete', 'professional_request']);
+    // identified, but the gate finds the company's onboarding incomplete (company address and bank
+    // country, UBO documents, a WpHG survey at 5 without the risk statements): not "complete"
+    expect(file.queueReasons).toEqual(['professional_request']);
     expect(file.decisions).toEqual([
       { decision: 'approve', blocker: null },
       { decision: 'follow_up', blocker: null },

@@ -10,7 +10,12 @@ import {
   storedFiles,
   wallets,
 } from '../../db/schema/index.ts';
-import { type CustomerRow, seedInvestor, seedOperator } from '../../db/seed/factories.ts';
+import {
+  type CustomerRow,
+  seedAnsweredQuestionnaire,
+  seedInvestor,
+  seedOperator,
+} from '../../db/seed/factories.ts';
 import type { App } from '../../http/types.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 import { openSession } from '../accounts/sessions.service.ts';
@@ -24,13 +29,21 @@ import type { StoredCriteria } from '../professional/professional.service.ts';
 /** A base32 TOTP secret for a test operator. */
 export const operatorSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
-/** An access token of a fresh session of `customer` (what a login would hand out). */
-export async function tokenFor(app: App, customer: { id: number; uuid: string }): Promise<string> {
+/**
+ * An access token of a fresh session of `customer` (what a login would hand out); `secondFactor`:
+ * the login passed a two-factor code (operators need it).
+ */
+export async function tokenFor(
+  app: App,
+  customer: { id: number; uuid: string },
+  opts: { secondFactor?: boolean } = {},
+): Promise<string> {
   const session = await openSession({
     db: app.db,
     tokens: app.accountKit.tokens,
     customer,
     client: { ip: '127.0.0.1', userAgent: 'vitest' },
+    secondFactorPassed: opts.secondFactor ?? false,
   });
   return session.token;
 }
@@ -68,14 +81,14 @@ export function admin(app: App, token?: string, locale: 'de' | 'en' = 'de') {
   };
 }
 
-/** An operator (role admin, two-factor on) and a token of theirs. */
+/** An operator (role admin, two-factor on) and a token of theirs from a login with a code. */
 export async function operatorWithToken(
   app: App,
   appSecret: string,
   overrides: Partial<typeof customers.$inferInsert> = {},
 ) {
   const operator = await seedOperator(app.db, { appSecret, twoFactorSecret: operatorSecret, ...overrides });
-  return { operator, token: await tokenFor(app, operator) };
+  return { operator, token: await tokenFor(app, operator, { secondFactor: true }) };
 }
 
 /** A minimal PDF, as an upload would have stored it. */
@@ -109,14 +122,21 @@ export async function storeFile(
 
 /**
  * A customer who went through onboarding up to a passed identification (the last step) and waits
- * for the review: personal data, a custody wallet, a registry document, and an identification.
+ * for the review: personal data, PEP answers, the appropriateness test (both WpHG surveys above 7),
+ * a custody wallet, a registry document, and an identification. `adequacy: false` leaves the test
+ * unanswered, `wallet: false` the wallet missing (onboarding not complete).
  */
 export async function seedIdentifiedCustomer(
   app: App,
   appSecret: string,
-  overrides: Partial<typeof customers.$inferInsert> & { identifiedAt?: Date; kycState?: string } = {},
+  overrides: Partial<typeof customers.$inferInsert> & {
+    identifiedAt?: Date;
+    kycState?: string;
+    adequacy?: boolean;
+    wallet?: boolean;
+  } = {},
 ): Promise<CustomerRow & { fileUuid: string }> {
-  const { identifiedAt, kycState, ...columns } = overrides;
+  const { identifiedAt, kycState, adequacy = true, wallet = true, ...columns } = overrides;
   const customer = await seedInvestor(app.db, {
     appSecret,
     birthDate: '1985-04-12',
@@ -148,15 +168,22 @@ export async function seedIdentifiedCustomer(
     createdAt: at,
     updatedAt: at,
   });
-  await app.db.insert(wallets).values({
-    customerId: customer.id,
-    type: 'custody',
-    name: 'Verwahrung',
-    address: `0x${randomBytes(20).toString('hex')}`,
-    defaultWallet: true,
-    provider: 'sandbox',
-    externalId: randomBytes(6).toString('hex'),
-  });
+  if (adequacy) {
+    await seedAnsweredQuestionnaire(app.db, { customerId: customer.id, type: 'optional', grade: 1 });
+    await seedAnsweredQuestionnaire(app.db, { customerId: customer.id, type: 'wphg_bonds', grade: 9 });
+    await seedAnsweredQuestionnaire(app.db, { customerId: customer.id, type: 'wphg_crypto', grade: 11 });
+  }
+  if (wallet) {
+    await app.db.insert(wallets).values({
+      customerId: customer.id,
+      type: 'custody',
+      name: 'Verwahrung',
+      address: `0x${randomBytes(20).toString('hex')}`,
+      defaultWallet: true,
+      provider: 'sandbox',
+      externalId: randomBytes(6).toString('hex'),
+    });
+  }
   const file = await storeFile(app.db, app.partners.storage, customer.id);
   await app.db.insert(customerDocuments).values({
     customerId: customer.id,

@@ -1,5 +1,6 @@
 import type { Locale } from '@token/domain/i18n';
 import type { Db } from '../../db/client.ts';
+import { type MailContent, renderLetter } from '../../partners/mail/letter.ts';
 import type { MailContext } from '../accounts/account-mail.service.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { MailContext } from '../accounts/account-mail.service.ts';
 export type ComplianceMailKind = 'follow_up_requested' | 'professional_approved' | 'professional_refused';
 
 type Params = { name: string; platform: string; message?: string; loginUrl: string; contactUrl: string };
-type Template = (p: Params) => { subject: string; body: string[] };
+type Template = (p: Params) => MailContent;
 
 const templates: Record<ComplianceMailKind, Record<Locale, Template>> = {
   follow_up_requested: {
@@ -76,13 +77,7 @@ export function renderComplianceMail(
   locale: Locale,
   params: Params,
 ): { subject: string; text: string } {
-  const { subject, body } = templates[kind][locale](params);
-  const greeting = locale === 'de' ? `Guten Tag ${params.name},` : `Hello ${params.name},`;
-  const closing =
-    locale === 'de'
-      ? `Mit freundlichen Grüßen\nIhr Team von ${params.platform}`
-      : `Kind regards\nThe ${params.platform} team`;
-  return { subject, text: [greeting, '', ...body.flatMap((l) => [l, '']), closing].join('\n') };
+  return renderLetter(locale, params, templates[kind][locale](params));
 }
 
 /** Queues a compliance mail in the caller's transaction: it exists exactly when the decision commits. */

@@ -6,6 +6,7 @@ import {
   type QueueReason,
   type ReviewQueueItem,
 } from '@token/domain/compliance';
+import { awaitsComplianceReview } from '@token/domain/onboarding';
 import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
@@ -18,6 +19,7 @@ import {
   professionalRequests,
   wallets,
 } from '../../db/schema/index.ts';
+import { loadOnboardingFactsOf } from '../onboarding/onboarding.service.ts';
 import { displayName } from './audit-log.service.ts';
 
 const list = (values: readonly string[]) =>
@@ -68,11 +70,10 @@ const answeredAt = sql`least(
   (select min(d.created_at) from ${customerDocuments} d
     where d.customer_id = ${customer('id')} and d.created_at > ${followUpSince}))`;
 
-const reasonChecks: Record<QueueReason, { applies: SQL; since: SQL }> = {
-  // spec 2: KYC is the last onboarding step; identified and not yet decided means ready for review.
+const reasonSql: Record<QueueReason, { applies: SQL; since: SQL }> = {
+  // The gate's own answer (`awaitsComplianceReview`), computed for the candidates beforehand.
   onboarding_complete: {
-    applies: sql`${customer('kyc_passed')} and (${customer('status')} is null
-      or ${customer('status')} in (${list(customerUncheckedStatuses)}))`,
+    applies: sql`false`,
     since: sql`coalesce(
       (select min(coalesce(pi.decided_at, pi.updated_at)) from ${identifications} pi
         where pi.customer_id = ${customer('id')} and pi.state in (${list(kycPassedStates)})),
@@ -94,7 +95,37 @@ const reasonChecks: Record<QueueReason, { applies: SQL; since: SQL }> = {
   },
 };
 
-function queueRows(db: Database) {
+/** The reason checks, with "onboarding complete" for exactly the customers the gate named. */
+function reasonChecksFor(awaitingIds: readonly number[]): Record<QueueReason, { applies: SQL; since: SQL }> {
+  // One array parameter, however many customers wait.
+  const awaiting = sql`${customer('id')} = any(${`{${awaitingIds.join(',')}}`}::integer[])`;
+  return { ...reasonSql, onboarding_complete: { ...reasonSql.onboarding_complete, applies: awaiting } };
+}
+
+/**
+ * The customers whose onboarding the gate finds complete and waiting for the review
+ * (`awaitsComplianceReview`, the same function and facts as the customer record). The database
+ * narrows the candidates to what the gate needs anyway (status not yet checked, an identification
+ * passed, a wallet); the facts of all candidates are read in one batch (no N+1).
+ */
+async function awaitingReviewIds(db: Database, only?: number): Promise<number[]> {
+  const candidates = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        only === undefined ? undefined : eq(customers.id, only),
+        sql`(${customer('status')} is null or ${customer('status')} in (${list(customerUncheckedStatuses)}))`,
+        sql`(${customer('kyc_passed')} or coalesce(${latestIdentification(sql`li.state`)} in (${list(kycPassedStates)}), false))`,
+        sql`exists (select 1 from ${wallets} w where w.customer_id = ${customer('id')})`,
+      ),
+    );
+  const facts = await loadOnboardingFactsOf({ db, customerIds: candidates.map((c) => c.id) });
+  return [...facts].filter(([, f]) => awaitsComplianceReview(f)).map(([id]) => id);
+}
+
+function queueRows(db: Database, awaitingIds: readonly number[]) {
+  const reasonChecks = reasonChecksFor(awaitingIds);
   return db.$with('q').as(
     db
       .select({
@@ -153,7 +184,7 @@ export async function listReviewQueue(opts: {
   page: Page;
 }): Promise<{ items: ReviewQueueItem[]; totalItems: number }> {
   const { db, filter, page } = opts;
-  const q = queueRows(db);
+  const q = queueRows(db, await awaitingReviewIds(db));
   const reasonColumn: Record<QueueReason, SQL> = {
     onboarding_complete: sql`${q.onboardingComplete}`,
     follow_up_answered: sql`${q.followUpAnswered}`,
@@ -231,7 +262,7 @@ export async function listReviewQueue(opts: {
 
 /** The reasons one customer waits in the queue (for the customer's page). */
 export async function queueReasonsOf(opts: { db: Database; customerId: number }): Promise<QueueReason[]> {
-  const q = queueRows(opts.db);
+  const q = queueRows(opts.db, await awaitingReviewIds(opts.db, opts.customerId));
   const [row] = await opts.db
     .with(q)
     .select({

@@ -21,14 +21,7 @@ import {
 } from './documents.service.ts';
 import { sendStoredFile } from './file-download.ts';
 import { openOwnFile } from './files.service.ts';
-import {
-  receivePdfUpload,
-  registerUploads,
-  requireMultipart,
-  uploadRateLimit,
-  uploadValidatorCompiler,
-  withUploadedFile,
-} from './upload.ts';
+import { pdfUploadRouteOptions, receiveAndRecordPdf, registerUploads } from './upload.ts';
 
 const typeQuery = z.enum(documentTypes).optional();
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -124,19 +117,7 @@ export async function documentRoutes(app: App) {
   app.post(
     '/customer-documents',
     {
-      preValidation: requireMultipart,
-      validatorCompiler: uploadValidatorCompiler,
-      config: {
-        auth: 'customer',
-        rateLimit: uploadRateLimit,
-        errors: [
-          'no_file_uploaded',
-          'file_too_big',
-          'file_type_not_allowed',
-          'file_not_recognized',
-          'document_limit_reached',
-        ],
-      },
+      ...pdfUploadRouteOptions(),
       schema: {
         tags: ['documents'],
         summary:
@@ -151,20 +132,21 @@ export async function documentRoutes(app: App) {
     },
     async (request, reply) => {
       const customerId = customerOf(request).id;
-      const storage = app.partners.storage;
-      const upload = await receivePdfUpload(request, {
-        storage,
-        keyPrefix: 'private/documents',
-        fieldNames: documentUploadFieldNames,
-        beforeFile: (fields) => checkDocumentFieldsEarly({ db: app.db, customerId, fields }),
-      });
-      const doc = await withUploadedFile(storage, upload.file, () =>
-        addCustomerDocument({
-          db: app.db,
-          customerId,
-          fields: parseDocumentFields(upload.fields),
-          file: upload.file,
-        }),
+      const doc = await receiveAndRecordPdf(
+        request,
+        {
+          storage: app.partners.storage,
+          keyPrefix: 'private/documents',
+          fieldNames: documentUploadFieldNames,
+          beforeFile: (fields) => checkDocumentFieldsEarly({ db: app.db, customerId, fields }),
+        },
+        (upload) =>
+          addCustomerDocument({
+            db: app.db,
+            customerId,
+            fields: parseDocumentFields(upload.fields),
+            file: upload.file,
+          }),
       );
       reply.code(201);
       return sendItem(request, reply, customerDocumentResource(doc), {

@@ -8,7 +8,7 @@ import {
   isAllowedDocumentMediaType,
   maxDocumentBytes,
 } from '@token/domain/documents';
-import { AppError, type FieldViolation } from '@token/domain/errors';
+import { AppError, type ErrorCode, type FieldViolation } from '@token/domain/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -315,4 +315,43 @@ export async function withUploadedFile<T>(
     await storage.remove(file.storageKey);
     throw e;
   }
+}
+
+/** What every PDF upload may answer besides the route's own refusals. */
+export const pdfUploadErrors = [
+  'no_file_uploaded',
+  'file_too_big',
+  'file_type_not_allowed',
+  'file_not_recognized',
+  'document_limit_reached',
+] as const satisfies readonly ErrorCode[];
+
+/**
+ * The options every customer's PDF upload route shares: multipart only (refused before the body is
+ * read), the stream-reading validator, customer auth, the upload rate limit, and the upload errors
+ * plus the route's own `errors` (OpenAPI). Spread them and add the route's `schema`.
+ */
+export function pdfUploadRouteOptions(errors: readonly ErrorCode[] = []) {
+  return {
+    preValidation: requireMultipart,
+    validatorCompiler: uploadValidatorCompiler,
+    config: {
+      auth: 'customer' as const,
+      rateLimit: uploadRateLimit,
+      errors: [...pdfUploadErrors, ...errors],
+    },
+  };
+}
+
+/**
+ * Receives a PDF upload (`receivePdfUpload`) and records it with `record`; the stored file is
+ * removed again when recording fails (`withUploadedFile`).
+ */
+export async function receiveAndRecordPdf<T>(
+  request: FastifyRequest,
+  opts: Parameters<typeof receivePdfUpload>[1],
+  record: (upload: ReceivedUpload) => Promise<T>,
+): Promise<T> {
+  const upload = await receivePdfUpload(request, opts);
+  return withUploadedFile(opts.storage, upload.file, () => record(upload));
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '@token/domain/i18n';
 import type { KycState } from '@token/domain/identification';
+import { type MailContent, renderLetter } from '../../partners/mail/letter.ts';
 
 /** The mails telling a customer what the identification partner decided, in the customer's language. */
 export type IdentificationMailKind =
@@ -42,7 +43,7 @@ export type IdentificationMailParams = {
   contactUrl: string;
 };
 
-type Template = (p: IdentificationMailParams) => { subject: string; body: string[] };
+type Template = (p: IdentificationMailParams) => MailContent;
 
 const templates: Record<IdentificationMailKind, Record<Locale, Template>> = {
   identification_approved: {
@@ -169,11 +170,5 @@ export function renderIdentificationMail(
   locale: Locale,
   params: IdentificationMailParams,
 ): { subject: string; text: string } {
-  const { subject, body } = templates[kind][locale](params);
-  const greeting = locale === 'de' ? `Guten Tag ${params.name},` : `Hello ${params.name},`;
-  const closing =
-    locale === 'de'
-      ? `Mit freundlichen Grüßen\nIhr Team von ${params.platform}`
-      : `Kind regards\nThe ${params.platform} team`;
-  return { subject, text: [greeting, '', ...body.flatMap((l) => [l, '']), closing].join('\n') };
+  return renderLetter(locale, params, templates[kind][locale](params));
 }

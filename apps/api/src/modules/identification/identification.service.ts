@@ -5,14 +5,15 @@ import {
   decideIdentificationStart,
   type IdentificationView,
   identificationViewOf,
-  isKycPassed,
   type KycState,
   kycLifecycle,
+  kycPassedAfter,
+  kycPassedStates,
   kycStateAfterPartnerResult,
   parseKycState,
   partnerRetryResults,
 } from '@token/domain/identification';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
@@ -205,7 +206,8 @@ type Logger = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 /**
  * Applies one recorded partner event (the `identification.process` job): the identification moves
  * to the state the partner's result means, through the KYC lifecycle; a passed state sets the
- * customer's `kycPassed` (never reset); the result data is stored; the decision is written to the
+ * customer's `kycPassed`, a final rejection of the identification that had passed resets it
+ * (`kycPassedAfter`, with its own audit row); the result data is stored; the decision is written to the
  * compliance audit log (actor: the platform); the customer gets a mail in their language. All in
  * one transaction with the event marked processed, so a repeated run changes nothing. An event that
  * cannot be applied (unknown transaction, a result after the final decision, …) is kept with its
@@ -281,12 +283,29 @@ export async function processIdentificationEvent(opts: {
       })
       .where(eq(identifications.id, ident.id));
 
-    // spec 4: passed is cached once reached; a later rejection does not take it back (the audit log shows it).
-    const passed = isKycPassed(to);
-    if (passed && !customer.kycPassed) {
+    // spec 4: passed is cached once reached; decision 009 (amended): a final rejection of the
+    // identification that had passed takes it back (GwG § 11), unless another one passed.
+    const [otherPassed] = await tx
+      .select({ id: identifications.id })
+      .from(identifications)
+      .where(
+        and(
+          eq(identifications.customerId, customer.id),
+          ne(identifications.id, ident.id),
+          inArray(identifications.state, [...kycPassedStates]),
+        ),
+      )
+      .limit(1);
+    const after = kycPassedAfter({
+      wasPassed: customer.kycPassed,
+      from,
+      to,
+      otherPassed: Boolean(otherPassed),
+    });
+    if (after.kycPassed !== customer.kycPassed) {
       await tx
         .update(customers)
-        .set({ kycPassed: true, updatedAt: now })
+        .set({ kycPassed: after.kycPassed, updatedAt: now })
         .where(eq(customers.id, customer.id));
     }
     await tx.insert(complianceAuditLog).values({
@@ -302,9 +321,18 @@ export async function processIdentificationEvent(opts: {
         partnerIdentId: outcome.partnerIdentId,
         from,
         to,
-        kycPassed: passed || customer.kycPassed,
+        kycPassed: after.kycPassed,
       },
     });
+    if (after.revoked) {
+      await tx.insert(complianceAuditLog).values({
+        customerId: customer.id,
+        actorId: null,
+        action: 'kyc_passed_revoked',
+        reason: outcome.reason,
+        details: { identificationId: ident.id, provider: ev.provider, eventId: ev.eventId, from, to },
+      });
+    }
 
     const attemptEnded = (partnerRetryResults as readonly string[]).includes(outcome.result);
     if (to !== from || attemptEnded) {

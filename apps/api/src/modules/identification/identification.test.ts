@@ -18,6 +18,7 @@ import {
 import { lastMail, loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { listQueuedJobs } from '../../test/job-queue.ts';
+import { getOnboarding } from '../onboarding/onboarding.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -423,7 +424,29 @@ describe('a reviewer decision reaches the platform as a signed webhook, a few se
     expect(sent!.text).toMatch(/^Hello Erika Mustermann,/);
   });
 
-  it('a decision in review is followed by the final one; passed stays cached (spec 4) after a later rejection', async () => {
+  it('a decision in review is followed by the final one; a final approval keeps passed cached (spec 4)', async () => {
+    const me = await investor();
+    const ident = await start(me);
+    await press(ident.urlKycStart, 'start_call');
+    await press(ident.urlKycStart, 'REVIEW_PENDING');
+    await t.jobs.drain({ includeDelayed: true });
+    expect((await identification(me, ident.id)).state).toBe('approved_in_review');
+    expect(await kycPassed(me.id)).toBe(true);
+
+    await press(ident.urlKycStart, 'SUCCESS');
+    await t.jobs.drain({ includeDelayed: true });
+    expect((await identification(me, ident.id)).state).toBe('approved');
+    expect(await kycPassed(me.id)).toBe(true);
+    expect((await auditRows(me.id)).map((a) => a.action)).toEqual([
+      'identification_result',
+      'identification_result',
+    ]);
+    const again = await api(me).post('/identification/start');
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('identification_passed');
+  });
+
+  it('a final rejection of the identification that had passed in review takes kycPassed back (GwG § 11), with an audit row', async () => {
     const me = await investor();
     const ident = await start(me);
     await press(ident.urlKycStart, 'start_call');
@@ -439,13 +462,28 @@ describe('a reviewer decision reaches the platform as a signed webhook, a few se
     await press(ident.urlKycStart, 'FRAUD_SUSPICION_CONFIRMED');
     await t.jobs.drain({ includeDelayed: true });
     expect((await identification(me, ident.id)).state).toBe('rejected');
-    expect(await kycPassed(me.id)).toBe(true);
+    expect(await kycPassed(me.id)).toBe(false);
     const audit = await auditRows(me.id);
-    expect(audit.map((a) => (a.details as { to: string }).to)).toEqual(['approved_in_review', 'rejected']);
-
+    expect(audit.map((a) => [a.action, (a.details as { to: string }).to])).toEqual([
+      ['identification_result', 'approved_in_review'],
+      ['identification_result', 'rejected'],
+      ['kyc_passed_revoked', 'rejected'],
+    ]);
+    expect(audit[1]!.details).toMatchObject({ from: 'approved_in_review', kycPassed: false });
+    expect(audit[2]).toMatchObject({
+      actorId: null,
+      details: { identificationId: ident.id, from: 'approved_in_review', to: 'rejected' },
+    });
+    // the gate leads back to the identification, which may be started anew
+    const gate = await getOnboarding({ db: t.app.db, customerId: me.id });
+    expect(gate.steps.find((s) => s.step === 'kyc')?.state).not.toBe('done');
     const again = await api(me).post('/identification/start');
-    expect(again.status).toBe(409);
-    expect(again.body.code).toBe('identification_passed');
+    expect([200, 201]).toContain(again.status);
+    expect(again.body.state).toBe('init');
+
+    // a replayed delivery of the rejection changes nothing more
+    await t.jobs.drain({ includeDelayed: true });
+    expect((await auditRows(me.id)).filter((a) => a.action === 'kyc_passed_revoked')).toHaveLength(1);
   });
 
   it('refuses a second start while the check runs, allows one after a rejection, reuses the link after an abort', async () => {

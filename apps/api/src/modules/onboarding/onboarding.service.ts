@@ -14,7 +14,7 @@ import {
   registrarLifecycle,
   wphgSurveyTypes,
 } from '@token/domain/onboarding';
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   addresses,
@@ -28,11 +28,12 @@ import {
 } from '../../db/schema/index.ts';
 
 /*
- * The API side of THE entry gate: the facts of one customer read from the database, and the
+ * The API side of THE entry gate: the facts of customers read from the database, and the
  * contract's `onboarding` computed from them by `onboardingOf` (@token/domain/onboarding).
- * Five queries whatever the customer has entered (no N+1): the customer with the latest
- * identification, wallet and professional request folded in, then addresses, persons, documents
- * and questionnaires.
+ * Five queries whatever the customers have entered and however many are asked for (no N+1): the
+ * customers with the latest identification, wallet and professional request folded in, then
+ * addresses, persons, documents and questionnaires. The customer record and the operators' review
+ * queue read the same facts.
  */
 
 const professionalRequestStatuses = ['requested', 'approved', 'refused', 'withdrawn'] as const;
@@ -41,54 +42,122 @@ type ProfessionalRequestStatus = (typeof professionalRequestStatuses)[number];
 const toAddressFacts = (a: typeof addresses.$inferSelect | undefined): AddressFacts | null =>
   a ? { street: a.street, city: a.city, postcode: a.postcode, countryCode: a.countryCode } : null;
 
-/** Everything the entry gate reads about one customer; throws not found for an unknown customer. */
-export async function loadOnboardingFacts(opts: { db: Db; customerId: number }): Promise<OnboardingFacts> {
-  const { db, customerId } = opts;
-  // The scalar subqueries compare with the id itself: drizzle leaves the columns of a one-table
-  // select unqualified, so a correlated `customers.id` would bind to the inner table.
+/**
+ * The outer customer's id, qualified: drizzle leaves the columns of a one-table select
+ * unqualified, so inside a correlated subquery `customers.id` would bind to the inner table.
+ */
+const outerCustomerId = sql.raw('"customers"."id"');
+
+/** Groups rows by their customer id. */
+function byCustomer<R extends { customerId: number }>(rows: readonly R[]): Map<number, R[]> {
+  const groups = new Map<number, R[]>();
+  for (const r of rows) {
+    const group = groups.get(r.customerId);
+    if (group) group.push(r);
+    else groups.set(r.customerId, [r]);
+  }
+  return groups;
+}
+
+/**
+ * Everything the entry gate reads about each of `customerIds`, in five queries whatever their
+ * number; unknown ids are absent from the answer.
+ */
+export async function loadOnboardingFactsOf(opts: {
+  db: Db;
+  customerIds: readonly number[];
+}): Promise<Map<number, OnboardingFacts>> {
+  const { db } = opts;
+  const ids = [...new Set(opts.customerIds)];
+  const facts = new Map<number, OnboardingFacts>();
+  if (ids.length === 0) return facts;
   const [customerRows, addressRows, personRows, documentRows, questionnaireRows] = await Promise.all([
     db
       .select({
         customer: customers,
         kycState: sql<string | null>`(
           select ${identifications.state} from ${identifications}
-          where ${identifications.customerId} = ${customerId}
+          where ${identifications.customerId} = ${outerCustomerId}
           order by ${identifications.createdAt} desc, ${identifications.id} desc limit 1)`,
-        hasWallet: sql<boolean>`exists (select 1 from ${wallets} where ${wallets.customerId} = ${customerId})`,
+        hasWallet: sql<boolean>`exists (select 1 from ${wallets} where ${wallets.customerId} = ${outerCustomerId})`,
         professionalRequestStatus: sql<string | null>`(
           select ${professionalRequests.status} from ${professionalRequests}
-          where ${professionalRequests.customerId} = ${customerId}
+          where ${professionalRequests.customerId} = ${outerCustomerId}
           order by ${professionalRequests.createdAt} desc, ${professionalRequests.id} desc limit 1)`,
       })
       .from(customers)
-      .where(eq(customers.id, customerId)),
+      .where(inArray(customers.id, ids)),
     db
       .select()
       .from(addresses)
-      .where(eq(addresses.customerId, customerId))
+      .where(inArray(addresses.customerId, ids))
       .orderBy(desc(addresses.createdAt), desc(addresses.id)),
-    db.select().from(uboUsers).where(eq(uboUsers.customerId, customerId)).orderBy(asc(uboUsers.id)),
+    db.select().from(uboUsers).where(inArray(uboUsers.customerId, ids)).orderBy(asc(uboUsers.id)),
     db
       .select({
+        customerId: customerDocuments.customerId,
         purpose: customerDocuments.purpose,
         issuedAt: customerDocuments.issuedAt,
         createdAt: customerDocuments.createdAt,
       })
       .from(customerDocuments)
-      .where(eq(customerDocuments.customerId, customerId)),
+      .where(inArray(customerDocuments.customerId, ids)),
     db
       .select({
+        customerId: answeredQuestionnaires.customerId,
         type: answeredQuestionnaires.type,
         grade: answeredQuestionnaires.grade,
         result: answeredQuestionnaires.result,
       })
       .from(answeredQuestionnaires)
-      .where(and(eq(answeredQuestionnaires.customerId, customerId), isNull(answeredQuestionnaires.deletedAt)))
+      .where(and(inArray(answeredQuestionnaires.customerId, ids), isNull(answeredQuestionnaires.deletedAt)))
       .orderBy(desc(answeredQuestionnaires.createdAt), desc(answeredQuestionnaires.id)),
   ]);
-  const row = customerRows[0];
-  if (!row) throw notFound();
+  const addressesOf = byCustomer(addressRows);
+  const personsOf = byCustomer(personRows);
+  const documentsOf = byCustomer(documentRows);
+  const questionnairesOf = byCustomer(questionnaireRows);
+  for (const row of customerRows) {
+    const c = row.customer;
+    facts.set(
+      c.id,
+      factsOf(row, {
+        addresses: addressesOf.get(c.id) ?? [],
+        persons: personsOf.get(c.id) ?? [],
+        documents: documentsOf.get(c.id) ?? [],
+        questionnaires: questionnairesOf.get(c.id) ?? [],
+      }),
+    );
+  }
+  return facts;
+}
+
+/** Everything the entry gate reads about one customer; throws not found for an unknown customer. */
+export async function loadOnboardingFacts(opts: { db: Db; customerId: number }): Promise<OnboardingFacts> {
+  const facts = (await loadOnboardingFactsOf({ db: opts.db, customerIds: [opts.customerId] })).get(
+    opts.customerId,
+  );
+  if (!facts) throw notFound();
+  return facts;
+}
+
+/** One customer's facts from their rows (addresses and questionnaires newest first). */
+function factsOf(
+  row: {
+    customer: typeof customers.$inferSelect;
+    kycState: string | null;
+    hasWallet: boolean;
+    professionalRequestStatus: string | null;
+  },
+  rows: {
+    addresses: (typeof addresses.$inferSelect)[];
+    persons: (typeof uboUsers.$inferSelect)[];
+    documents: Pick<typeof customerDocuments.$inferSelect, 'purpose' | 'issuedAt' | 'createdAt'>[];
+    questionnaires: Pick<typeof answeredQuestionnaires.$inferSelect, 'type' | 'grade' | 'result'>[];
+  },
+): OnboardingFacts {
   const c = row.customer;
+  const addressRows = rows.addresses;
 
   // The default address is the personal one (contract); the company's is the newest of kind company.
   const personalAddress =
@@ -96,8 +165,8 @@ export async function loadOnboardingFacts(opts: { db: Db; customerId: number }):
   const companyAddress = addressRows.find((a) => a.kind === 'company');
 
   // The latest answer of each type (rows come newest first); deleted answers are not read.
-  const latest = new Map<string, (typeof questionnaireRows)[number]>();
-  for (const q of questionnaireRows) if (!latest.has(q.type)) latest.set(q.type, q);
+  const latest = new Map<string, (typeof rows.questionnaires)[number]>();
+  for (const q of rows.questionnaires) if (!latest.has(q.type)) latest.set(q.type, q);
   const risk = latest.get('risk');
 
   const professionalRequestStatus = professionalRequestStatuses.includes(
@@ -140,7 +209,7 @@ export async function loadOnboardingFacts(opts: { db: Db; customerId: number }):
     },
     notPep: c.notPep,
     actingOnOwnAccount: c.actingOnOwnAccount,
-    uboUsers: personRows.map((p) => ({
+    uboUsers: rows.persons.map((p) => ({
       id: p.id,
       type: p.type,
       roles: p.roles,
@@ -152,7 +221,7 @@ export async function loadOnboardingFacts(opts: { db: Db; customerId: number }):
       heldThroughId: p.heldThroughId,
     })),
     // spec 5: a document's age is judged on the (Berlin) day it was uploaded.
-    documents: documentRows.map((d) => ({
+    documents: rows.documents.map((d) => ({
       purpose: d.purpose,
       issuedAt: d.issuedAt,
       uploadedOn: platformDateOf(d.createdAt),

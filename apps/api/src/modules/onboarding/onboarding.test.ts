@@ -16,7 +16,12 @@ import {
   seedWallet,
 } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
-import { getOnboarding, loadOnboardingFacts, markFollowUpSeen } from './onboarding.service.ts';
+import {
+  getOnboarding,
+  loadOnboardingFacts,
+  loadOnboardingFactsOf,
+  markFollowUpSeen,
+} from './onboarding.service.ts';
 
 let t: TestApp;
 let db: Db;
@@ -374,6 +379,23 @@ describe('loadOnboardingFacts', () => {
     await answerAdequacy(big.id);
     expect(await count(small.id)).toBe(5);
     expect(await count(big.id)).toBe(5);
+
+    // a batch (the operators' queue) reads many customers in the same five queries, each their own facts
+    let selects = 0;
+    const counting = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'select') selects += 1;
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const batch = await loadOnboardingFactsOf({ db: counting, customerIds: [small.id, big.id, 987_654_321] });
+    expect(selects).toBe(5);
+    expect([...batch.keys()].sort((a, b) => a - b)).toEqual([small.id, big.id].sort((a, b) => a - b));
+    expect(batch.get(big.id)).toEqual(await loadOnboardingFacts({ db, customerId: big.id }));
+    expect(batch.get(small.id)).toEqual(await loadOnboardingFacts({ db, customerId: small.id }));
+    expect(batch.get(big.id)!.uboUsers.length).toBeGreaterThan(15);
+    expect(batch.get(small.id)!.uboUsers).toHaveLength(0);
+    expect((await loadOnboardingFactsOf({ db, customerIds: [] })).size).toBe(0);
   });
 });
 

@@ -11,14 +11,7 @@ import { customerOf } from '../../http/auth.ts';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
 import { fileDownloadUrl } from '../documents/documents.resources.ts';
-import {
-  receivePdfUpload,
-  registerUploads,
-  requireMultipart,
-  uploadRateLimit,
-  uploadValidatorCompiler,
-  withUploadedFile,
-} from '../documents/upload.ts';
+import { pdfUploadRouteOptions, receiveAndRecordPdf, registerUploads } from '../documents/upload.ts';
 import {
   addProfessionalEvidence,
   checkEvidenceEarly,
@@ -152,20 +145,7 @@ export async function professionalRoutes(app: App) {
   app.post(
     '/professional-requests/:id/evidence',
     {
-      preValidation: requireMultipart,
-      validatorCompiler: uploadValidatorCompiler,
-      config: {
-        auth: 'customer',
-        rateLimit: uploadRateLimit,
-        errors: [
-          'no_file_uploaded',
-          'file_too_big',
-          'file_type_not_allowed',
-          'file_not_recognized',
-          'document_limit_reached',
-          'invalid_transition',
-        ],
-      },
+      ...pdfUploadRouteOptions(['invalid_transition']),
       schema: {
         tags: ['professional'],
         summary:
@@ -184,21 +164,22 @@ export async function professionalRoutes(app: App) {
     async (request, reply) => {
       const customerId = customerOf(request).id;
       const requestId = request.params.id;
-      const storage = app.partners.storage;
-      const upload = await receivePdfUpload(request, {
-        storage,
-        keyPrefix: 'private/professional-evidence',
-        fieldNames: professionalEvidenceFieldNames,
-        beforeFile: (fields) => checkEvidenceEarly({ db: app.db, customerId, requestId, fields }),
-      });
-      const view = await withUploadedFile(storage, upload.file, () =>
-        addProfessionalEvidence({
-          db: app.db,
-          customerId,
-          requestId,
-          criterion: parseEvidenceFields(upload.fields).criterion,
-          file: upload.file,
-        }),
+      const view = await receiveAndRecordPdf(
+        request,
+        {
+          storage: app.partners.storage,
+          keyPrefix: 'private/professional-evidence',
+          fieldNames: professionalEvidenceFieldNames,
+          beforeFile: (fields) => checkEvidenceEarly({ db: app.db, customerId, requestId, fields }),
+        },
+        (upload) =>
+          addProfessionalEvidence({
+            db: app.db,
+            customerId,
+            requestId,
+            criterion: parseEvidenceFields(upload.fields).criterion,
+            file: upload.file,
+          }),
       );
       reply.code(201);
       return sendItem(request, reply, professionalRequestResource(view), meta(view.id));

@@ -1,5 +1,6 @@
 import type { Locale } from '@token/domain/i18n';
 import { shortenAddress } from '@token/domain/wallets';
+import { type MailContent, renderLetter } from '../../partners/mail/letter.ts';
 
 /** The registrar verdicts a customer is told about by mail. */
 export type RegistrarMailKind = 'registrar_approved' | 'registrar_follow_up' | 'registrar_rejected';
@@ -14,7 +15,7 @@ export type RegistrarMailParams = {
   contactUrl: string;
 };
 
-type Template = (p: RegistrarMailParams) => { subject: string; body: string[] };
+type Template = (p: RegistrarMailParams) => MailContent;
 
 const templates: Record<RegistrarMailKind, Record<Locale, Template>> = {
   registrar_approved: {
@@ -83,11 +84,5 @@ export function renderRegistrarMail(
   locale: Locale,
   params: RegistrarMailParams,
 ): { subject: string; text: string } {
-  const { subject, body } = templates[kind][locale](params);
-  const greeting = locale === 'de' ? `Guten Tag ${params.name},` : `Hello ${params.name},`;
-  const closing =
-    locale === 'de'
-      ? `Mit freundlichen Grüßen\nIhr Team von ${params.platform}`
-      : `Kind regards\nThe ${params.platform} team`;
-  return { subject, text: [greeting, '', ...body.flatMap((l) => [l, '']), closing].join('\n') };
+  return renderLetter(locale, params, templates[kind][locale](params));
 }

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { NotificationBar } from '../../components/ui/notification-bar.tsx';
 import { SessionProvider } from '../../lib/session.tsx';
-import { resetSessionStoreForTests, sessionStorageKey } from '../../lib/session-store.ts';
+import { customerRecordForTests, storeSessionForTests } from '../../lib/test-session.ts';
 import { UserBanners } from './user-banners.tsx';
 
 /* Tests only: the banners and the notification checker against a mocked API. */
@@ -17,21 +17,7 @@ export const uuid = '4c2b6d1e-0f3a-4b8e-9a51-7d6e5f4c3b2a';
 
 /** A session whose token stays valid for two hours (the polls run over many minutes of fake time). */
 export function storeLongSession(id = 'sess-banners'): void {
-  const now = Date.now();
-  localStorage.setItem(
-    sessionStorageKey,
-    JSON.stringify({
-      id,
-      uuid,
-      token: 'a.b.c',
-      refreshToken: 'refresh-0',
-      expiration: now + 2 * 60 * 60_000,
-      customerId: `/api/v2/shop/customers/${uuid}`,
-      startedAt: now,
-      lastUsedAt: now,
-    }),
-  );
-  resetSessionStoreForTests();
+  storeSessionForTests({ id, uuid, validMs: 2 * 60 * 60_000 });
 }
 
 export function onboarding(over: Partial<OnboardingView> = {}): OnboardingView {
@@ -46,66 +32,16 @@ export function onboarding(over: Partial<OnboardingView> = {}): OnboardingView {
 
 /** The parts of the customer record the banners read; the rest as a new account has it. */
 export function record(over: Partial<CustomerResource> = {}): CustomerResource {
-  return {
+  return customerRecordForTests({
     id: 9,
     uuid,
     email: 'jonas@example.com',
-    salutation: null,
-    title: null,
     firstName: 'Jonas',
     lastName: 'Weber',
     fullName: 'Jonas Weber',
-    profileName: null,
-    profileDescription: null,
-    mobileNumber: null,
-    accountType: 'personal',
-    companyName: null,
-    companyType: null,
-    locale: 'de',
-    subscribedToNewsletter: false,
-    twoFactorEnabled: false,
-    enabled2Fa: false,
-    verified: true,
-    customerRolesAsString: [],
-    status: 'unchecked',
-    cryptoRegistrarStatus: null,
-    kycPassed: false,
-    tokenAmount: 0,
-    referralCode: null,
-    referralLink: null,
-    referralCommissionPerPaidOrder: 0,
-    referralCommissionPerRegisteredCustomer: 0,
-    defaultAddress: null,
-    defaultWallet: null,
-    createdAt: '2026-01-05T10:00:00.000Z',
-    birthDate: null,
-    birthday: null,
-    birthCity: null,
-    birthCountry: null,
-    nationality: null,
-    iban: null,
-    bic: null,
-    bankName: null,
-    beneficiary: null,
-    bankCountry: null,
-    bankCurrency: null,
-    notPep: null,
-    actingOnOwnAccount: null,
-    representativeConfirmation: null,
-    representative_role: null,
-    paysChurchTax: null,
-    ethAddress: null,
-    taxnumber: null,
-    vatNumber: null,
-    registryNumber: null,
-    court: null,
-    foundingDate: null,
-    migrationState: null,
-    migrationError: null,
-    followUpMessage: null,
     onboarding: onboarding(),
     ...over,
-  };
+  });
 }
 
 export function identification(state: KycState): IdentificationView {

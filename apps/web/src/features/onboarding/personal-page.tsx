@@ -1,9 +1,8 @@
-import { salutations } from '@token/domain/accounts';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PersonNameFields, type PersonNameValues } from '../../components/person-name-fields.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useCreateAddress } from './api/create-address.ts';
@@ -164,36 +163,10 @@ export function PersonalForm({
       </p>
       <Panel title={t('personal.person')}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Select
-            label={t('fields.salutation')}
-            hint={t('hints.optional')}
-            error={e.salutation?.message}
-            placeholder={t('salutations.none')}
-            options={salutations.map((s) => ({ value: s, label: t(`salutations.${s}`) }))}
-            {...register('salutation', { setValueAs: (v: string | null) => (v ? v : null) })}
-          />
-          <Input
-            label={t('fields.title')}
-            hint={t('hints.title')}
-            error={e.title?.message}
-            autoComplete="honorific-prefix"
-            {...register('title')}
-          />
-          <Input
-            label={t('fields.firstName')}
-            hint={t('hints.name')}
-            error={e.firstName?.message}
-            required
-            autoComplete="given-name"
-            {...register('firstName')}
-          />
-          <Input
-            label={t('fields.lastName')}
-            hint={t('hints.name')}
-            error={e.lastName?.message}
-            required
-            autoComplete="family-name"
-            {...register('lastName')}
+          <PersonNameFields
+            register={register as unknown as UseFormRegister<PersonNameValues>}
+            errors={e as FieldErrors<PersonNameValues>}
+            namespace="onboarding"
           />
           <Input
             label={t('fields.birthDate')}

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_sessions" ADD COLUMN "second_factor_passed" boolean DEFAULT false NOT NULL;
