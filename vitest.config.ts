@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test-setup.ts'],
+          testTimeout: 20_000,
         },
         esbuild: { jsx: 'automatic' },
       },
