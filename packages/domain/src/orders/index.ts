@@ -1,0 +1,8 @@
+/*
+ * Orders (issue 8): the checkout, payment and shipping lifecycles, the investment limits (spec 5,
+ * WpPG § 6), the completion statements and the order views.
+ */
+export * from './limits.ts';
+export * from './order-state.ts';
+export * from './statements.ts';
+export * from './views.ts';
