@@ -43,6 +43,7 @@ import { sandboxKycRoutes } from './modules/identification/sandbox-kyc.routes.ts
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { migrationRoutes } from './modules/migration/migration.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(catalogRoutes);
       await shop.register(cmsRoutes);
       await shop.register(paymentRoutes);
+      await shop.register(orderRoutes);
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);

@@ -6,3 +6,4 @@ export * from './limits.ts';
 export * from './order-state.ts';
 export * from './statements.ts';
 export * from './views.ts';
+export { assertCanTransition, canTransition, isStateOf, type Lifecycle } from '../lifecycle/index.ts';

@@ -16,9 +16,9 @@ export const checkoutLifecycle: Lifecycle<CheckoutState> = {
   states: checkoutStates,
   transitions: {
     cart: ['addressed', 'payment_selected', 'cancelled'],
-    addressed: ['payment_selected', 'cancelled'],
-    // A changed payment method keeps the state; a changed quantity goes back to the cart.
-    payment_selected: ['addressed', 'completed', 'cancelled'],
+    // A changed item sends the order back to the cart (its payment method is chosen again).
+    addressed: ['cart', 'payment_selected', 'cancelled'],
+    payment_selected: ['cart', 'addressed', 'completed', 'cancelled'],
     // A completed order is cancelled through its payment state (operator, investor, expiry).
     completed: [],
     cancelled: [],
