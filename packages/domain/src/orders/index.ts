@@ -2,8 +2,9 @@
  * Orders (issue 8): the checkout, payment and shipping lifecycles, the investment limits (spec 5,
  * WpPG § 6), the completion statements and the order views.
  */
+
+export { assertCanTransition, canTransition, isStateOf, type Lifecycle } from '../lifecycle/index.ts';
 export * from './limits.ts';
 export * from './order-state.ts';
 export * from './statements.ts';
 export * from './views.ts';
-export { assertCanTransition, canTransition, isStateOf, type Lifecycle } from '../lifecycle/index.ts';

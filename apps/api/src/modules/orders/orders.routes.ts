@@ -153,6 +153,7 @@ export async function orderRoutes(app: App) {
         tags: ['orders'],
         summary: 'Deletes the cart (spec 2: leaving the order process); placed orders are not deleted',
         params: tokenParam,
+        response: { 204: z.null().describe('Deleted') },
       },
     },
     async (request, reply) => {
@@ -161,7 +162,7 @@ export async function orderRoutes(app: App) {
         customerId: customerOf(request).id,
         tokenValue: request.params.tokenValue,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -224,7 +225,12 @@ export async function orderRoutes(app: App) {
     '/orders/:tokenValue/items/:itemId',
     {
       config: buying,
-      schema: { tags: ['orders'], summary: 'Removes an item', params: itemParams },
+      schema: {
+        tags: ['orders'],
+        summary: 'Removes an item',
+        params: itemParams,
+        response: { 204: z.null().describe('Removed') },
+      },
     },
     async (request, reply) => {
       await removeOrderItem({
@@ -233,7 +239,7 @@ export async function orderRoutes(app: App) {
         tokenValue: request.params.tokenValue,
         itemId: request.params.itemId,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

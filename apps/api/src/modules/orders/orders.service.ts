@@ -47,7 +47,7 @@ import {
   taxCategories,
   wallets,
 } from '../../db/schema/index.ts';
-import type { MailPort } from '../../partners/mail/port.ts';
+import type { MailAttachment, MailPort } from '../../partners/mail/port.ts';
 import { greetingName } from '../accounts/account-mail.service.ts';
 import { type BankAccountView, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
 import { type OrderMailKind, renderOrderMail } from './order-mails.ts';
@@ -617,7 +617,14 @@ export async function removeOrderItem(opts: {
 // Legal documents
 // ---------------------------------------------------------------------------------------------
 
-type LegalDocumentRow = { id: string; title: string; version: string; storageKey: string; fileName: string };
+type LegalDocumentRow = {
+  id: string;
+  title: string;
+  version: string;
+  storageKey: string;
+  fileName: string;
+  mimeType: string;
+};
 
 /** The legal documents of a product in the investor's language (documents for every language too). */
 async function productLegalDocuments(db: Db, productId: number, locale: Locale): Promise<LegalDocumentRow[]> {
@@ -629,6 +636,7 @@ async function productLegalDocuments(db: Db, productId: number, locale: Locale):
       version: mediaFiles.sha256,
       storageKey: mediaFiles.storageKey,
       fileName: mediaFiles.fileName,
+      mimeType: mediaFiles.mimeType,
     })
     .from(legalDocuments)
     .innerJoin(mediaFiles, eq(mediaFiles.id, legalDocuments.mediaFileId))
@@ -703,6 +711,12 @@ export async function sendLegalDocuments(opts: {
       documents: documents.map((d) => ({
         title: d.title,
         url: `${opts.publicUrl}/api/v2/shop/legal-documents/${d.id}`,
+      })),
+      // The PDFs themselves travel as attachments (read from storage by the delivery job).
+      attachments: documents.map((d) => ({
+        filename: pdfFileName(d.title),
+        contentType: d.mimeType,
+        storageKey: d.storageKey,
       })),
     });
     const [updated] = await tx
@@ -1030,8 +1044,7 @@ export async function cancelPlacedOrder(opts: {
 }): Promise<boolean> {
   const run = async (tx: Tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, opts.orderId)).for('update');
-    if (!order || order.checkoutState !== 'completed' || order.paymentState !== 'awaiting_payment')
-      return false;
+    if (order?.checkoutState !== 'completed' || order.paymentState !== 'awaiting_payment') return false;
     if (opts.dueBefore && !(order.paymentDueAt && order.paymentDueAt < opts.dueBefore)) return false;
     assertCanTransition(paymentLifecycle, order.paymentState, 'cancelled');
     assertCanTransition(shippingLifecycle, order.shippingState, 'cancelled');
@@ -1209,6 +1222,7 @@ async function queueOrderMail(
     bankAccount?: BankAccountView | null;
     paymentReference?: string | null;
     documents?: { title: string; url: string }[];
+    attachments?: MailAttachment[];
   },
 ): Promise<void> {
   const [customer] = await tx.select().from(customers).where(eq(customers.id, opts.order.customerId));
@@ -1234,5 +1248,16 @@ async function queueOrderMail(
     subject,
     text,
     template: opts.kind,
+    ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
   });
+}
+
+/** A document title as a safe PDF file name (`Wertpapier-Informationsblatt.pdf`). */
+function pdfFileName(title: string): string {
+  const base = title
+    .normalize('NFC')
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+    .trim()
+    .slice(0, 120);
+  return `${base || 'document'}.pdf`;
 }

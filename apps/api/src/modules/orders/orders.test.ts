@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogRevision,
   invoices,
+  legalDocuments,
   mailOutbox,
+  mediaFiles,
   offerSubscriptions,
   orders,
   paymentMethods,
@@ -13,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { seedChannel } from '../../db/seed/channel.ts';
 import {
+  minimalPdf,
   seedBond,
   seedBuyer,
   seedCustomer,
@@ -21,6 +25,7 @@ import {
   seedWallet,
   type VariantSeed,
 } from '../../db/seed/factories.ts';
+import { mailDeliverJob } from '../../jobs/mail-deliver.job.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { cancelPlacedOrder, completeOrder, expireUnpaidOrders } from './orders.service.ts';
@@ -213,10 +218,39 @@ describe('the order flow (spec 4, spec 7)', () => {
     );
   });
 
-  it('mails the legal documents in the order language', async () => {
+  it('mails the legal documents as PDF attachments in the order language, and confirms their versions', async () => {
     const { row, api } = await investor();
-    const { variant } = await bond();
+    const { product, variant } = await bond();
+    const bytes = minimalPdf;
+    const storageKey = `private/legal/${product.code}.pdf`;
+    await t.partners.storage.put(storageKey, bytes, 'application/pdf');
+    const [file] = await t.app.db
+      .insert(mediaFiles)
+      .values({
+        fileName: `${product.code}.pdf`,
+        originalName: 'wib.pdf',
+        mimeType: 'application/pdf',
+        mediaType: 'document',
+        bucket: 'private',
+        storageKey,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      })
+      .returning();
+    const [doc] = await t.app.db
+      .insert(legalDocuments)
+      .values({
+        productId: product.id,
+        type: 'information_sheet',
+        title: 'Wertpapier-Informationsblatt',
+        mediaFileId: file!.id,
+      })
+      .returning();
     const { token } = await cart(api, variant.code, 10);
+    const confirmed = await api.patch(`/orders/${token}/legal-documents-confirm`);
+    expect(confirmed.body.legalDocsConfirmed).toEqual([{ id: doc!.uuid, version: file!.sha256 }]);
+    expect(confirmed.body.legalDocsConfirmAt).toBeTruthy();
+
     const sent = await api.patch(`/orders/${token}/legal-documents-send`);
     expect(sent.status).toBe(200);
     expect(sent.body.legalDocsSentAt).toBeTruthy();
@@ -225,6 +259,33 @@ describe('the order flow (spec 4, spec 7)', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, row.email), eq(mailOutbox.template, 'order_legal_documents')));
     expect(mail!.subject).toContain('Unterlagen');
+    expect(mail!.attachments).toEqual([
+      { filename: 'Wertpapier-Informationsblatt.pdf', contentType: 'application/pdf', storageKey },
+    ]);
+
+    // The delivery job hands the PDF bytes to the transport (read from storage at delivery time).
+    const delivered: { filename: string; content: Buffer }[][] = [];
+    await t.app.db.update(mailOutbox).set({ status: 'pending' }).where(eq(mailOutbox.id, mail!.id));
+    await mailDeliverJob.handler(
+      {
+        db: t.app.db,
+        log: t.app.log,
+        partners: {
+          ...t.partners,
+          mail: {
+            ...t.partners.mail,
+            send: async (m) => {
+              delivered.push(m.attachments ?? []);
+            },
+          },
+        },
+        job: { id: 'test', name: mailDeliverJob.name, attempt: 1, maxAttempts: 3 },
+      },
+      { mailId: mail!.id },
+    );
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]![0]!.filename).toBe('Wertpapier-Informationsblatt.pdf');
+    expect(delivered[0]![0]!.content.equals(bytes)).toBe(true);
   });
 });
 
