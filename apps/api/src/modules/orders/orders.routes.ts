@@ -224,7 +224,10 @@ export async function orderRoutes(app: App) {
   app.delete(
     '/orders/:tokenValue/items/:itemId',
     {
-      config: buying,
+      config: {
+        ...customer,
+        errors: ['order_not_found', 'order_not_editable', 'order_item_not_found'] as const,
+      },
       schema: {
         tags: ['orders'],
         summary: 'Removes an item',
