@@ -44,6 +44,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { migrationRoutes } from './modules/migration/migration.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { orderAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   );
   // The operator API: operator-only by default (http/auth.ts).
   await app.register(adminRoutes, { prefix: operatorApiBase });
+  await app.register(orderAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox identification partner's pages (only while it is the partner).
   await app.register(sandboxKycRoutes);

@@ -44,6 +44,8 @@ export const auditActions = [
   'professional_request_withdrawn',
   'identification_result',
   'registrar_status',
+  // Orders (issue 8): an operator cancels a placed order with a reason
+  'order_cancelled',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

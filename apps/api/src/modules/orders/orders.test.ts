@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogRevision,
+  complianceAuditLog,
   invoices,
   legalDocuments,
   mailOutbox,
@@ -28,6 +29,7 @@ import {
 import { mailDeliverJob } from '../../jobs/mail-deliver.job.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
 import { cancelPlacedOrder, completeOrder, expireUnpaidOrders } from './orders.service.ts';
 
 let t: TestApp;
@@ -561,6 +563,44 @@ describe('release on cancellation and expiry', () => {
         publicUrl: 'http://x',
       }),
     ).toBe(false);
+  });
+});
+
+describe('operators: /api/v2/admin/orders', () => {
+  it('finds placed orders and cancels one with a reason in the audit log; customers are refused', async () => {
+    const { row, api } = await investor();
+    const { variant } = await bond();
+    const { token } = await cart(api, variant.code, 250);
+    await ready(api, token);
+    const placed = await complete(api, token);
+    const { operator, token: operatorToken } = await operatorWithToken(t.app, t.config.appSecret);
+    const ops = admin(t.app, operatorToken);
+    const found = await ops.get(`/orders?search=${encodeURIComponent(row.email.toUpperCase())}`);
+    expect(found.status).toBe(200);
+    expect((found.body as unknown as { tokenValue: string }[]).map((o) => o.tokenValue)).toEqual([token]);
+    const byNumber = await ops.get(`/orders?search=${placed.body.number}&paymentState=awaiting_payment`);
+    expect((byNumber.body as unknown as unknown[]).length).toBe(1);
+
+    expect((await ops.post(`/orders/${token}/cancel`, {})).status).toBe(422);
+    const cancelled = await ops.post(`/orders/${token}/cancel`, { reason: 'Zahlung nicht eingegangen' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.paymentState).toBe('cancelled');
+    expect(await heldOf(variant.id)).toBe(0);
+    const [entry] = await t.app.db
+      .select()
+      .from(complianceAuditLog)
+      .where(
+        and(eq(complianceAuditLog.customerId, row.id), eq(complianceAuditLog.action, 'order_cancelled')),
+      );
+    expect(entry).toMatchObject({ actorId: operator.id, reason: 'Zahlung nicht eingegangen' });
+    expect((await ops.post(`/orders/${token}/cancel`, { reason: 'noch einmal' })).body.code).toBe(
+      'order_not_cancellable',
+    );
+    expect((await ops.post('/orders/unknown-token/cancel', { reason: 'gibt es nicht' })).status).toBe(404);
+
+    // A customer's token does not open the operator calls.
+    const { token: customerToken } = await loginAs(t.app, { email: row.email, password: testPassword });
+    expect((await admin(t.app, customerToken).get('/orders')).status).toBe(403);
   });
 });
 
