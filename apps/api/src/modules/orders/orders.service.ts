@@ -26,6 +26,7 @@ import {
 } from '@token/domain/orders';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Page } from '../../db/paging.ts';
 import {
   channelPricings,
@@ -239,40 +240,50 @@ export async function createOrder(opts: {
   locale: Locale;
 }): Promise<OrderView> {
   const { db, customerId, locale } = opts;
-  const row = await db.transaction(async (tx) => {
-    const [open] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.customerId, customerId),
-          inArray(orders.checkoutState, ['cart', 'addressed', 'payment_selected']),
-        ),
-      )
-      .for('update');
-    if (open) {
-      const [item] = await tx
-        .select({ id: orderItems.id })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, open.id))
-        .limit(1);
-      if (!item) {
-        const [same] = await tx
-          .update(orders)
-          .set({ localeCode: locale, updatedAt: new Date() })
-          .where(eq(orders.id, open.id))
-          .returning();
-        return same!;
+  const replaceCart = () =>
+    db.transaction(async (tx) => {
+      const [open] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            inArray(orders.checkoutState, ['cart', 'addressed', 'payment_selected']),
+          ),
+        )
+        .for('update');
+      if (open) {
+        const [item] = await tx
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, open.id))
+          .limit(1);
+        if (!item) {
+          const [same] = await tx
+            .update(orders)
+            .set({ localeCode: locale, updatedAt: new Date() })
+            .where(eq(orders.id, open.id))
+            .returning();
+          return same!;
+        }
+        await tx.delete(orders).where(eq(orders.id, open.id));
       }
-      await tx.delete(orders).where(eq(orders.id, open.id));
-    }
-    const [created] = await tx
-      .insert(orders)
-      .values({ tokenValue: newTokenValue(), customerId, localeCode: locale })
-      .returning();
-    await tx.insert(payments).values({ orderId: created!.id, state: 'new', amount: 0 });
-    return created!;
-  });
+      const [created] = await tx
+        .insert(orders)
+        .values({ tokenValue: newTokenValue(), customerId, localeCode: locale })
+        .returning();
+      await tx.insert(payments).values({ orderId: created!.id, state: 'new', amount: 0 });
+      return created!;
+    });
+  let row: OrderRow;
+  try {
+    row = await replaceCart();
+  } catch (err) {
+    // Two POST orders of one customer at once: the other one's cart won the one-cart index; take
+    // the turn again (it now finds that cart and replaces or reuses it).
+    if (!isUniqueViolation(err, 'orders_one_cart_per_customer')) throw err;
+    row = await replaceCart();
+  }
   return toOrderView(db, row);
 }
 

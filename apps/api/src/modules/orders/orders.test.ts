@@ -704,6 +704,19 @@ describe.runIf(process.env.TEST_DB === 'postgres')('never oversold (PostgreSQL r
     expect(v!.onHand - v!.onHold).toBe(0);
   }, 120_000);
 
+  it('ten concurrent POST orders of one customer: every call answers 201, one cart remains', async () => {
+    const { row, api } = await investor();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.post('/orders', { locale: 'de' })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    const carts = await t.app.db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.customerId, row.id), eq(orders.checkoutState, 'cart')));
+    expect(carts[0]!.n).toBe(1);
+  });
+
   it('invoice numbers are gap-free per year under concurrency', async () => {
     const { variant } = await bond();
     const year = new Date().getUTCFullYear();
