@@ -345,6 +345,12 @@ export const errorCatalogue = {
     de: 'Diese Zahlung wurde nicht gefunden.',
     en: 'This payment was not found.',
   },
+  // spec 5: "invalid 'This discount code is not valid.'"
+  discount_code_invalid: {
+    status: 422,
+    de: 'Dieser Rabattcode ist ungültig.',
+    en: 'This discount code is not valid.',
+  },
   invoice_not_found: {
     status: 404,
     de: 'Diese Rechnung wurde nicht gefunden.',

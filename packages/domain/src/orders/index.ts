@@ -4,6 +4,7 @@
  */
 
 export { assertCanTransition, canTransition, isStateOf, type Lifecycle } from '../lifecycle/index.ts';
+export * from './discounts.ts';
 export * from './limits.ts';
 export * from './order-state.ts';
 export * from './statements.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canTransition } from '../lifecycle/index.ts';
+import { discountAcceptedMessage, discountCents } from './discounts.ts';
 import {
   evaluateSubscription,
   investmentLimitCents,
@@ -303,5 +304,20 @@ describe('completion statements (spec 5)', () => {
   it('defaults the § 6 declarations to none', () => {
     const r = completeOrderInputSchema.parse({ statements: ok });
     expect(r.declarations).toEqual({ freeAssetsAtLeast100k: false, averageMonthlyNetIncomeCents: null });
+  });
+});
+
+describe('discount codes (spec 5)', () => {
+  it.each([
+    [50_000, { percentBasisPoints: 1_000, amountCents: null }, 5_000],
+    [333, { percentBasisPoints: 1_500, amountCents: null }, 50],
+    [50_000, { percentBasisPoints: null, amountCents: 2_500 }, 2_500],
+    [1_000, { percentBasisPoints: null, amountCents: 2_500 }, 1_000],
+    [0, { percentBasisPoints: 1_000, amountCents: null }, 0],
+  ])('%i cents with %o -> %i off', (total, discount, off) => {
+    expect(discountCents(total, discount)).toBe(off);
+  });
+  it('spec 5: the accepted message', () => {
+    expect(discountAcceptedMessage.en).toBe('Success. The discount will be calculated to the sum total.');
   });
 });

@@ -59,6 +59,9 @@ export const orderViewSchema = z.object({
   legalDocsSentAt: z.string().nullable(),
   items: z.array(orderItemViewSchema),
   itemsTotal: z.number().int(),
+  /** The accepted discount code and what it takes off the items total (cents). */
+  discountCode: z.string().nullable(),
+  discountTotal: z.number().int(),
   taxTotal: z.number().int(),
   total: z.number().int(),
   payments: z.array(orderPaymentViewSchema),
@@ -86,6 +89,7 @@ export const orderListRowViewSchema = orderViewSchema.pick({
   currencyCode: true,
   items: true,
   itemsTotal: true,
+  discountTotal: true,
   taxTotal: true,
   total: true,
   payments: true,

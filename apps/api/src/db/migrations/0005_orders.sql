@@ -1,3 +1,15 @@
+CREATE TABLE "discount_codes" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "discount_codes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"code" text NOT NULL,
+	"percent_basis_points" integer,
+	"amount_cents" integer,
+	"product_id" integer,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"valid_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "discount_codes_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
 CREATE TABLE "invoice_sequences" (
 	"year" integer PRIMARY KEY NOT NULL,
 	"last_number" integer DEFAULT 0 NOT NULL
@@ -54,6 +66,8 @@ CREATE TABLE "orders" (
 	"locale_code" text DEFAULT 'de' NOT NULL,
 	"currency_code" text DEFAULT 'EUR' NOT NULL,
 	"items_total" bigint DEFAULT 0 NOT NULL,
+	"discount_code" text,
+	"discount_total" bigint DEFAULT 0 NOT NULL,
 	"tax_total" bigint DEFAULT 0 NOT NULL,
 	"total" bigint DEFAULT 0 NOT NULL,
 	"notes" text,
@@ -70,7 +84,7 @@ CREATE TABLE "orders" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_tokenValue_unique" UNIQUE("token_value"),
 	CONSTRAINT "orders_number_unique" UNIQUE("number"),
-	CONSTRAINT "orders_totals_not_negative" CHECK ("orders"."items_total" >= 0 and "orders"."tax_total" >= 0 and "orders"."total" >= 0)
+	CONSTRAINT "orders_totals_not_negative" CHECK ("orders"."items_total" >= 0 and "orders"."tax_total" >= 0 and "orders"."total" >= 0 and "orders"."discount_total" between 0 and "orders"."items_total")
 );
 --> statement-breakpoint
 CREATE TABLE "payments" (
@@ -93,6 +107,7 @@ CREATE TABLE "payments" (
 ALTER TABLE "catalog_revision" ADD COLUMN "stock_revision" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "quantity_step" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "offer_subscriptions" ADD CONSTRAINT "offer_subscriptions_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "offer_subscriptions" ADD CONSTRAINT "offer_subscriptions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -8,6 +8,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -47,6 +48,9 @@ export const orders = pgTable(
       .default('de'),
     currencyCode: text().notNull().default('EUR'),
     itemsTotal: bigint({ mode: 'number' }).notNull().default(0),
+    /** spec 3 discount code: the accepted code and what it takes off the items total. */
+    discountCode: text(),
+    discountTotal: bigint({ mode: 'number' }).notNull().default(0),
     taxTotal: bigint({ mode: 'number' }).notNull().default(0),
     total: bigint({ mode: 'number' }).notNull().default(0),
     notes: text(),
@@ -76,7 +80,10 @@ export const orders = pgTable(
     uniqueIndex('orders_one_cart_per_customer')
       .on(t.customerId)
       .where(sql`${t.checkoutState} in ('cart', 'addressed', 'payment_selected')`),
-    check('orders_totals_not_negative', sql`${t.itemsTotal} >= 0 and ${t.taxTotal} >= 0 and ${t.total} >= 0`),
+    check(
+      'orders_totals_not_negative',
+      sql`${t.itemsTotal} >= 0 and ${t.taxTotal} >= 0 and ${t.total} >= 0 and ${t.discountTotal} between 0 and ${t.itemsTotal}`,
+    ),
   ],
 );
 
@@ -181,3 +188,19 @@ export const offerSubscriptions = pgTable(
     check('offer_subscriptions_positive', sql`${t.totalCents} > 0 and ${t.quantity} > 0 and ${t.orders} > 0`),
   ],
 );
+
+/**
+ * Discount codes (spec 5; demo data): a percentage (basis points) and/or a fixed amount off the items
+ * total, optionally for one product only, until a moment.
+ */
+export const discountCodes = pgTable('discount_codes', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  /** Compared in upper case. */
+  code: text().notNull().unique(),
+  percentBasisPoints: integer(),
+  amountCents: integer(),
+  productId: integer().references(() => products.id, { onDelete: 'cascade' }),
+  enabled: boolean().notNull().default(true),
+  validUntil: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -28,6 +28,7 @@ import {
   customerDocuments,
   customerMediaFiles,
   customers,
+  discountCodes,
   identifications,
   invoiceSequences,
   invoices,
@@ -752,4 +753,16 @@ export async function seedOrder(
     }
   }
   return { order: order!, item: item!, payment: payment!, invoice };
+}
+
+/** A discount code (default: 5 % off every product, no end). */
+export async function seedDiscountCode(
+  db: Db,
+  opts: Partial<typeof discountCodes.$inferInsert> = {},
+): Promise<typeof discountCodes.$inferSelect> {
+  const [row] = await db
+    .insert(discountCodes)
+    .values({ code: `RABATT${nextNumber()}`, percentBasisPoints: 500, ...opts })
+    .returning();
+  return row!;
 }

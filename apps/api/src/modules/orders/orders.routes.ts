@@ -1,5 +1,6 @@
 import {
   completeOrderInputSchema,
+  discountCodeInputSchema,
   invoiceViewSchema,
   orderListRowViewSchema,
   orderViewSchema,
@@ -12,6 +13,7 @@ import { invoiceResource, orderResource } from '../../http/serializers/orders.ts
 import type { App } from '../../http/types.ts';
 import {
   addOrderItem,
+  applyDiscountCode,
   cancelOwnOrder,
   changeOrderItemQuantity,
   completeOrder,
@@ -356,6 +358,34 @@ export async function orderRoutes(app: App) {
         '@type': 'PaymentConfiguration',
       });
     },
+  );
+
+  app.patch(
+    '/orders/:tokenValue/coupon',
+    {
+      config: {
+        ...customer,
+        errors: ['order_not_found', 'order_not_editable', 'discount_code_invalid'] as const,
+      },
+      schema: {
+        tags: ['orders'],
+        summary: 'Applies a discount code to the order (null removes it); the payment method is chosen again',
+        params: tokenParam,
+        body: discountCodeInputSchema,
+        response: { 200: orderViewSchema },
+      },
+    },
+    async (request, reply) =>
+      send(
+        request,
+        reply,
+        await applyDiscountCode({
+          db: app.db,
+          customerId: customerOf(request).id,
+          tokenValue: request.params.tokenValue,
+          couponCode: request.body.couponCode,
+        }),
+      ),
   );
 
   app.patch(

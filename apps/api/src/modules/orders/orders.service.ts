@@ -10,6 +10,7 @@ import {
   type CheckoutState,
   type CompleteOrderInput,
   checkoutLifecycle,
+  discountCents,
   evaluateSubscription,
   type InvoiceView,
   isCheckoutEditable,
@@ -32,6 +33,7 @@ import {
   channelPricings,
   complianceAuditLog,
   customers,
+  discountCodes,
   invoiceSequences,
   invoices,
   legalDocuments,
@@ -165,6 +167,8 @@ async function toOrderViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
           total: item.total,
         })),
       itemsTotal: o.itemsTotal,
+      discountCode: o.discountCode,
+      discountTotal: o.discountTotal,
       taxTotal: o.taxTotal,
       total: o.total,
       payments: paymentRows
@@ -490,15 +494,25 @@ async function recomputeTotals(tx: Tx, order: OrderRow, checkoutState: CheckoutS
     .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
     .where(eq(orderItems.orderId, order.id))
     .limit(1);
-  const total = Number(sum?.total ?? 0);
+  const itemsTotal = Number(sum?.items ?? 0);
+  const productId = firstItem?.productId ?? null;
+  // A code that no longer holds (expired, other bond, empty order) is dropped, not kept silently.
+  const code =
+    order.discountCode && productId !== null
+      ? await findDiscountCode(tx, order.discountCode, productId)
+      : null;
+  const discountTotal = code ? discountCents(itemsTotal, code) : 0;
+  const total = Number(sum?.total ?? 0) - discountTotal;
   assertCanTransition(checkoutLifecycle, order.checkoutState, checkoutState);
   const [updated] = await tx
     .update(orders)
     .set({
-      itemsTotal: Number(sum?.items ?? 0),
+      itemsTotal,
+      discountCode: code ? code.code : null,
+      discountTotal,
       taxTotal: Number(sum?.tax ?? 0),
       total,
-      productId: firstItem?.productId ?? null,
+      productId,
       checkoutState,
       updatedAt: new Date(),
     })
@@ -510,6 +524,45 @@ async function recomputeTotals(tx: Tx, order: OrderRow, checkoutState: CheckoutS
     .set({ amount: total, methodId: null, updatedAt: new Date() })
     .where(eq(payments.orderId, order.id));
   return updated!;
+}
+
+/** An enabled, unexpired discount code valid for the product (codes compare in upper case). */
+async function findDiscountCode(db: Db, code: string, productId: number) {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.code, code.trim().toUpperCase()),
+        eq(discountCodes.enabled, true),
+        sql`(${discountCodes.validUntil} is null or ${discountCodes.validUntil} > now())`,
+        sql`(${discountCodes.productId} is null or ${discountCodes.productId} = ${productId})`,
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * PATCH orders/{token}/coupon: applies a discount code (null removes it). spec 5: an unknown,
+ * expired or foreign code is `discount_code_invalid`. Like any change of the order, it goes back to
+ * the cart and the payment method is chosen again (its amount changed).
+ */
+export async function applyDiscountCode(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  couponCode: string | null;
+}): Promise<OrderView> {
+  const row = await opts.db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
+    assertEditable(order);
+    if (opts.couponCode === null) return recomputeTotals(tx, { ...order, discountCode: null }, 'cart');
+    const code =
+      order.productId !== null ? await findDiscountCode(tx, opts.couponCode, order.productId) : null;
+    if (!code) throw new AppError('discount_code_invalid');
+    return recomputeTotals(tx, { ...order, discountCode: code.code }, 'cart');
+  });
+  return toOrderView(opts.db, row);
 }
 
 function lineAmounts(quantity: number, offer: Pick<OfferFacts, 'price' | 'taxRateBasisPoints'>) {

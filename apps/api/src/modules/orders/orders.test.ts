@@ -21,6 +21,7 @@ import {
   seedBond,
   seedBuyer,
   seedCustomer,
+  seedDiscountCode,
   seedInvestor,
   seedOrder,
   seedWallet,
@@ -288,6 +289,51 @@ describe('the order flow (spec 4, spec 7)', () => {
     expect(delivered).toHaveLength(1);
     expect(delivered[0]![0]!.filename).toBe('Wertpapier-Informationsblatt.pdf');
     expect(delivered[0]![0]!.content.equals(bytes)).toBe(true);
+  });
+});
+
+describe('discount codes (spec 5)', () => {
+  it('applies a valid code to the total, refuses unknown, expired and foreign codes, and removes it', async () => {
+    const { api } = await investor();
+    const { product, variant } = await bond();
+    const other = await bond();
+    await seedDiscountCode(t.app.db, { code: 'TEST10', percentBasisPoints: 1_000 });
+    await seedDiscountCode(t.app.db, { code: 'ALT', validUntil: new Date('2020-01-01T00:00:00Z') });
+    await seedDiscountCode(t.app.db, { code: 'FOREIGN', productId: other.product.id });
+    await seedDiscountCode(t.app.db, {
+      code: 'MINE25',
+      percentBasisPoints: null,
+      amountCents: 2_500,
+      productId: product.id,
+    });
+    const { token } = await cart(api, variant.code, 500);
+    const applied = await api.patch(`/orders/${token}/coupon`, { couponCode: 'test10' });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({
+      discountCode: 'TEST10',
+      itemsTotal: 50_000,
+      discountTotal: 5_000,
+      total: 45_000,
+    });
+    for (const code of ['NOPE', 'ALT', 'FOREIGN']) {
+      const refused = await api.patch(`/orders/${token}/coupon`, { couponCode: code });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('discount_code_invalid');
+      expect(refused.body.title).toBe('Dieser Rabattcode ist ungültig.');
+    }
+    const fixed = await api.patch(`/orders/${token}/coupon`, { couponCode: 'MINE25' });
+    expect(fixed.body).toMatchObject({ discountTotal: 2_500, total: 47_500 });
+    // A changed quantity keeps the code; the payment follows the discounted total.
+    const item = (fixed.body.items as { id: number }[])[0]!;
+    expect((await api.patch(`/orders/${token}/items/${item.id}`, { quantity: 1_000 })).body).toMatchObject({
+      discountCode: 'MINE25',
+      total: 97_500,
+    });
+    const { paymentId } = await ready(api, token);
+    const configuration = await api.get(`/orders/${token}/payments/${paymentId}/configuration`);
+    expect(configuration.body.amount).toBe(97_500);
+    const removed = await api.patch(`/orders/${token}/coupon`, { couponCode: null });
+    expect(removed.body).toMatchObject({ discountCode: null, discountTotal: 0, total: 100_000 });
   });
 });
 
