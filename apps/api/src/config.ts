@@ -40,6 +40,8 @@ const envSchema = z.object({
   TANGANY_VAULT_URL: z.url().optional(),
   TANGANY_BASE_URL: z.url().default('https://api.tangany.com/v1'),
   TANGANY_ETHEREUM_NETWORK: z.string().min(1).max(200).default('mainnet'),
+  // Orders: an unpaid bank-transfer order expires after this many days (decision 011).
+  ORDER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(365).default(14),
 });
 
 /** Tangany's Custody API (the real custody partner): credentials, vault and Ethereum network. */
@@ -83,6 +85,10 @@ export type AppConfig = {
     sandboxDelaySeconds: number;
     /** Set (TANGANY_CLIENT_ID): wallets are opened at Tangany; unset: the sandbox custodian. */
     tangany: TanganyConfig | undefined;
+  };
+  orders: {
+    /** An unpaid bank-transfer order expires this many days after completion (ORDER_PAYMENT_DAYS). */
+    paymentDays: number;
   };
 };
 
@@ -142,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     custody: { sandboxDelaySeconds: e.CUSTODY_SANDBOX_DELAY_SECONDS, tangany: tanganyConfig(e) },
+    orders: { paymentDays: e.ORDER_PAYMENT_DAYS },
   };
 }
 

@@ -43,6 +43,8 @@ import { sandboxKycRoutes } from './modules/identification/sandbox-kyc.routes.ts
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { migrationRoutes } from './modules/migration/migration.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { orderAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
@@ -178,6 +180,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(catalogRoutes);
       await shop.register(cmsRoutes);
       await shop.register(paymentRoutes);
+      await shop.register(orderRoutes);
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);
@@ -195,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   );
   // The operator API: operator-only by default (http/auth.ts).
   await app.register(adminRoutes, { prefix: operatorApiBase });
+  await app.register(orderAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox identification partner's pages (only while it is the partner).
   await app.register(sandboxKycRoutes);

@@ -1,4 +1,5 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { availableQuantity, isInStock } from '@token/domain/catalog';
 import { rankByQuality } from '@token/domain/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchesIfNoneMatch, weakEtag } from './etag.ts';
@@ -15,8 +16,19 @@ import { wantsPlainJson } from './hydra.ts';
  */
 
 type Encoding = 'br' | 'gzip';
+
+/** The revisions a cached answer was read at (migrations 0001 and 0006). */
+export type CatalogRevisions = { revision: number; stockRevision: number };
+
+/** Fresh stock figures of variants by code (decision 001: availableQuantity = max(0, onHand - onHold)). */
+export type StockFigures = { onHand: number; onHold: number; tracked: boolean };
+
 type Entry = {
   revision: number;
+  /** The stock revision its stock figures were read at; only these are refreshed when it moves. */
+  stockRevision: number;
+  /** The parsed answer (JSON) whose variant figures are refreshed; null for a non-JSON body. */
+  payload: unknown;
   contentType: string;
   body: Buffer;
   etag: string;
@@ -59,6 +71,38 @@ function captureReply(): { reply: FastifyReply; result: () => { contentType: str
   return { reply: fake as unknown as FastifyReply, result: () => ({ contentType, payload }) };
 }
 
+type VariantNode = {
+  code: string;
+  onHand: number;
+  onHold: number;
+  availableQuantity: number;
+  inStock: boolean;
+  tracked: boolean;
+};
+
+function isVariantNode(value: unknown): value is VariantNode {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.code === 'string' &&
+    typeof v.onHold === 'number' &&
+    typeof v.onHand === 'number' &&
+    typeof v.availableQuantity === 'number' &&
+    typeof v.inStock === 'boolean'
+  );
+}
+
+/** Every variant view (an object with code and stock figures) inside an answer. */
+function variantNodes(value: unknown, out: VariantNode[] = []): VariantNode[] {
+  if (Array.isArray(value)) {
+    for (const item of value) variantNodes(item, out);
+  } else if (typeof value === 'object' && value !== null) {
+    if (isVariantNode(value)) out.push(value);
+    for (const child of Object.values(value)) variantNodes(child, out);
+  }
+  return out;
+}
+
 /** br, else gzip, when the client accepts it (q > 0); null for identity. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   const accepted = new Set(rankByQuality(acceptEncoding));
@@ -82,7 +126,10 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
  * The catalogue's read cache. `readRevision` gives the catalogue revision now
  * (`readCatalogRevision` of modules/catalog); null (no revision row) disables caching.
  */
-export function createCatalogCache(opts: { readRevision: () => Promise<number | null> }): CatalogCache {
+export function createCatalogCache(opts: {
+  readRevision: () => Promise<CatalogRevisions | null>;
+  readStock: (variantCodes: string[]) => Promise<Map<string, StockFigures>>;
+}): CatalogCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   let newest = -1;
@@ -112,7 +159,11 @@ export function createCatalogCache(opts: { readRevision: () => Promise<number | 
     bytes += size;
   };
 
-  const answer = (request: FastifyRequest, reply: FastifyReply, entry: Omit<Entry, 'revision'>) => {
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: Pick<Entry, 'contentType' | 'body' | 'etag' | 'encoded'>,
+  ) => {
     reply
       .header('etag', entry.etag)
       .header('cache-control', 'public, max-age=0, must-revalidate')
@@ -132,20 +183,69 @@ export function createCatalogCache(opts: { readRevision: () => Promise<number | 
     return reply.header('content-encoding', encoding).send(encoded);
   };
 
+  /**
+   * Decision 011: an order moves stock on hold, which bumps only the stock revision. The cached
+   * answer keeps everything else; its variants' figures are read afresh (one indexed query) and the
+   * body re-serialised. The stock revision is read before the figures, so the entry is never tagged
+   * newer than its data.
+   */
+  const refreshStock = async (request: FastifyRequest, key: string, hit: Entry, stockRevision: number) => {
+    const nodes = variantNodes(hit.payload);
+    if (nodes.length === 0) {
+      const entry = { ...hit, stockRevision };
+      remember(key, entry);
+      return entry;
+    }
+    const figures = await opts.readStock([...new Set(nodes.map((n) => n.code))]);
+    for (const node of nodes) {
+      const f = figures.get(node.code);
+      if (!f) continue;
+      node.onHand = f.onHand;
+      node.onHold = f.onHold;
+      node.tracked = f.tracked;
+      node.availableQuantity = availableQuantity(f);
+      node.inStock = isInStock(f);
+    }
+    const body = Buffer.from(JSON.stringify(hit.payload));
+    const entry: Entry = {
+      ...hit,
+      stockRevision,
+      body,
+      etag: weakEtag(body, hit.contentType, request.locale),
+      encoded: {},
+    };
+    remember(key, entry);
+    return entry;
+  };
+
   return {
     async send(request, reply, render) {
-      const revision = await opts.readRevision();
+      const revisions = await opts.readRevision();
       // The answer depends on the path and query (also the Hydra links), the language and the format.
       const key = `${request.locale}|${wantsPlainJson(request) ? 'json' : 'ld'}|${request.url}`;
       const hit = entries.get(key);
-      if (hit && revision !== null && hit.revision === revision) return answer(request, reply, hit);
+      if (hit && revisions !== null && hit.revision === revisions.revision) {
+        if (hit.stockRevision === revisions.stockRevision) return answer(request, reply, hit);
+        if (hit.payload !== null) {
+          return answer(request, reply, await refreshStock(request, key, hit, revisions.stockRevision));
+        }
+      }
       const capture = captureReply();
       await render(capture.reply);
       const { contentType, payload } = capture.result();
       const body = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
       const etag = weakEtag(body, contentType, request.locale);
+      // A private copy to patch later (the rendered object may be shared with the caller).
+      const parsed = typeof payload === 'string' ? null : (JSON.parse(body.toString()) as unknown);
       const entry = { contentType, body, etag, encoded: {} };
-      if (revision !== null) remember(key, { revision, ...entry });
+      if (revisions !== null) {
+        remember(key, {
+          revision: revisions.revision,
+          stockRevision: revisions.stockRevision,
+          payload: parsed,
+          ...entry,
+        });
+      }
       return answer(request, reply, entry);
     },
   };

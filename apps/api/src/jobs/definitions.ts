@@ -5,6 +5,7 @@ import { identificationProcessJob } from './identification-process.job.ts';
 import { identificationSandboxDeliverJob } from './identification-sandbox-deliver.job.ts';
 import type { JobDefinition } from './job.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
+import { orderExpiryJob } from './order-expiry.job.ts';
 import { purgeJob } from './purge.job.ts';
 
 /** Every job the runner serves; a new `<name>.job.ts` is added here. */
@@ -16,4 +17,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   custodyRegistrarStatusJob,
   custodySandboxDeliverJob,
   custodySandboxAutoApproveJob,
+  orderExpiryJob,
 ];

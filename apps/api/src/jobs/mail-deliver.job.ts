@@ -47,7 +47,15 @@ export const mailDeliverJob = defineJob({
       return;
     }
     try {
+      // The files are read at delivery time; one that is gone fails the attempt (retried, then failed).
+      const attachments = [];
+      for (const a of mail.attachments ?? []) {
+        const content = await partners.storage.get(a.storageKey);
+        if (!content) throw new Error(`attachment ${a.filename} is missing from storage`);
+        attachments.push({ filename: a.filename, contentType: a.contentType, content });
+      }
       await partners.mail.send({
+        ...(attachments.length ? { attachments } : {}),
         to: mail.toAddress,
         from: mail.fromAddress,
         replyTo: mail.replyTo ?? undefined,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPurchasable, productLabel } from '../catalog/index.ts';
-import { type BuyableProduct, type BuyingCustomer, buyBlockers, canBuy } from './index.ts';
+import { type BuyableProduct, type BuyingCustomer, buyBlockers, buyRefusalCode, canBuy } from './index.ts';
 
 type Stock = { onHand: number; onHold: number; tracked: boolean };
 const stock = (onHand: number, onHold: number, tracked = true): Stock => ({ onHand, onHold, tracked });
@@ -108,5 +108,22 @@ describe('buyBlockers / canBuy (spec 5)', () => {
     ['registrar status missing', { ...approved, cryptoRegistrarStatus: undefined }, ['crypto_not_approved']],
   ] as const)('status from the state tables: %s -> %j', (_name, customer, blockers) => {
     expect(buyBlockers(product('available'), customer)).toEqual(blockers);
+  });
+});
+
+describe('professional-only bonds (spec 6) and the API refusal code', () => {
+  const bond = { ...product('available'), professionalOnly: true };
+  it('refuses a non-professional and admits a professional', () => {
+    expect(buyBlockers(bond, approved)).toEqual(['professional_only']);
+    expect(buyBlockers(bond, { ...approved, isProfessional: true })).toEqual([]);
+  });
+  it.each([
+    [[], null],
+    [['professional_only'], 'professional_only'],
+    [['sold_out'], 'insufficient_stock'],
+    [['no_wallet'], 'buy_not_allowed'],
+    [['no_wallet', 'professional_only'], 'buy_not_allowed'],
+  ] as const)('%o -> %s', (blockers, code) => {
+    expect(buyRefusalCode(blockers)).toBe(code);
   });
 });

@@ -13,7 +13,11 @@ import {
  */
 
 /** The parts of a product (shop view) that decide whether it can be bought. */
-export type BuyableProduct = ListingFacts & { allowToBuy: boolean };
+export type BuyableProduct = ListingFacts & {
+  allowToBuy: boolean;
+  /** spec 6: only professional investors may buy (absent: false). */
+  professionalOnly?: boolean | undefined;
+};
 
 /** The parts of a customer that decide whether they may buy; null for a visitor. */
 export type BuyingCustomer = {
@@ -22,6 +26,8 @@ export type BuyingCustomer = {
   status: string | null | undefined;
   /** Crypto registrar status, e.g. `approved`, `approval_requested`, `rejected`. */
   cryptoRegistrarStatus: string | null | undefined;
+  /** spec 6: role `professional_investor` (absent: not professional). */
+  isProfessional?: boolean | undefined;
 };
 
 export const buyBlockerCodes = [
@@ -32,6 +38,7 @@ export const buyBlockerCodes = [
   'no_wallet',
   'customer_not_approved',
   'crypto_not_approved',
+  'professional_only',
 ] as const;
 export type BuyBlocker = (typeof buyBlockerCodes)[number];
 
@@ -58,7 +65,23 @@ export function buyBlockers(product: BuyableProduct, customer: BuyingCustomer | 
     : null;
   if (!isCustomerApproved(status)) out.push('customer_not_approved');
   if (!isRegistrarApproved(registrar)) out.push('crypto_not_approved');
+  // spec 6: "needed for professional-only bonds".
+  if (product.professionalOnly && !customer.isProfessional) out.push('professional_only');
   return out;
+}
+
+/**
+ * The API's answer to a refused purchase (convention 1): `professional_only` for a bond reserved to
+ * professionals, `insufficient_stock` for a sold-out one, else `buy_not_allowed` (the order process,
+ * product card and page all show the blockers themselves).
+ */
+export function buyRefusalCode(
+  blockers: readonly BuyBlocker[],
+): 'professional_only' | 'insufficient_stock' | 'buy_not_allowed' | null {
+  if (blockers.length === 0) return null;
+  if (blockers.length === 1 && blockers[0] === 'professional_only') return 'professional_only';
+  if (blockers.length === 1 && blockers[0] === 'sold_out') return 'insufficient_stock';
+  return 'buy_not_allowed';
 }
 
 /** spec 5: whether the buy-now button is active for this customer (null: a visitor). */

@@ -46,6 +46,8 @@ export const auditActions = [
   // decision 009 (amended): a final rejection took back the identification's earlier pass
   'kyc_passed_revoked',
   'registrar_status',
+  // Orders (issue 8): an operator cancels a placed order with a reason
+  'order_cancelled',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -239,6 +239,123 @@ export const errorCatalogue = {
     de: 'Ihr Konto ist gesperrt. Bitte wenden Sie sich an uns.',
     en: 'Your account is blocked. Please contact us.',
   },
+  // Orders (issue 8), spec 5 investment rules and WpPG § 6
+  order_not_found: {
+    status: 404,
+    de: 'Diese Bestellung wurde nicht gefunden.',
+    en: 'This order was not found.',
+  },
+  order_item_not_found: {
+    status: 404,
+    de: 'Diese Position der Bestellung wurde nicht gefunden.',
+    en: 'This order item was not found.',
+  },
+  order_not_editable: {
+    status: 409,
+    de: 'Diese Bestellung ist abgeschlossen und kann nicht mehr geändert werden.',
+    en: 'This order is completed and can no longer be changed.',
+  },
+  order_empty: {
+    status: 409,
+    de: 'Ihre Bestellung enthält noch keine Token.',
+    en: 'Your order does not contain any tokens yet.',
+  },
+  order_not_cancellable: {
+    status: 409,
+    de: 'Diese Bestellung kann nicht mehr storniert werden.',
+    en: 'This order can no longer be cancelled.',
+  },
+  one_product_per_order: {
+    status: 409,
+    de: 'Eine Bestellung kann nur eine Anleihe enthalten.',
+    en: 'An order can contain only one bond.',
+  },
+  variant_not_found: {
+    status: 422,
+    de: 'Dieses Produkt gibt es nicht.',
+    en: 'This product does not exist.',
+  },
+  quantity_invalid: {
+    status: 422,
+    de: 'Bitte geben Sie eine Anzahl von mindestens 1 Token an.',
+    en: 'Please enter a quantity of at least 1 token.',
+  },
+  quantity_step: {
+    status: 422,
+    de: 'Die Anzahl muss ein Vielfaches der Stückelung dieser Anleihe sein.',
+    en: 'The quantity must be a multiple of this bond’s denomination.',
+  },
+  minimum_subscription: {
+    status: 422,
+    de: 'Der Betrag liegt unter der Mindestzeichnung dieser Anleihe.',
+    en: 'The amount is below this bond’s minimum subscription.',
+  },
+  maximum_order: {
+    status: 422,
+    de: 'Der Betrag liegt über dem Höchstbetrag einer Bestellung für nicht-professionelle Anleger.',
+    en: 'The amount is above the maximum order for non-professional investors.',
+  },
+  investment_limit_exceeded: {
+    status: 422,
+    de: 'Der Betrag übersteigt Ihre Anlagegrenze für dieses Angebot nach § 6 WpPG.',
+    en: 'The amount exceeds your investment limit for this offer under § 6 WpPG.',
+  },
+  investor_limit_reached: {
+    status: 409,
+    de: 'Diese Anleihe hat die Höchstzahl von Anlegern erreicht. Sie können per E-Mail um Aufnahme in die Whitelist bitten.',
+    en: 'This bond has reached its maximum number of investors. You can ask by e-mail to be whitelisted.',
+  },
+  insufficient_stock: {
+    status: 409,
+    de: 'So viele Token sind nicht mehr verfügbar. Die maximal zeichenbare Menge ist erreicht.',
+    en: 'Not that many tokens are available any more. The maximum currently buyable is reached.',
+  },
+  professional_only: {
+    status: 403,
+    de: 'Diese Anleihe ist nur für professionelle Anleger.',
+    en: 'This bond is for professional investors only.',
+  },
+  buy_not_allowed: {
+    status: 403,
+    de: 'Sie können diese Anleihe derzeit nicht zeichnen.',
+    en: 'You cannot subscribe to this bond at the moment.',
+  },
+  statements_required: {
+    status: 422,
+    de: 'Bitte bestätigen Sie die erforderlichen Erklärungen.',
+    en: 'Please confirm the required statements.',
+  },
+  legal_documents_not_confirmed: {
+    status: 409,
+    de: 'Bitte bestätigen Sie zuerst die rechtlichen Dokumente der Anleihe.',
+    en: 'Please confirm the legal documents of the bond first.',
+  },
+  payment_method_unavailable: {
+    status: 422,
+    de: 'Diese Zahlungsart ist für diese Bestellung nicht verfügbar.',
+    en: 'This payment method is not available for this order.',
+  },
+  payment_method_not_selected: {
+    status: 409,
+    de: 'Bitte wählen Sie zuerst eine Zahlungsart.',
+    en: 'Please choose a payment method first.',
+  },
+  payment_not_found: {
+    status: 404,
+    de: 'Diese Zahlung wurde nicht gefunden.',
+    en: 'This payment was not found.',
+  },
+  // spec 5: "invalid 'This discount code is not valid.'"
+  discount_code_invalid: {
+    status: 422,
+    de: 'Dieser Rabattcode ist ungültig.',
+    en: 'This discount code is not valid.',
+  },
+  invoice_not_found: {
+    status: 404,
+    de: 'Diese Rechnung wurde nicht gefunden.',
+    en: 'This invoice was not found.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -155,6 +155,19 @@ export const violationCatalogue = {
     de: 'Bitte bestätigen Sie, dass Sie den Hinweis zur Kenntnis genommen haben',
     en: 'Please confirm that you have taken note of the notice',
   },
+  // Orders (issue 8), spec 5 investment rules
+  tax_statement_required: {
+    de: 'Bitte bestätigen Sie, dass Sie nicht in den USA oder Kanada steuerpflichtig sind',
+    en: 'Please confirm that you are not a US or Canadian taxpayer',
+  },
+  risk_statement_required: {
+    de: 'Bitte bestätigen Sie mindestens einen der beiden Risikohinweise',
+    en: 'Please confirm at least one of the two risk statements',
+  },
+  truthful_statements_required: {
+    de: 'Bitte bestätigen Sie mindestens zwei der Erklärungen wahrheitsgemäß',
+    en: 'Please answer at least two of the statements truthfully',
+  },
 } as const satisfies Record<string, Sentence>;
 
 export type ViolationCode = keyof typeof violationCatalogue;

@@ -1,34 +1,12 @@
-import { AppError } from '../errors/index.ts';
+import { isStateOf, type Lifecycle } from '../lifecycle/index.ts';
 
 /**
  * The onboarding lifecycles of spec 4 as tables (convention 7): KYC (identification) states, the
  * crypto registrar status, the customer status and the migration state. Every change of one of these
  * goes through `assertCanTransition`; code asks the sets below, never `includes('approved')`.
+ * The generic helpers live in `../lifecycle` (shared with the order lifecycles) and are re-exported.
  */
-
-/** A lifecycle: its states and, for each state, the states it may move to. */
-export type Lifecycle<S extends string> = {
-  name: string;
-  states: readonly S[];
-  transitions: Readonly<Record<S, readonly S[]>>;
-};
-
-export function canTransition<S extends string>(lifecycle: Lifecycle<S>, from: S | null, to: S): boolean {
-  if (from === null) return true;
-  if (from === to) return true;
-  return lifecycle.transitions[from].includes(to);
-}
-
-/** Throws 409 `invalid_transition` when `from` may not move to `to` (same state: a no-op, allowed). */
-export function assertCanTransition<S extends string>(lifecycle: Lifecycle<S>, from: S | null, to: S): void {
-  if (!canTransition(lifecycle, from, to)) {
-    throw new AppError('invalid_transition', { detail: `${lifecycle.name}: ${from} -> ${to}` });
-  }
-}
-
-export function isStateOf<S extends string>(lifecycle: Lifecycle<S>, value: unknown): value is S {
-  return typeof value === 'string' && (lifecycle.states as readonly string[]).includes(value);
-}
+export { assertCanTransition, canTransition, isStateOf, type Lifecycle } from '../lifecycle/index.ts';
 
 // ---------------------------------------------------------------------------------------------
 // KYC (identification) states, spec 4

@@ -74,6 +74,8 @@ export const products = pgTable(
     investorLimit: integer(),
     minimumSubscriptionCents: integer(),
     maximumOrderCentsNonProfessional: integer(),
+    /** spec 5/9: orders in multiples of this many tokens (decision 011; the demo bonds: 1,000). */
+    quantityStep: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -311,4 +313,9 @@ export const productPaymentConfigurations = pgTable(
 export const catalogRevision = pgTable('catalog_revision', {
   id: integer().primaryKey(),
   revision: bigint({ mode: 'number' }).notNull().default(0),
+  /**
+   * Grows with every committed change of stock on hold (orders; migration 0006). The cached
+   * catalogue answers keep their bodies and only have their stock figures refreshed (decision 011).
+   */
+  stockRevision: bigint({ mode: 'number' }).notNull().default(0),
 });

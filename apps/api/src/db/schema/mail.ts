@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 
 /**
@@ -25,6 +25,11 @@ export const mailOutbox = pgTable(
     html: text(),
     /** What the mail is about, for the mailbox view and tests (`contact_form`, `verify_email`). */
     template: text().notNull(),
+    /** Files sent with the mail, by storage key (read by the delivery job). */
+    attachments: jsonb()
+      .$type<{ filename: string; contentType: string; storageKey: string }[]>()
+      .notNull()
+      .default([]),
     status: text({ enum: mailStatuses }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastError: text(),

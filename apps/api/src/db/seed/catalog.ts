@@ -276,6 +276,8 @@ export async function seedCatalog(tx: Tx, opts: { media: DemoMedia; creatorIds: 
       investorLimit: b.investorLimit ?? null,
       minimumSubscriptionCents: b.minimumSubscriptionCents ?? null,
       maximumOrderCentsNonProfessional: b.maximumOrderCentsNonProfessional ?? null,
+      // spec 5/9 "Quantity and token/price steps are 1000" (decision 011): 1,000 tokens of 1 EUR.
+      quantityStep: 1_000,
       createdAt: bondCreatedAt(i),
       updatedAt: bondCreatedAt(i),
       translations: textsOf(b),

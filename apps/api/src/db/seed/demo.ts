@@ -4,6 +4,7 @@ import { seedCatalog } from './catalog.ts';
 import { seedChannel } from './channel.ts';
 import { seedCms } from './cms.ts';
 import { seedCreators } from './creators.ts';
+import { seedDiscountCode } from './factories.ts';
 import { seedDemoInvestors } from './investors.ts';
 import { prepareDemoMedia, storeDemoMedia } from './media/demo-media.ts';
 import { seedOnboardingDemo } from './onboarding-demo.ts';
@@ -36,6 +37,14 @@ export async function seedDemoData(opts: {
     const files = await media;
     const creatorIds = await seedCreators(tx, files);
     await seedCatalog(tx, { media: files, creatorIds });
+    // spec 5 discount codes (decision 011): 2 % off any bond, 50 EUR off an order, one expired.
+    await seedDiscountCode(tx, { code: 'WILLKOMMEN2', percentBasisPoints: 200 });
+    await seedDiscountCode(tx, { code: 'START50', percentBasisPoints: null, amountCents: 5_000 });
+    await seedDiscountCode(tx, {
+      code: 'SOMMER2025',
+      percentBasisPoints: 300,
+      validUntil: new Date('2025-09-30T22:00:00Z'),
+    });
     if (opts.demoAccounts) {
       await seedDemoInvestors(tx, opts.demoAccounts);
       await seedOnboardingDemo(tx, { ...opts.demoAccounts, storage: opts.storage });

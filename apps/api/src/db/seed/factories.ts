@@ -14,7 +14,7 @@ import {
   type QuestionnaireType,
   questionnaireRegistry,
 } from '@token/domain/questionnaires';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { hashPassword } from '../../modules/accounts/passwords.ts';
 import { createTotpSecretBox } from '../../modules/accounts/secrets.ts';
@@ -28,9 +28,16 @@ import {
   customerDocuments,
   customerMediaFiles,
   customers,
+  discountCodes,
   identifications,
+  invoiceSequences,
+  invoices,
+  offerSubscriptions,
+  orderItems,
+  orders,
   paymentMethods,
   paymentMethodTranslations,
+  payments,
   products,
   productTaxons,
   productTranslations,
@@ -599,6 +606,163 @@ export async function seedGradedQuestionnaire(
       warningsShown: graded.warnings,
       ...(opts.acknowledged && graded.warnings.length > 0 ? { warningsAcknowledgedAt: new Date() } : {}),
     })
+    .returning();
+  return row!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders (issue 8)
+// ---------------------------------------------------------------------------------------------
+
+/** An approved investor who may buy (spec 5): KYC approved, a custodial wallet, statuses approved. */
+export function seedBuyer(
+  db: Db,
+  opts: Omit<Parameters<typeof seedInvestor>[1], 'kyc' | 'wallet'>,
+): Promise<CustomerRow> {
+  return seedInvestor(db, {
+    kyc: 'approved',
+    wallet: true,
+    status: 'approved',
+    cryptoRegistrarStatus: 'approved',
+    ...opts,
+  });
+}
+
+export type SeededOrder = {
+  order: typeof orders.$inferSelect;
+  item: typeof orderItems.$inferSelect;
+  payment: typeof payments.$inferSelect;
+  invoice: typeof invoices.$inferSelect | null;
+};
+
+/**
+ * An order of `quantity` tokens of a variant by a customer: a cart by default; `completed` also takes
+ * what completion takes (stock on hold, the investor's holding of the offer, an invoice number), as
+ * `completeOrder` would, so tests and the demo start from consistent data.
+ */
+export async function seedOrder(
+  db: Db,
+  opts: {
+    customerId: number;
+    variant: typeof productVariants.$inferSelect;
+    quantity?: number;
+    unitPrice?: number;
+    state?: 'cart' | 'completed';
+    paymentState?: 'awaiting_payment' | 'paid' | 'cancelled';
+    paymentMethodId?: number | null;
+    localeCode?: 'de' | 'en';
+    completedAt?: Date;
+  },
+): Promise<SeededOrder> {
+  const quantity = opts.quantity ?? 1_000;
+  const unitPrice = opts.unitPrice ?? 100;
+  const total = quantity * unitPrice;
+  const completed = opts.state === 'completed';
+  const completedAt = opts.completedAt ?? new Date();
+  const paymentState = completed ? (opts.paymentState ?? 'awaiting_payment') : 'new';
+  const [product] = await db.select().from(products).where(eq(products.id, opts.variant.productId));
+  const [order] = await db
+    .insert(orders)
+    .values({
+      tokenValue: randomBytes(32).toString('base64url'),
+      customerId: opts.customerId,
+      productId: opts.variant.productId,
+      checkoutState: completed ? 'completed' : 'cart',
+      paymentState,
+      shippingState: paymentState === 'cancelled' ? 'cancelled' : 'ready',
+      localeCode: opts.localeCode ?? 'de',
+      itemsTotal: total,
+      total,
+      ...(completed
+        ? {
+            number: `S${String(nextNumber()).padStart(9, '0')}`,
+            checkoutCompletedAt: completedAt,
+            legalDocsConfirmAt: completedAt,
+          }
+        : {}),
+    })
+    .returning();
+  const [item] = await db
+    .insert(orderItems)
+    .values({
+      orderId: order!.id,
+      variantId: opts.variant.id,
+      productName: product?.code ?? opts.variant.code,
+      variantName: opts.variant.code,
+      quantity,
+      unitPrice,
+      originalUnitPrice: unitPrice,
+      subtotal: total,
+      total,
+    })
+    .returning();
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      orderId: order!.id,
+      methodId: opts.paymentMethodId ?? null,
+      state: paymentState,
+      amount: total,
+      paymentReference: completed ? `SEED${randomBytes(6).toString('hex').toUpperCase()}` : null,
+    })
+    .returning();
+  let invoice: typeof invoices.$inferSelect | null = null;
+  if (completed) {
+    const year = completedAt.getUTCFullYear();
+    const [seq] = await db
+      .insert(invoiceSequences)
+      .values({ year, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: invoiceSequences.year,
+        set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` },
+      })
+      .returning();
+    const [created] = await db
+      .insert(invoices)
+      .values({
+        number: `${year}-${String(seq!.lastNumber).padStart(6, '0')}`,
+        year,
+        sequence: seq!.lastNumber,
+        orderId: order!.id,
+        issuedAt: completedAt,
+      })
+      .returning();
+    invoice = created!;
+    if (paymentState !== 'cancelled') {
+      await db
+        .update(productVariants)
+        .set({ onHold: sql`${productVariants.onHold} + ${quantity}` })
+        .where(eq(productVariants.id, opts.variant.id));
+      await db
+        .insert(offerSubscriptions)
+        .values({
+          productId: opts.variant.productId,
+          customerId: opts.customerId,
+          totalCents: total,
+          quantity,
+          orders: 1,
+        })
+        .onConflictDoUpdate({
+          target: [offerSubscriptions.productId, offerSubscriptions.customerId],
+          set: {
+            totalCents: sql`${offerSubscriptions.totalCents} + ${total}`,
+            quantity: sql`${offerSubscriptions.quantity} + ${quantity}`,
+            orders: sql`${offerSubscriptions.orders} + 1`,
+          },
+        });
+    }
+  }
+  return { order: order!, item: item!, payment: payment!, invoice };
+}
+
+/** A discount code (default: 5 % off every product, no end). */
+export async function seedDiscountCode(
+  db: Db,
+  opts: Partial<typeof discountCodes.$inferInsert> = {},
+): Promise<typeof discountCodes.$inferSelect> {
+  const [row] = await db
+    .insert(discountCodes)
+    .values({ code: `RABATT${nextNumber()}`, percentBasisPoints: 500, ...opts })
     .returning();
   return row!;
 }

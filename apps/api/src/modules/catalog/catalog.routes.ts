@@ -11,7 +11,7 @@ import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem }
 import { productResource, productVariantResource, taxonResource } from '../../http/serializers/catalog.ts';
 import type { App } from '../../http/types.ts';
 import { readStoredFile } from '../media/media.service.ts';
-import { readCatalogRevision } from './catalog-revision.ts';
+import { readCatalogRevision, readStockFigures } from './catalog-revision.ts';
 import { attachmentDisposition, getLegalDocumentFile } from './legal-documents.service.ts';
 import { getProduct, getProductVariant, listCreators, listProducts } from './products.service.ts';
 import { getTaxon, listTaxons } from './taxons.service.ts';
@@ -86,7 +86,10 @@ const codeParam = z.object({ code: z.string().min(1).max(200) });
 
 /** Catalogue: taxons, products, variants, legal documents. Public reads, cacheable by ETag. */
 export async function catalogRoutes(app: App) {
-  const cache = createCatalogCache({ readRevision: () => readCatalogRevision(app.db) });
+  const cache = createCatalogCache({
+    readRevision: () => readCatalogRevision(app.db),
+    readStock: (codes) => readStockFigures(app.db, codes),
+  });
 
   app.get(
     '/taxons',

@@ -18,6 +18,7 @@ export async function insertOutboxMail(
       text: mail.text,
       html: mail.html ?? null,
       template: mail.template,
+      attachments: mail.attachments ?? [],
       status,
     })
     .returning({ id: mailOutbox.id });

@@ -35,6 +35,15 @@ export function createSmtpMail(opts: {
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
         messageId: mail.messageId,
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            }
+          : {}),
       });
       // The server's answer names its own queue id, the thread to follow the mail further.
       opts.logger?.info({ messageId: mail.messageId, response: info.response }, 'mail handed to SMTP');

@@ -1,0 +1,131 @@
+import type { Locale } from '@token/domain/i18n';
+import { formatMoney } from '@token/domain/money';
+
+/** The mails an investor gets about an order, in the order's language. */
+export type OrderMailKind = 'order_completed' | 'order_expired' | 'order_cancelled' | 'order_legal_documents';
+
+export type OrderMailParams = {
+  name: string;
+  platform: string;
+  number: string;
+  productName: string;
+  quantity: number;
+  total: number;
+  /** Offline payment: the account, the reference and the due date. */
+  bankAccount: { holder: string; iban: string; bic: string; bankName: string } | null;
+  paymentReference: string | null;
+  dueDate: Date | null;
+  detailsUrl: string;
+  /** Legal documents: their titles and download links. */
+  documents: { title: string; url: string }[];
+};
+
+type Template = (p: OrderMailParams) => { subject: string; body: string[] };
+
+const date = (d: Date | null, locale: Locale) =>
+  d ? new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long' }).format(d) : '';
+const money = (cents: number, locale: Locale) => formatMoney(cents, { locale });
+
+const transferLines = (p: OrderMailParams, locale: Locale): string[] => {
+  if (!p.bankAccount || !p.paymentReference) return [];
+  return locale === 'de'
+    ? [
+        `Bitte überweisen Sie ${money(p.total, 'de')} bis zum ${date(p.dueDate, 'de')} auf folgendes Konto:`,
+        `Kontoinhaber: ${p.bankAccount.holder}`,
+        `IBAN: ${p.bankAccount.iban}`,
+        `BIC: ${p.bankAccount.bic} (${p.bankAccount.bankName})`,
+        `Verwendungszweck: ${p.paymentReference}`,
+        'Bitte geben Sie den Verwendungszweck genau so an, damit wir Ihre Zahlung zuordnen können.',
+      ]
+    : [
+        `Please transfer ${money(p.total, 'en')} by ${date(p.dueDate, 'en')} to this account:`,
+        `Account holder: ${p.bankAccount.holder}`,
+        `IBAN: ${p.bankAccount.iban}`,
+        `BIC: ${p.bankAccount.bic} (${p.bankAccount.bankName})`,
+        `Payment reference: ${p.paymentReference}`,
+        'Please quote the reference exactly so that we can match your payment.',
+      ];
+};
+
+const templates: Record<OrderMailKind, Record<Locale, Template>> = {
+  order_completed: {
+    de: (p) => ({
+      subject: `Ihre Zeichnung ${p.number} bei ${p.platform}`,
+      body: [
+        `vielen Dank für Ihre Zeichnung von ${p.quantity} Token der Anleihe ${p.productName} über ${money(p.total, 'de')}.`,
+        ...transferLines(p, 'de'),
+        `Ihre Bestellung sehen Sie hier: ${p.detailsUrl}`,
+      ],
+    }),
+    en: (p) => ({
+      subject: `Your subscription ${p.number} at ${p.platform}`,
+      body: [
+        `thank you for subscribing to ${p.quantity} tokens of the bond ${p.productName} for ${money(p.total, 'en')}.`,
+        ...transferLines(p, 'en'),
+        `Your order is shown here: ${p.detailsUrl}`,
+      ],
+    }),
+  },
+  order_expired: {
+    de: (p) => ({
+      subject: `Ihre Zeichnung ${p.number} ist verfallen`,
+      body: [
+        `für Ihre Zeichnung ${p.number} (${p.quantity} Token der Anleihe ${p.productName}) ist bis zum ${date(p.dueDate, 'de')} keine Zahlung eingegangen. Die Zeichnung ist deshalb verfallen, und die Token stehen wieder anderen Anlegern zur Verfügung.`,
+        'Falls Sie bereits überwiesen haben, melden Sie sich bitte bei uns; wir erstatten den Betrag.',
+        p.detailsUrl,
+      ],
+    }),
+    en: (p) => ({
+      subject: `Your subscription ${p.number} has expired`,
+      body: [
+        `no payment for your subscription ${p.number} (${p.quantity} tokens of the bond ${p.productName}) arrived by ${date(p.dueDate, 'en')}. The subscription has therefore expired and the tokens are available to other investors again.`,
+        'If you have already made the transfer, please contact us; we will refund the amount.',
+        p.detailsUrl,
+      ],
+    }),
+  },
+  order_cancelled: {
+    de: (p) => ({
+      subject: `Ihre Zeichnung ${p.number} wurde storniert`,
+      body: [
+        `Ihre Zeichnung ${p.number} (${p.quantity} Token der Anleihe ${p.productName}) wurde storniert.`,
+        p.detailsUrl,
+      ],
+    }),
+    en: (p) => ({
+      subject: `Your subscription ${p.number} has been cancelled`,
+      body: [
+        `your subscription ${p.number} (${p.quantity} tokens of the bond ${p.productName}) has been cancelled.`,
+        p.detailsUrl,
+      ],
+    }),
+  },
+  order_legal_documents: {
+    de: (p) => ({
+      subject: `Ihre Unterlagen zur Anleihe ${p.productName}`,
+      body: [
+        `anbei erhalten Sie die rechtlichen Dokumente zur Anleihe ${p.productName}:`,
+        ...p.documents.map((d) => `${d.title}: ${d.url}`),
+      ],
+    }),
+    en: (p) => ({
+      subject: `Your documents for the bond ${p.productName}`,
+      body: [
+        `please find attached the legal documents of the bond ${p.productName}:`,
+        ...p.documents.map((d) => `${d.title}: ${d.url}`),
+      ],
+    }),
+  },
+};
+
+/** Subject and text of an order mail in the investor's language. */
+export function renderOrderMail(
+  kind: OrderMailKind,
+  locale: Locale,
+  params: OrderMailParams,
+): { subject: string; text: string } {
+  const { subject, body } = templates[kind][locale](params);
+  const greeting = locale === 'de' ? `Guten Tag ${params.name},` : `Dear ${params.name},`;
+  const closing = locale === 'de' ? `Ihr Team von ${params.platform}` : `Your ${params.platform} team`;
+  return { subject, text: [greeting, '', ...body, '', closing].join('\n') };
+}

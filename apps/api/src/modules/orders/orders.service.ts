@@ -1,0 +1,1417 @@
+import { randomBytes } from 'node:crypto';
+import type { CompanyType } from '@token/domain/accounts';
+import { buyBlockers, buyRefusalCode } from '@token/domain/buying';
+import { availableQuantity } from '@token/domain/catalog';
+import { shopChannelCode } from '@token/domain/channel';
+import { AppError, type ErrorCode } from '@token/domain/errors';
+import { type Locale, translatedField } from '@token/domain/i18n';
+import {
+  assertCanTransition,
+  type CheckoutState,
+  type CompleteOrderInput,
+  checkoutLifecycle,
+  discountCents,
+  evaluateSubscription,
+  type InvoiceView,
+  isCheckoutEditable,
+  isOrderPaid,
+  type OrderPaymentView,
+  type OrderView,
+  orderListStatus,
+  type PaymentConfigurationView,
+  paymentLifecycle,
+  type Section6Declarations,
+  type SubscriptionAnswer,
+  type SubscriptionRefusal,
+  shippingLifecycle,
+} from '@token/domain/orders';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Page } from '../../db/paging.ts';
+import {
+  channelPricings,
+  complianceAuditLog,
+  customers,
+  discountCodes,
+  invoiceSequences,
+  invoices,
+  legalDocuments,
+  mediaFiles,
+  offerSubscriptions,
+  orderItems,
+  orders,
+  paymentMethods,
+  payments,
+  productPaymentConfigurations,
+  products,
+  productTranslations,
+  productVariants,
+  productVariantTranslations,
+  taxCategories,
+  wallets,
+} from '../../db/schema/index.ts';
+import type { MailAttachment, MailPort } from '../../partners/mail/port.ts';
+import { greetingName } from '../accounts/account-mail.service.ts';
+import { type BankAccountView, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
+import { type OrderMailKind, renderOrderMail } from './order-mails.ts';
+
+/*
+ * Orders (issue 8, spec 4 order flow, spec 7 order calls, Sylius's order model). Services take one
+ * options object with `db` and know no HTTP (convention 2). Every call finds the order by its token
+ * AND the customer: another customer's token is `order_not_found` (404, convention 3). The rules
+ * are the domain's (`evaluateSubscription`, `buyBlockers`, the lifecycle tables); completion checks
+ * them all again under the product's row lock, in the transaction that takes the stock, the investor
+ * seat and the invoice number (decision 011).
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+const professionalRole = 'professional_investor';
+
+function orderNotFound(): AppError {
+  return new AppError('order_not_found');
+}
+
+/** A new order token: 32 random bytes, base64url (unguessable; the order's only public id). */
+function newTokenValue(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * A structured payment reference the investor quotes on a transfer: the configuration's prefix (or
+ * `TW`) and 10 random characters of an alphabet without look-alikes.
+ * To be replaced by payments/reference (the EPC/RF reference of the payments helper).
+ */
+function newPaymentReference(prefix: string | null): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(10);
+  let out = '';
+  for (const b of bytes) out += alphabet[b % alphabet.length];
+  return `${(prefix ?? 'TW').replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${out}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/** The customer's order by token, optionally locked (`for update`); 404 when not theirs. */
+async function findOwnOrder(db: Db, customerId: number, tokenValue: string, lock = false): Promise<OrderRow> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tokenValue, tokenValue), eq(orders.customerId, customerId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+function assertEditable(order: OrderRow): void {
+  if (!isCheckoutEditable(order.checkoutState)) throw new AppError('order_not_editable');
+}
+
+/** The order's views: items, payments with their method codes, list status (spec 3/4). */
+async function toOrderViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const [itemRows, paymentRows] = await Promise.all([
+    db
+      .select({
+        item: orderItems,
+        variantCode: productVariants.code,
+        productCode: products.code,
+      })
+      .from(orderItems)
+      .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select({ payment: payments, methodCode: paymentMethods.code })
+      .from(payments)
+      .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
+      .where(inArray(payments.orderId, ids))
+      .orderBy(asc(payments.id)),
+  ]);
+  return rows.map((o) => {
+    const { status } = orderListStatus(o);
+    return {
+      id: o.id,
+      tokenValue: o.tokenValue,
+      number: o.number,
+      checkoutState: o.checkoutState,
+      paymentState: o.paymentState,
+      shippingState: o.shippingState,
+      paid: isOrderPaid(o),
+      listStatus: status,
+      currencyCode: o.currencyCode,
+      localeCode: o.localeCode,
+      legalDocsConfirmAt: o.legalDocsConfirmAt?.toISOString() ?? null,
+      legalDocsConfirmed: o.legalDocsConfirmed,
+      legalDocsSentAt: o.legalDocsSentAt?.toISOString() ?? null,
+      items: itemRows
+        .filter((r) => r.item.orderId === o.id)
+        .map(({ item, variantCode, productCode }) => ({
+          id: item.id,
+          productName: item.productName,
+          productCode,
+          variantName: item.variantName,
+          variant: variantCode,
+          variantCode,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice,
+          originalUnitPrice: item.originalUnitPrice,
+          subtotal: item.subtotal,
+          taxTotal: item.taxTotal,
+          total: item.total,
+        })),
+      itemsTotal: o.itemsTotal,
+      discountCode: o.discountCode,
+      discountTotal: o.discountTotal,
+      taxTotal: o.taxTotal,
+      total: o.total,
+      payments: paymentRows
+        .filter((r) => r.payment.orderId === o.id)
+        .map(({ payment, methodCode }): OrderPaymentView => toPaymentView(payment, methodCode)),
+      notes: o.notes,
+      statements: o.statements ?? null,
+      declarations: o.declarations ?? null,
+      checkoutCompletedAt: o.checkoutCompletedAt?.toISOString() ?? null,
+      paymentDueAt: o.paymentDueAt?.toISOString() ?? null,
+      createdAt: o.createdAt.toISOString(),
+      updatedAt: o.updatedAt.toISOString(),
+    };
+  });
+}
+
+function toPaymentView(payment: typeof payments.$inferSelect, methodCode: string | null): OrderPaymentView {
+  return {
+    id: payment.id,
+    method: methodCode,
+    methodCode,
+    state: payment.state,
+    amount: payment.amount,
+    currencyCode: payment.currencyCode,
+    paymentReference: payment.paymentReference,
+    createdAt: payment.createdAt.toISOString(),
+    updatedAt: payment.updatedAt.toISOString(),
+  };
+}
+
+async function toOrderView(db: Db, row: OrderRow): Promise<OrderView> {
+  const [view] = await toOrderViews(db, [row]);
+  return view!;
+}
+
+/** GET orders/{token}: the customer's order (any state). */
+export async function getOrder(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+}): Promise<OrderView> {
+  return toOrderView(opts.db, await findOwnOrder(opts.db, opts.customerId, opts.tokenValue));
+}
+
+/** GET orders: the customer's placed orders, newest checkout first (spec 7), paged. */
+export async function listOrders(opts: { db: Database; customerId: number; page: Page }) {
+  const { db, customerId, page } = opts;
+  const where = and(eq(orders.customerId, customerId), eq(orders.checkoutState, 'completed'));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.checkoutCompletedAt), desc(orders.id))
+      .limit(page.itemsPerPage)
+      .offset((page.page - 1) * page.itemsPerPage),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { items: await toOrderViews(db, rows), totalItems: total?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cart
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * POST orders: a new cart in the investor's language. spec 4: "an existing non-empty order is deleted
+ * and recreated"; an empty cart is handed out again.
+ */
+export async function createOrder(opts: {
+  db: Database;
+  customerId: number;
+  locale: Locale;
+}): Promise<OrderView> {
+  const { db, customerId, locale } = opts;
+  const replaceCart = () =>
+    db.transaction(async (tx) => {
+      const [open] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            inArray(orders.checkoutState, ['cart', 'addressed', 'payment_selected']),
+          ),
+        )
+        .for('update');
+      if (open) {
+        const [item] = await tx
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, open.id))
+          .limit(1);
+        if (!item) {
+          const [same] = await tx
+            .update(orders)
+            .set({ localeCode: locale, updatedAt: new Date() })
+            .where(eq(orders.id, open.id))
+            .returning();
+          return same!;
+        }
+        await tx.delete(orders).where(eq(orders.id, open.id));
+      }
+      const [created] = await tx
+        .insert(orders)
+        .values({ tokenValue: newTokenValue(), customerId, localeCode: locale })
+        .returning();
+      await tx.insert(payments).values({ orderId: created!.id, state: 'new', amount: 0 });
+      return created!;
+    });
+  let row: OrderRow;
+  try {
+    row = await replaceCart();
+  } catch (err) {
+    // Two POST orders of one customer at once: the other one's cart won the one-cart index; take
+    // the turn again (it now finds that cart and replaces or reuses it).
+    if (!isUniqueViolation(err, 'orders_one_cart_per_customer')) throw err;
+    row = await replaceCart();
+  }
+  return toOrderView(db, row);
+}
+
+/** DELETE orders/{token}: spec 2 "the order is deleted" when the investor leaves the process; carts only. */
+export async function deleteOrder(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+}): Promise<void> {
+  await opts.db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
+    if (!isCheckoutEditable(order.checkoutState)) throw new AppError('order_not_cancellable');
+    await tx.delete(orders).where(eq(orders.id, order.id));
+  });
+}
+
+/** The variant by code or IRI (`/api/v2/shop/product-variants/{code}`), with what the rules read. */
+export function variantCodeOf(productVariant: string): string {
+  const m = /^\/api\/v2\/shop\/product-variants\/([^/?#]+)$/.exec(productVariant);
+  return m ? decodeURIComponent(m[1]!) : productVariant;
+}
+
+type OfferFacts = {
+  product: typeof products.$inferSelect;
+  variant: typeof productVariants.$inferSelect;
+  price: number;
+  originalPrice: number;
+  taxRateBasisPoints: number;
+  productName: string;
+  variantName: string;
+};
+
+async function findOffer(
+  db: Db,
+  where: { variantCode?: string; variantId?: number },
+  locale: Locale,
+): Promise<OfferFacts | null> {
+  const [row] = await db
+    .select({
+      product: products,
+      variant: productVariants,
+      price: channelPricings.price,
+      originalPrice: channelPricings.originalPrice,
+      taxRate: taxCategories.rateBasisPoints,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(
+      channelPricings,
+      and(
+        eq(channelPricings.variantId, productVariants.id),
+        eq(channelPricings.channelCode, shopChannelCode),
+      ),
+    )
+    .leftJoin(taxCategories, eq(taxCategories.id, products.taxCategoryId))
+    .where(
+      and(
+        where.variantCode !== undefined
+          ? eq(productVariants.code, where.variantCode)
+          : eq(productVariants.id, where.variantId ?? -1),
+        eq(products.enabled, true),
+        eq(productVariants.enabled, true),
+      ),
+    );
+  if (!row) return null;
+  const [pNames, vNames] = await Promise.all([
+    db.select().from(productTranslations).where(eq(productTranslations.productId, row.product.id)),
+    db
+      .select()
+      .from(productVariantTranslations)
+      .where(eq(productVariantTranslations.variantId, row.variant.id)),
+  ]);
+  const productName =
+    translatedField(Object.fromEntries(pNames.map((t) => [t.locale, t])), locale, 'name') ?? row.product.code;
+  const variantName =
+    translatedField(Object.fromEntries(vNames.map((t) => [t.locale, t])), locale, 'name') ?? productName;
+  return {
+    product: row.product,
+    variant: row.variant,
+    price: row.price,
+    originalPrice: row.originalPrice ?? row.price,
+    taxRateBasisPoints: row.taxRate ?? 0,
+    productName,
+    variantName,
+  };
+}
+
+type BuyerFacts = {
+  customer: typeof customers.$inferSelect;
+  hasWallet: boolean;
+  isProfessional: boolean;
+};
+
+async function findBuyer(db: Db, customerId: number): Promise<BuyerFacts> {
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw orderNotFound();
+  const [wallet] = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(eq(wallets.customerId, customerId))
+    .limit(1);
+  return { customer, hasWallet: Boolean(wallet), isProfessional: customer.roles.includes(professionalRole) };
+}
+
+/** spec 5 buy eligibility (the domain's `buyBlockers`, also used by card and page): throws its code. */
+function assertMayBuy(buyer: BuyerFacts, offer: OfferFacts): void {
+  const blockers = buyBlockers(
+    {
+      allowToBuy: offer.product.allowToBuy,
+      professionalOnly: offer.product.professionalOnly,
+      enabled: offer.product.enabled,
+      defaultVariant: offer.variant,
+    },
+    {
+      hasWallet: buyer.hasWallet,
+      status: buyer.customer.status,
+      cryptoRegistrarStatus: buyer.customer.cryptoRegistrarStatus,
+      isProfessional: buyer.isProfessional,
+    },
+  );
+  const code = buyRefusalCode(blockers);
+  if (code) throw new AppError(code, { detail: blockers.join(', ') });
+}
+
+/** What the investor holds of the offer now, and how many investors hold it. */
+async function findHolding(db: Db, productId: number, customerId: number) {
+  const [[mine], [investors]] = await Promise.all([
+    db
+      .select({ totalCents: offerSubscriptions.totalCents })
+      .from(offerSubscriptions)
+      .where(and(eq(offerSubscriptions.productId, productId), eq(offerSubscriptions.customerId, customerId))),
+    db.select({ n: count() }).from(offerSubscriptions).where(eq(offerSubscriptions.productId, productId)),
+  ]);
+  return {
+    existingTotalCents: mine?.totalCents ?? 0,
+    isExistingInvestor: Boolean(mine),
+    distinctInvestors: investors?.n ?? 0,
+  };
+}
+
+/** The domain's answer for `quantity` of the offer to this buyer. */
+function evaluate(
+  buyer: BuyerFacts,
+  offer: OfferFacts,
+  holding: Awaited<ReturnType<typeof findHolding>>,
+  quantity: number,
+  declarations: Section6Declarations | null,
+): SubscriptionAnswer {
+  return evaluateSubscription({
+    subscriber: {
+      accountType: buyer.customer.accountType,
+      companyType: (buyer.customer.companyType as CompanyType | null) ?? null,
+      isProfessional: buyer.isProfessional,
+    },
+    offer: {
+      unitPriceCents: offer.price,
+      quantityStep: offer.product.quantityStep,
+      professionalOnly: offer.product.professionalOnly,
+      minimumSubscriptionCents: offer.product.minimumSubscriptionCents,
+      maximumOrderCentsNonProfessional: offer.product.maximumOrderCentsNonProfessional,
+      investorLimit: offer.product.investorLimit,
+      availableQuantity: offer.variant.tracked ? availableQuantity(offer.variant) : null,
+    },
+    holding,
+    quantity,
+    declarations,
+  });
+}
+
+// The error answered for each refusal: the catalogue has one code per refusal.
+const refusalError: Record<SubscriptionRefusal, ErrorCode> = {
+  professional_only: 'professional_only',
+  quantity_invalid: 'quantity_invalid',
+  quantity_step: 'quantity_step',
+  minimum_subscription: 'minimum_subscription',
+  maximum_order: 'maximum_order',
+  investment_limit_exceeded: 'investment_limit_exceeded',
+  investor_limit_reached: 'investor_limit_reached',
+  insufficient_stock: 'insufficient_stock',
+};
+
+/** Throws the first refusal's code (the detail names all of them and the largest quantity allowed). */
+function assertAllowed(answer: SubscriptionAnswer): void {
+  const [first] = answer.refusals;
+  if (!first) return;
+  throw new AppError(refusalError[first], {
+    detail: `${answer.refusals.join(', ')}; largest quantity allowed: ${answer.maxQuantity}`,
+  });
+}
+
+/** Recomputes the order's totals from its items; the payment follows the total (spec 3: integer cents). */
+async function recomputeTotals(tx: Tx, order: OrderRow, checkoutState: CheckoutState): Promise<OrderRow> {
+  const [sum] = await tx
+    .select({
+      items: sql<number>`coalesce(sum(${orderItems.subtotal}), 0)::bigint`,
+      tax: sql<number>`coalesce(sum(${orderItems.taxTotal}), 0)::bigint`,
+      total: sql<number>`coalesce(sum(${orderItems.total}), 0)::bigint`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const [firstItem] = await tx
+    .select({ productId: productVariants.productId })
+    .from(orderItems)
+    .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .where(eq(orderItems.orderId, order.id))
+    .limit(1);
+  const itemsTotal = Number(sum?.items ?? 0);
+  const productId = firstItem?.productId ?? null;
+  // A code that no longer holds (expired, other bond, empty order) is dropped, not kept silently.
+  const code =
+    order.discountCode && productId !== null
+      ? await findDiscountCode(tx, order.discountCode, productId)
+      : null;
+  const discountTotal = code ? discountCents(itemsTotal, code) : 0;
+  const total = Number(sum?.total ?? 0) - discountTotal;
+  assertCanTransition(checkoutLifecycle, order.checkoutState, checkoutState);
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      itemsTotal,
+      discountCode: code ? code.code : null,
+      discountTotal,
+      taxTotal: Number(sum?.tax ?? 0),
+      total,
+      productId,
+      checkoutState,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  // A changed order needs its payment method chosen again (its maximum may no longer hold).
+  await tx
+    .update(payments)
+    .set({ amount: total, methodId: null, updatedAt: new Date() })
+    .where(eq(payments.orderId, order.id));
+  return updated!;
+}
+
+/** An enabled, unexpired discount code valid for the product (codes compare in upper case). */
+async function findDiscountCode(db: Db, code: string, productId: number) {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.code, code.trim().toUpperCase()),
+        eq(discountCodes.enabled, true),
+        sql`(${discountCodes.validUntil} is null or ${discountCodes.validUntil} > now())`,
+        sql`(${discountCodes.productId} is null or ${discountCodes.productId} = ${productId})`,
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * PATCH orders/{token}/coupon: applies a discount code (null removes it). spec 5: an unknown,
+ * expired or foreign code is `discount_code_invalid`. Like any change of the order, it goes back to
+ * the cart and the payment method is chosen again (its amount changed).
+ */
+export async function applyDiscountCode(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  couponCode: string | null;
+}): Promise<OrderView> {
+  const row = await opts.db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
+    assertEditable(order);
+    if (opts.couponCode === null) return recomputeTotals(tx, { ...order, discountCode: null }, 'cart');
+    const code =
+      order.productId !== null ? await findDiscountCode(tx, opts.couponCode, order.productId) : null;
+    if (!code) throw new AppError('discount_code_invalid');
+    return recomputeTotals(tx, { ...order, discountCode: code.code }, 'cart');
+  });
+  return toOrderView(opts.db, row);
+}
+
+function lineAmounts(quantity: number, offer: Pick<OfferFacts, 'price' | 'taxRateBasisPoints'>) {
+  const subtotal = quantity * offer.price;
+  // VAT follows the tax category (regulatory notes): bonds 0 (UStG § 4 Nr. 8), fees 19 % on top.
+  const taxTotal = Math.round((subtotal * offer.taxRateBasisPoints) / 10_000);
+  return { subtotal, taxTotal, total: subtotal + taxTotal };
+}
+
+/** Every rule of the cart for `quantity` of the offer (no § 6 declarations yet). */
+async function checkCartLine(db: Db, customerId: number, offer: OfferFacts, quantity: number): Promise<void> {
+  const buyer = await findBuyer(db, customerId);
+  assertMayBuy(buyer, offer);
+  const holding = await findHolding(db, offer.product.id, customerId);
+  assertAllowed(evaluate(buyer, offer, holding, quantity, null));
+}
+
+/**
+ * POST orders/{token}/items: adds tokens of a variant (its IRI or code). One bond per order; the same
+ * variant again adds to its line (Sylius). Every rule that can be judged before completion is checked.
+ */
+export async function addOrderItem(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  productVariant: string;
+  quantity: number;
+}): Promise<OrderView> {
+  const { db, customerId } = opts;
+  const row = await db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, customerId, opts.tokenValue, true);
+    assertEditable(order);
+    const offer = await findOffer(tx, { variantCode: variantCodeOf(opts.productVariant) }, order.localeCode);
+    if (!offer) throw new AppError('variant_not_found');
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    if (lines.some((l) => l.variantId !== offer.variant.id)) throw new AppError('one_product_per_order');
+    const existing = lines[0];
+    const quantity = (existing?.quantity ?? 0) + opts.quantity;
+    if (!Number.isSafeInteger(opts.quantity) || opts.quantity < 1) throw new AppError('quantity_invalid');
+    await checkCartLine(tx, customerId, offer, quantity);
+    const amounts = lineAmounts(quantity, offer);
+    if (existing) {
+      await tx
+        .update(orderItems)
+        .set({ quantity, ...amounts, unitPrice: offer.price, originalUnitPrice: offer.originalPrice })
+        .where(eq(orderItems.id, existing.id));
+    } else {
+      await tx.insert(orderItems).values({
+        orderId: order.id,
+        variantId: offer.variant.id,
+        productName: offer.productName,
+        variantName: offer.variantName,
+        quantity,
+        unitPrice: offer.price,
+        originalUnitPrice: offer.originalPrice,
+        taxRateBasisPoints: offer.taxRateBasisPoints,
+        ...amounts,
+      });
+    }
+    return recomputeTotals(tx, order, 'cart');
+  });
+  return toOrderView(db, row);
+}
+
+async function findOwnItem(tx: Tx, order: OrderRow, itemId: number): Promise<ItemRow> {
+  const [item] = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
+  if (!item) throw new AppError('order_item_not_found');
+  return item;
+}
+
+/** PATCH orders/{token}/items/{itemId}: a new quantity (spec 4: the web reverts on failure). */
+export async function changeOrderItemQuantity(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  itemId: number;
+  quantity: number;
+}): Promise<OrderView> {
+  const { db, customerId } = opts;
+  const row = await db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, customerId, opts.tokenValue, true);
+    assertEditable(order);
+    const item = await findOwnItem(tx, order, opts.itemId);
+    const offer = await findOffer(tx, { variantId: item.variantId }, order.localeCode);
+    if (!offer) throw new AppError('variant_not_found');
+    await checkCartLine(tx, customerId, offer, opts.quantity);
+    await tx
+      .update(orderItems)
+      .set({ quantity: opts.quantity, ...lineAmounts(opts.quantity, offer), unitPrice: offer.price })
+      .where(eq(orderItems.id, item.id));
+    return recomputeTotals(tx, order, 'cart');
+  });
+  return toOrderView(db, row);
+}
+
+/** DELETE orders/{token}/items/{itemId}. */
+export async function removeOrderItem(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  itemId: number;
+}): Promise<OrderView> {
+  const row = await opts.db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
+    assertEditable(order);
+    const item = await findOwnItem(tx, order, opts.itemId);
+    await tx.delete(orderItems).where(eq(orderItems.id, item.id));
+    return recomputeTotals(tx, order, 'cart');
+  });
+  return toOrderView(opts.db, row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal documents
+// ---------------------------------------------------------------------------------------------
+
+type LegalDocumentRow = {
+  id: string;
+  title: string;
+  version: string;
+  storageKey: string;
+  fileName: string;
+  mimeType: string;
+};
+
+/** The legal documents of a product in the investor's language (documents for every language too). */
+async function productLegalDocuments(db: Db, productId: number, locale: Locale): Promise<LegalDocumentRow[]> {
+  const rows = await db
+    .select({
+      id: legalDocuments.uuid,
+      title: legalDocuments.title,
+      locale: legalDocuments.locale,
+      version: mediaFiles.sha256,
+      storageKey: mediaFiles.storageKey,
+      fileName: mediaFiles.fileName,
+      mimeType: mediaFiles.mimeType,
+    })
+    .from(legalDocuments)
+    .innerJoin(mediaFiles, eq(mediaFiles.id, legalDocuments.mediaFileId))
+    .where(eq(legalDocuments.productId, productId))
+    .orderBy(asc(legalDocuments.position), asc(legalDocuments.id));
+  const mine = rows.filter((r) => r.locale === null || r.locale === locale);
+  return (mine.length > 0 ? mine : rows).map(({ locale: _locale, ...r }) => ({
+    ...r,
+    version: r.version ?? '',
+  }));
+}
+
+async function requireProduct(order: OrderRow): Promise<number> {
+  if (order.productId === null) throw new AppError('order_empty');
+  return order.productId;
+}
+
+/**
+ * PATCH orders/{token}/legal-documents-confirm: records the moment and the documents' versions (their
+ * file hashes) the investor confirmed; the confirmation step (spec 2) moves the cart to `addressed`.
+ */
+export async function confirmLegalDocuments(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+}): Promise<OrderView> {
+  const row = await opts.db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
+    assertEditable(order);
+    const productId = await requireProduct(order);
+    const documents = await productLegalDocuments(tx, productId, order.localeCode);
+    const next: CheckoutState = order.checkoutState === 'cart' ? 'addressed' : order.checkoutState;
+    assertCanTransition(checkoutLifecycle, order.checkoutState, next);
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        legalDocsConfirmAt: new Date(),
+        legalDocsConfirmed: documents.map((d) => ({ id: d.id, version: d.version })),
+        checkoutState: next,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return updated!;
+  });
+  return toOrderView(opts.db, row);
+}
+
+/**
+ * PATCH orders/{token}/legal-documents-send: mails the product's legal documents in the investor's
+ * language. The mail is written to the outbox in this transaction (its delivery is the mail job's,
+ * at most once); it carries the documents' download links.
+ */
+export async function sendLegalDocuments(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  mail: MailPort;
+  publicUrl: string;
+}): Promise<OrderView> {
+  const row = await opts.db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
+    const productId = await requireProduct(order);
+    const documents = await productLegalDocuments(tx, productId, order.localeCode);
+    const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).limit(1);
+    await queueOrderMail(tx, {
+      mail: opts.mail,
+      publicUrl: opts.publicUrl,
+      kind: 'order_legal_documents',
+      order,
+      item: item ?? null,
+      documents: documents.map((d) => ({
+        title: d.title,
+        url: `${opts.publicUrl}/api/v2/shop/legal-documents/${d.id}`,
+      })),
+      // The PDFs themselves travel as attachments (read from storage by the delivery job).
+      attachments: documents.map((d) => ({
+        filename: pdfFileName(d.title),
+        contentType: d.mimeType,
+        storageKey: d.storageKey,
+      })),
+    });
+    const [updated] = await tx
+      .update(orders)
+      .set({ legalDocsSentAt: new Date(), updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return updated!;
+  });
+  return toOrderView(opts.db, row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment
+// ---------------------------------------------------------------------------------------------
+
+/** The payment method by its IRI (`/api/v2/shop/payment-methods/{code}`) or code. */
+export function paymentMethodCodeOf(value: string): string {
+  const m = /^\/api\/v2\/shop\/payment-methods\/([^/?#]+)$/.exec(value);
+  return m ? decodeURIComponent(m[1]!) : value;
+}
+
+type MethodChoice = {
+  method: typeof paymentMethods.$inferSelect;
+  configuration: typeof productPaymentConfigurations.$inferSelect | null;
+};
+
+/**
+ * Whether the method may pay this order: enabled, and when the product has payment configurations,
+ * configured and enabled for it with the order total within its maximum.
+ */
+async function findMethodChoice(db: Db, order: OrderRow, methodCode: string): Promise<MethodChoice> {
+  const [method] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.code, methodCode), eq(paymentMethods.enabled, true)));
+  if (!method) throw new AppError('payment_method_unavailable', { detail: 'unknown or disabled method' });
+  const productId = await requireProduct(order);
+  const configurations = await db
+    .select()
+    .from(productPaymentConfigurations)
+    .where(eq(productPaymentConfigurations.productId, productId));
+  if (configurations.length === 0) return { method, configuration: null };
+  const configuration = configurations.find((c) => c.paymentMethodId === method.id);
+  if (!configuration?.enabled) {
+    throw new AppError('payment_method_unavailable', { detail: 'not configured for this product' });
+  }
+  if (configuration.maximumAmountCents !== null && order.total > configuration.maximumAmountCents) {
+    throw new AppError('payment_method_unavailable', {
+      detail: `order total above the method's maximum of ${configuration.maximumAmountCents} cents`,
+    });
+  }
+  return { method, configuration };
+}
+
+/** PATCH orders/{token}/payments/{paymentId}: the payment method (`offline` or the card method). */
+export async function selectPaymentMethod(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  paymentId: number;
+  paymentMethod: string;
+}): Promise<OrderView> {
+  const row = await opts.db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
+    assertEditable(order);
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, opts.paymentId), eq(payments.orderId, order.id)));
+    if (!payment) throw new AppError('payment_not_found');
+    if (order.total <= 0) throw new AppError('order_empty');
+    const { method, configuration } = await findMethodChoice(
+      tx,
+      order,
+      paymentMethodCodeOf(opts.paymentMethod),
+    );
+    await tx
+      .update(payments)
+      .set({
+        methodId: method.id,
+        amount: order.total,
+        paymentReference:
+          payment.paymentReference ?? newPaymentReference(configuration?.paymentReferencePrefix ?? null),
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, payment.id));
+    assertCanTransition(checkoutLifecycle, order.checkoutState, 'payment_selected');
+    const [updated] = await tx
+      .update(orders)
+      .set({ checkoutState: 'payment_selected', updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return updated!;
+  });
+  return toOrderView(opts.db, row);
+}
+
+/** The account an offline payment goes to: the product's own, else the channel's. */
+async function collectionAccount(
+  db: Db,
+  configuration: MethodChoice['configuration'],
+): Promise<BankAccountView | null> {
+  if (configuration?.bankIban && configuration.bankAccountHolder) {
+    return {
+      holder: configuration.bankAccountHolder,
+      iban: configuration.bankIban,
+      bic: configuration.bankBic ?? '',
+      bankName: configuration.bankName ?? '',
+    };
+  }
+  const channel = await findShopChannel({ db });
+  return channel ? channelBankAccount(channel) : null;
+}
+
+/**
+ * GET orders/{token}/payments/{paymentId}/configuration: for bank transfer the issuer's account, the
+ * amount and the reference; for card what the client needs to go to the provider (the redirect
+ * comes with the card partner).
+ */
+export async function getPaymentConfiguration(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  paymentId: number;
+}): Promise<PaymentConfigurationView> {
+  const order = await findOwnOrder(opts.db, opts.customerId, opts.tokenValue);
+  const [row] = await opts.db
+    .select({ payment: payments, method: paymentMethods })
+    .from(payments)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
+    .where(and(eq(payments.id, opts.paymentId), eq(payments.orderId, order.id)));
+  if (!row) throw new AppError('payment_not_found');
+  if (!row.method) throw new AppError('payment_method_not_selected');
+  const { payment, method } = row;
+  if (method.gateway === 'offline') {
+    const [configuration] = order.productId
+      ? await opts.db
+          .select()
+          .from(productPaymentConfigurations)
+          .where(
+            and(
+              eq(productPaymentConfigurations.productId, order.productId),
+              eq(productPaymentConfigurations.paymentMethodId, method.id),
+            ),
+          )
+      : [];
+    return {
+      gateway: 'offline',
+      amount: payment.amount,
+      currencyCode: payment.currencyCode,
+      paymentReference: payment.paymentReference ?? '',
+      bankAccount: await collectionAccount(opts.db, configuration ?? null),
+      dueAt: order.paymentDueAt?.toISOString() ?? null,
+    };
+  }
+  return {
+    gateway: 'card',
+    amount: payment.amount,
+    currencyCode: payment.currencyCode,
+    paymentReference: payment.paymentReference,
+    redirectUrl: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completion: never oversold
+// ---------------------------------------------------------------------------------------------
+
+/** Allocates the next invoice number of the year in the caller's transaction: gap-free, `2026-000001`. */
+async function allocateInvoice(tx: Tx, orderId: number, issuedAt: Date) {
+  const year = issuedAt.getUTCFullYear();
+  const [seq] = await tx
+    .insert(invoiceSequences)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: invoiceSequences.year,
+      set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` },
+    })
+    .returning();
+  const sequence = seq!.lastNumber;
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({ number: `${year}-${String(sequence).padStart(6, '0')}`, year, sequence, orderId, issuedAt })
+    .returning();
+  return invoice!;
+}
+
+/**
+ * PATCH orders/{token}/complete: stores the statements and § 6 declarations and places the order.
+ * One transaction, locks always in this order: the order row, the product row (`for no key update`,
+ * serialising completions and cancellations of one bond), the variant (conditional update), the
+ * investor's holding, the invoice counter of the year. Under the product lock every rule is checked
+ * again with fresh figures, so neither the stock, the 149 investors nor the § 6 total can be
+ * exceeded by concurrent orders. The confirmation mail is written to the outbox in the same
+ * transaction and sent after commit (no partner call under a lock).
+ */
+export async function completeOrder(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  input: CompleteOrderInput;
+  paymentDays: number;
+  mail: MailPort;
+  publicUrl: string;
+}): Promise<OrderView> {
+  const { db, customerId, input } = opts;
+  const row = await db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, customerId, opts.tokenValue, true);
+    assertEditable(order);
+    const [item, ...more] = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    if (!item || order.productId === null) throw new AppError('order_empty');
+    if (more.length > 0) throw new AppError('one_product_per_order');
+    if (!order.legalDocsConfirmAt) throw new AppError('legal_documents_not_confirmed');
+    const [payment] = await tx
+      .select({ payment: payments, method: paymentMethods })
+      .from(payments)
+      .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
+      .where(eq(payments.orderId, order.id));
+    if (!payment?.method || order.checkoutState !== 'payment_selected') {
+      throw new AppError('payment_method_not_selected');
+    }
+    // The product row lock: one completion or cancellation of this bond at a time.
+    await tx.execute(sql`select id from products where id = ${order.productId} for no key update`);
+    const offer = await findOffer(tx, { variantId: item.variantId }, order.localeCode);
+    if (!offer) throw new AppError('variant_not_found');
+    const buyer = await findBuyer(tx, customerId);
+    assertMayBuy(buyer, offer);
+    const holding = await findHolding(tx, offer.product.id, customerId);
+    assertAllowed(evaluate(buyer, offer, holding, item.quantity, input.declarations));
+    // The method's rules again (its maximum, its configuration may have changed meanwhile).
+    const { configuration } = await findMethodChoice(tx, order, payment.method.code);
+
+    // decision 001/011: the tokens go on hold only if that many are available, in one statement.
+    const held = await tx
+      .update(productVariants)
+      .set({ onHold: sql`${productVariants.onHold} + ${item.quantity}` })
+      .where(
+        and(
+          eq(productVariants.id, item.variantId),
+          sql`(not ${productVariants.tracked} or ${productVariants.onHand} - ${productVariants.onHold} >= ${item.quantity})`,
+        ),
+      )
+      .returning({ id: productVariants.id });
+    if (held.length === 0) throw new AppError('insufficient_stock');
+    await tx
+      .insert(offerSubscriptions)
+      .values({
+        productId: offer.product.id,
+        customerId,
+        totalCents: order.itemsTotal,
+        quantity: item.quantity,
+        orders: 1,
+      })
+      .onConflictDoUpdate({
+        target: [offerSubscriptions.productId, offerSubscriptions.customerId],
+        set: {
+          totalCents: sql`${offerSubscriptions.totalCents} + ${order.itemsTotal}`,
+          quantity: sql`${offerSubscriptions.quantity} + ${item.quantity}`,
+          orders: sql`${offerSubscriptions.orders} + 1`,
+          updatedAt: new Date(),
+        },
+      });
+    const now = new Date();
+    await allocateInvoice(tx, order.id, now);
+    const offline = payment.method.gateway === 'offline';
+    const dueAt = offline ? new Date(now.getTime() + opts.paymentDays * 86_400_000) : null;
+    assertCanTransition(checkoutLifecycle, order.checkoutState, 'completed');
+    assertCanTransition(paymentLifecycle, order.paymentState, 'awaiting_payment');
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        checkoutState: 'completed',
+        paymentState: 'awaiting_payment',
+        number: String(order.id).padStart(9, '0'),
+        notes: input.notes ?? null,
+        statements: input.statements,
+        declarations: input.declarations,
+        checkoutCompletedAt: now,
+        paymentDueAt: dueAt,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await tx
+      .update(payments)
+      .set({
+        state: 'awaiting_payment',
+        amount: updated!.total,
+        paymentReference:
+          payment.payment.paymentReference ??
+          newPaymentReference(configuration?.paymentReferencePrefix ?? null),
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.payment.id));
+    const [withReference] = await tx.select().from(payments).where(eq(payments.id, payment.payment.id));
+    await queueOrderMail(tx, {
+      mail: opts.mail,
+      publicUrl: opts.publicUrl,
+      kind: 'order_completed',
+      order: updated!,
+      item,
+      bankAccount: offline ? await collectionAccount(tx, configuration) : null,
+      paymentReference: offline ? (withReference?.paymentReference ?? null) : null,
+    });
+    return updated!;
+  });
+  return toOrderView(db, row);
+}
+
+/**
+ * Cancels a placed, unpaid order (the investor, an operator, or the expiry job) and releases what it
+ * held: the tokens on hold, the investor's holding (and so their seat among the 149), in the lock
+ * order of `completeOrder`. Tells the investor by mail. Answers false when the order is no longer
+ * awaiting payment (already paid, cancelled or expired: nothing to do).
+ */
+export async function cancelPlacedOrder(opts: {
+  db: Db;
+  orderId: number;
+  reason: 'expired' | 'investor' | 'operator';
+  mail: MailPort;
+  publicUrl: string;
+  /** Only when its payment is due before this moment (the expiry job). */
+  dueBefore?: Date;
+}): Promise<boolean> {
+  const run = async (tx: Tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, opts.orderId)).for('update');
+    if (order?.checkoutState !== 'completed' || order.paymentState !== 'awaiting_payment') return false;
+    if (opts.dueBefore && !(order.paymentDueAt && order.paymentDueAt < opts.dueBefore)) return false;
+    assertCanTransition(paymentLifecycle, order.paymentState, 'cancelled');
+    assertCanTransition(shippingLifecycle, order.shippingState, 'cancelled');
+    const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    if (order.productId !== null) {
+      await tx.execute(sql`select id from products where id = ${order.productId} for no key update`);
+    }
+    if (item) {
+      await tx
+        .update(productVariants)
+        .set({ onHold: sql`greatest(0, ${productVariants.onHold} - ${item.quantity})` })
+        .where(eq(productVariants.id, item.variantId));
+    }
+    if (order.productId !== null && item) {
+      const [holding] = await tx
+        .update(offerSubscriptions)
+        .set({
+          totalCents: sql`${offerSubscriptions.totalCents} - ${order.itemsTotal}`,
+          quantity: sql`${offerSubscriptions.quantity} - ${item.quantity}`,
+          orders: sql`${offerSubscriptions.orders} - 1`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(offerSubscriptions.productId, order.productId),
+            eq(offerSubscriptions.customerId, order.customerId),
+            sql`${offerSubscriptions.orders} > 1`,
+            sql`${offerSubscriptions.totalCents} > ${order.itemsTotal}`,
+          ),
+        )
+        .returning();
+      // The investor's last order of the bond: the seat is free again.
+      if (!holding) {
+        await tx
+          .delete(offerSubscriptions)
+          .where(
+            and(
+              eq(offerSubscriptions.productId, order.productId),
+              eq(offerSubscriptions.customerId, order.customerId),
+            ),
+          );
+      }
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        paymentState: 'cancelled',
+        shippingState: 'cancelled',
+        cancelledAt: now,
+        cancelReason: opts.reason,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await tx
+      .update(payments)
+      .set({ state: 'cancelled', updatedAt: now })
+      .where(eq(payments.orderId, order.id));
+    await queueOrderMail(tx, {
+      mail: opts.mail,
+      publicUrl: opts.publicUrl,
+      kind: opts.reason === 'expired' ? 'order_expired' : 'order_cancelled',
+      order: updated!,
+      item: item ?? null,
+    });
+    return true;
+  };
+  return (opts.db as Database).transaction(run);
+}
+
+/** PATCH orders/{token}/cancel: the investor cancels their placed order while it awaits payment. */
+export async function cancelOwnOrder(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  mail: MailPort;
+  publicUrl: string;
+}): Promise<OrderView> {
+  const order = await findOwnOrder(opts.db, opts.customerId, opts.tokenValue);
+  const cancelled = await cancelPlacedOrder({
+    db: opts.db,
+    orderId: order.id,
+    reason: 'investor',
+    mail: opts.mail,
+    publicUrl: opts.publicUrl,
+  });
+  if (!cancelled) throw new AppError('order_not_cancellable');
+  return getOrder(opts);
+}
+
+/**
+ * The expiry job's work: every placed bank-transfer order still awaiting payment past its due date
+ * is cancelled (each in its own transaction), releasing its tokens and seat. Returns how many.
+ */
+export async function expireUnpaidOrders(opts: {
+  db: Database;
+  mail: MailPort;
+  publicUrl: string;
+  now?: Date;
+  limit?: number;
+}): Promise<number> {
+  const now = opts.now ?? new Date();
+  const due = await opts.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.checkoutState, 'completed'),
+        eq(orders.paymentState, 'awaiting_payment'),
+        lt(orders.paymentDueAt, now),
+      ),
+    )
+    .orderBy(asc(orders.paymentDueAt))
+    .limit(opts.limit ?? 500);
+  let expired = 0;
+  for (const { id } of due) {
+    if (
+      await cancelPlacedOrder({
+        db: opts.db,
+        orderId: id,
+        reason: 'expired',
+        mail: opts.mail,
+        publicUrl: opts.publicUrl,
+        dueBefore: now,
+      })
+    ) {
+      expired += 1;
+    }
+  }
+  return expired;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invoices
+// ---------------------------------------------------------------------------------------------
+
+/** GET orders/{token}/invoices: the invoice of a placed order (Sylius invoicing plugin: one per order). */
+export async function listOrderInvoices(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+}): Promise<InvoiceView[]> {
+  const order = await findOwnOrder(opts.db, opts.customerId, opts.tokenValue);
+  const rows = await opts.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, order.id))
+    .orderBy(asc(invoices.id));
+  return rows.map((i) => ({
+    id: i.id,
+    number: i.number,
+    year: i.year,
+    order: order.tokenValue,
+    orderTokenValue: order.tokenValue,
+    issuedAt: i.issuedAt.toISOString(),
+    total: order.total,
+    currencyCode: order.currencyCode,
+    localeCode: order.localeCode,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mail
+// ---------------------------------------------------------------------------------------------
+
+async function queueOrderMail(
+  tx: Db,
+  opts: {
+    mail: MailPort;
+    publicUrl: string;
+    kind: OrderMailKind;
+    order: OrderRow;
+    item: ItemRow | null;
+    bankAccount?: BankAccountView | null;
+    paymentReference?: string | null;
+    documents?: { title: string; url: string }[];
+    attachments?: MailAttachment[];
+  },
+): Promise<void> {
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, opts.order.customerId));
+  if (!customer) return;
+  const channel = await findShopChannel({ db: tx });
+  const platform = channel?.name ?? 'Tokenwerk';
+  const { subject, text } = renderOrderMail(opts.kind, opts.order.localeCode, {
+    name: greetingName(customer),
+    platform,
+    number: opts.order.number ?? '',
+    productName: opts.item?.productName ?? '',
+    quantity: opts.item?.quantity ?? 0,
+    total: opts.order.total,
+    bankAccount: opts.bankAccount ?? null,
+    paymentReference: opts.paymentReference ?? null,
+    dueDate: opts.order.paymentDueAt,
+    detailsUrl: `${opts.publicUrl}/order-details/${opts.order.tokenValue}`,
+    documents: opts.documents ?? [],
+  });
+  await opts.mail.queue(tx, {
+    to: customer.email,
+    from: channel?.contactEmail ?? 'noreply@tokenwerk.example',
+    subject,
+    text,
+    template: opts.kind,
+    ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
+  });
+}
+
+/** A document title as a safe PDF file name (`Wertpapier-Informationsblatt.pdf`). */
+function pdfFileName(title: string): string {
+  const base = title
+    .normalize('NFC')
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+    .trim()
+    .slice(0, 120);
+  return `${base || 'document'}.pdf`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operators (/api/v2/admin/orders)
+// ---------------------------------------------------------------------------------------------
+
+export type OperatorOrderRow = OrderView & { customer: { uuid: string; email: string; name: string } };
+
+/**
+ * Placed orders for operators, newest first: `search` finds an order number, a token, a payment
+ * reference or a customer's e-mail (case-insensitive); `paymentState` filters.
+ */
+export async function listOrdersForOperator(opts: {
+  db: Database;
+  search?: string | undefined;
+  paymentState?: OrderView['paymentState'] | undefined;
+  page: Page;
+}): Promise<{ items: OperatorOrderRow[]; totalItems: number }> {
+  const { db, page } = opts;
+  const term = opts.search?.trim().toLowerCase();
+  const where = and(
+    eq(orders.checkoutState, 'completed'),
+    opts.paymentState ? eq(orders.paymentState, opts.paymentState) : undefined,
+    term
+      ? sql`(${orders.number} = ${term} or ${orders.tokenValue} = ${opts.search?.trim()} or lower(${customers.email}) like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
+          or exists (select 1 from payments p where p.order_id = ${orders.id} and lower(p.payment_reference) = ${term}))`
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: orders, customer: customers })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(where)
+      .orderBy(desc(orders.checkoutCompletedAt), desc(orders.id))
+      .limit(page.itemsPerPage)
+      .offset((page.page - 1) * page.itemsPerPage),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(where),
+  ]);
+  const views = await toOrderViews(
+    db,
+    rows.map((r) => r.order),
+  );
+  return {
+    items: views.map((view, i) => {
+      const c = rows[i]!.customer;
+      return { ...view, customer: { uuid: c.uuid, email: c.email, name: greetingName(c) } };
+    }),
+    totalItems: total?.n ?? 0,
+  };
+}
+
+/**
+ * An operator cancels a placed order awaiting payment, with a reason written to the append-only
+ * audit log in the same transaction as the release of its tokens and seat.
+ */
+export async function cancelOrderAsOperator(opts: {
+  db: Database;
+  operatorId: number;
+  tokenValue: string;
+  reason: string;
+  mail: MailPort;
+  publicUrl: string;
+}): Promise<OrderView> {
+  const [order] = await opts.db.select().from(orders).where(eq(orders.tokenValue, opts.tokenValue));
+  if (!order) throw orderNotFound();
+  await opts.db.transaction(async (tx) => {
+    const cancelled = await cancelPlacedOrder({
+      db: tx,
+      orderId: order.id,
+      reason: 'operator',
+      mail: opts.mail,
+      publicUrl: opts.publicUrl,
+    });
+    if (!cancelled) throw new AppError('order_not_cancellable');
+    await tx.insert(complianceAuditLog).values({
+      customerId: order.customerId,
+      actorId: opts.operatorId,
+      action: 'order_cancelled',
+      reason: opts.reason,
+      details: { order: order.number, tokenValue: order.tokenValue, total: order.total },
+    });
+  });
+  const [fresh] = await opts.db.select().from(orders).where(eq(orders.id, order.id));
+  return toOrderView(opts.db, fresh!);
+}

@@ -1,0 +1,11 @@
+/*
+ * Orders (issue 8): the checkout, payment and shipping lifecycles, the investment limits (spec 5,
+ * WpPG § 6), the completion statements and the order views.
+ */
+
+export { assertCanTransition, canTransition, isStateOf, type Lifecycle } from '../lifecycle/index.ts';
+export * from './discounts.ts';
+export * from './limits.ts';
+export * from './order-state.ts';
+export * from './statements.ts';
+export * from './views.ts';
