@@ -1,3 +1,5 @@
+import { bankCreditReceivedJob } from './bank-credit-received.job.ts';
+import { bankSandboxDeliverJob } from './bank-sandbox-deliver.job.ts';
 import { custodyRegistrarStatusJob } from './custody-registrar-status.job.ts';
 import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
 import { custodySandboxDeliverJob } from './custody-sandbox-deliver.job.ts';
@@ -16,4 +18,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   custodyRegistrarStatusJob,
   custodySandboxDeliverJob,
   custodySandboxAutoApproveJob,
+  bankSandboxDeliverJob,
+  bankCreditReceivedJob,
 ];

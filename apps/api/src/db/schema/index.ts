@@ -5,5 +5,6 @@ export * from './customers.ts';
 export * from './mail.ts';
 export * from './media.ts';
 export * from './onboarding.ts';
+export * from './payment-partners.ts';
 export * from './reference.ts';
 export * from './system.ts';
