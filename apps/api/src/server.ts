@@ -46,6 +46,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments-webhook.routes.ts';
 import { sandboxBankRoutes } from './modules/payments/sandbox-bank.routes.ts';
+import { sandboxCardRoutes } from './modules/payments/sandbox-card.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(sandboxKycRoutes);
   // The sandbox payment partners' pages (only while they are active).
   await app.register(sandboxBankRoutes);
+  await app.register(sandboxCardRoutes);
   await app.register(custodySandboxRoutes);
   if (opts.config.env !== 'production') await app.register(devMailboxRoutes);
 

@@ -1,5 +1,7 @@
 import { bankCreditReceivedJob } from './bank-credit-received.job.ts';
 import { bankSandboxDeliverJob } from './bank-sandbox-deliver.job.ts';
+import { cardPaymentEventJob } from './card-payment-event.job.ts';
+import { cardSandboxDeliverJob } from './card-sandbox-deliver.job.ts';
 import { custodyRegistrarStatusJob } from './custody-registrar-status.job.ts';
 import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
 import { custodySandboxDeliverJob } from './custody-sandbox-deliver.job.ts';
@@ -20,4 +22,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   custodySandboxAutoApproveJob,
   bankSandboxDeliverJob,
   bankCreditReceivedJob,
+  cardSandboxDeliverJob,
+  cardPaymentEventJob,
 ];

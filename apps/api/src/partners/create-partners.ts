@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
 import { type BankPartner, createBankPartner } from './bank/create-bank.ts';
+import { type CardPartner, createCardPartner } from './card/create-card.ts';
 import { createCustody } from './custody/create-custody.ts';
 import type { CustodyPort } from './custody/port.ts';
 import {
@@ -26,6 +27,8 @@ export type Partners = {
   custody: CustodyPort;
   /** The bank of the collection accounts: the sandbox bank outside production, else null (camt imports). */
   bank: BankPartner;
+  /** The card payment provider: Stripe when configured, else the sandbox. */
+  card: CardPartner;
 };
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -52,6 +55,11 @@ export function createPartners(opts: {
     custody: createCustody({ config, ...(logger ? { logger } : {}) }),
     bank: createBankPartner({
       config,
+      ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
+    }),
+    card: createCardPartner({
+      config,
+      ...(logger ? { logger } : {}),
       ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
     }),
   };
