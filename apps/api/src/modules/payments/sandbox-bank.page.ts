@@ -161,7 +161,7 @@ export function renderSandboxBankPage(opts: {
 <section><h2>${escapeHtml(t.entriesHeading)}</h2>
 ${
   rows
-    ? `<table><thead><tr><th>${c.date}</th><th>${c.debtor}</th><th class="num">${c.amount}</th><th>${c.remittance}</th><th>${c.reference}</th><th>${c.delivered}</th></tr></thead><tbody>${rows}</tbody></table>`
+    ? `<div class="table-wrap"><table><thead><tr><th>${c.date}</th><th>${c.debtor}</th><th class="num">${c.amount}</th><th>${c.remittance}</th><th>${c.reference}</th><th>${c.delivered}</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : `<p>${escapeHtml(t.none)}</p>`
 }
 <p><a href="/sandbox/bank/camt054.xml" download>${escapeHtml(t.camt)}</a></p><p class="hint">${escapeHtml(t.camtHint)}</p>

@@ -36,7 +36,9 @@ button.danger{background:#b91c1c;border-color:#b91c1c}
 button small{display:block;font-size:.8rem;opacity:.85;font-weight:400}
 label{display:block;font-size:.875rem;color:#334155;margin-top:.5rem}
 input,select{font:inherit;width:100%;padding:.45rem .6rem;border:1px solid #94a3b8;border-radius:.375rem;margin-top:.15rem;background:#fff}
+.table-wrap{overflow-x:auto}
 table{width:100%;border-collapse:collapse;font-size:.875rem}
+td small{overflow-wrap:anywhere}
 th,td{text-align:left;padding:.35rem .4rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
 td.num,th.num{text-align:right;white-space:nowrap}
 a{color:#0369a1}
