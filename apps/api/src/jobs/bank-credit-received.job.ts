@@ -11,7 +11,8 @@ import { defineJob } from './job.ts';
 export const bankCreditReceivedJob = defineJob({
   name: 'bank.credit-received',
   payload: z.object({
-    source: z.enum(['sandbox', 'camt']),
+    /** `camt` for statement imports, else the bank adapter's provider (`sandbox`). */
+    source: z.string().regex(/^[a-z0-9-]{1,40}$/),
     /** The recorded webhook (partner_events.id), marked processed here; null for statement imports. */
     partnerEventId: z.number().int().positive().nullable(),
     credit: bankCreditPayloadSchema,

@@ -23,7 +23,8 @@ export type AppliedBankCredit = { id: number; duplicate: boolean };
  */
 export async function applyBankCredit(opts: {
   db: Db;
-  source: 'sandbox' | 'camt';
+  /** `camt` for statement imports, else the bank adapter's provider (`sandbox`). */
+  source: string;
   partnerEventId: number | null;
   credit: BankCreditPayload;
 }): Promise<AppliedBankCredit> {
@@ -130,7 +131,7 @@ export async function receiveBankWebhook(opts: {
       return { duplicate: false, problem: event.problem ?? 'malformed_payload' };
     }
     await enqueueJob(tx, bankCreditReceivedJob, {
-      source: bank.provider === 'sandbox' ? 'sandbox' : 'camt',
+      source: bank.provider,
       partnerEventId: id,
       credit: event.credit,
     });
