@@ -42,7 +42,26 @@ const envSchema = z.object({
   TANGANY_ETHEREUM_NETWORK: z.string().min(1).max(200).default('mainnet'),
   // Orders: an unpaid bank-transfer order expires after this many days (decision 011).
   ORDER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  // Bank transfers: the sandbox bank books test credits (never in production unless enabled).
+  BANK_SANDBOX_ENABLED: z.enum(['true', 'false']).optional(),
+  BANK_SANDBOX_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
+  BANK_SANDBOX_WEBHOOK_URL: z.url().optional(),
+  // Card payments: Stripe when STRIPE_SECRET_KEY is set, else the built-in sandbox card provider.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret or restricted key (sk_… / rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  CARD_SANDBOX_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
+  CARD_SANDBOX_WEBHOOK_URL: z.url().optional(),
 });
+
+/** Stripe (the real card provider): API key, webhook signing secret, API address. */
+export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string };
 
 /** Tangany's Custody API (the real custody partner): credentials, vault and Ethereum network. */
 export type TanganyConfig = {
@@ -89,6 +108,20 @@ export type AppConfig = {
   orders: {
     /** An unpaid bank-transfer order expires this many days after completion (ORDER_PAYMENT_DAYS). */
     paymentDays: number;
+  };
+  /** Bank transfers: the sandbox bank (test credits, delivered as signed webhooks). */
+  bank: {
+    sandbox: {
+      /** The sandbox bank's page and webhook exist; off in production unless BANK_SANDBOX_ENABLED=true. */
+      enabled: boolean;
+      delaySeconds: number;
+      webhookUrl: string;
+    };
+  };
+  /** Card payments: Stripe when configured, else the sandbox card provider. */
+  card: {
+    stripe: StripeConfig | undefined;
+    sandbox: { delaySeconds: number; webhookUrl: string };
   };
 };
 
@@ -149,6 +182,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     custody: { sandboxDelaySeconds: e.CUSTODY_SANDBOX_DELAY_SECONDS, tangany: tanganyConfig(e) },
     orders: { paymentDays: e.ORDER_PAYMENT_DAYS },
+    bank: {
+      sandbox: {
+        enabled: e.BANK_SANDBOX_ENABLED ? e.BANK_SANDBOX_ENABLED === 'true' : e.NODE_ENV !== 'production',
+        delaySeconds: e.BANK_SANDBOX_DELAY_SECONDS,
+        webhookUrl: e.BANK_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/v2/shop/payments/bank/webhook/sandbox`,
+      },
+    },
+    card: {
+      stripe: stripeConfig(e),
+      sandbox: {
+        delaySeconds: e.CARD_SANDBOX_DELAY_SECONDS,
+        webhookUrl: e.CARD_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/v2/shop/payments/card/webhook/sandbox`,
+      },
+    },
+  };
+}
+
+/** Stripe needs its webhook secret with the key (webhooks are how payments are confirmed). */
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY) {
+    if (e.STRIPE_WEBHOOK_SECRET) {
+      throw new ConfigError(
+        'Invalid configuration:\n  STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set',
+      );
+    }
+    return undefined;
+  }
+  if (!e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    );
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
   };
 }
 

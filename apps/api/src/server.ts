@@ -46,6 +46,9 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { orderAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { paymentWebhookRoutes } from './modules/payments/payments-webhook.routes.ts';
+import { sandboxBankRoutes } from './modules/payments/sandbox-bank.routes.ts';
+import { sandboxCardRoutes } from './modules/payments/sandbox-card.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -181,6 +184,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(cmsRoutes);
       await shop.register(paymentRoutes);
       await shop.register(orderRoutes);
+      await shop.register(paymentWebhookRoutes);
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
       await shop.register(customerRoutes);
@@ -202,6 +206,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(mediaRoutes);
   // The sandbox identification partner's pages (only while it is the partner).
   await app.register(sandboxKycRoutes);
+  // The sandbox payment partners' pages (only while they are active).
+  await app.register(sandboxBankRoutes);
+  await app.register(sandboxCardRoutes);
   await app.register(custodySandboxRoutes);
   if (opts.config.env !== 'production') await app.register(devMailboxRoutes);
 

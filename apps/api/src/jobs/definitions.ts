@@ -1,3 +1,7 @@
+import { bankCreditReceivedJob } from './bank-credit-received.job.ts';
+import { bankSandboxDeliverJob } from './bank-sandbox-deliver.job.ts';
+import { cardPaymentEventJob } from './card-payment-event.job.ts';
+import { cardSandboxDeliverJob } from './card-sandbox-deliver.job.ts';
 import { custodyRegistrarStatusJob } from './custody-registrar-status.job.ts';
 import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
 import { custodySandboxDeliverJob } from './custody-sandbox-deliver.job.ts';
@@ -18,4 +22,8 @@ export const jobDefinitions: readonly JobDefinition[] = [
   custodySandboxDeliverJob,
   custodySandboxAutoApproveJob,
   orderExpiryJob,
+  bankSandboxDeliverJob,
+  bankCreditReceivedJob,
+  cardSandboxDeliverJob,
+  cardPaymentEventJob,
 ];

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -175,6 +176,8 @@ export function createJobRunner(opts: {
       background.on('error', onBossError);
       await background.start();
       const abort = new AbortController();
+      // One listener per queue's idle sleep: more queues than Node's default warning threshold of 10.
+      setMaxListeners(definitions.length + 10, abort.signal);
       polling = { abort, loops: definitions.map((d) => poll(d, abort.signal)) };
     },
 

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
+import { type BankPartner, createBankPartner } from './bank/create-bank.ts';
+import { type CardPartner, createCardPartner } from './card/create-card.ts';
 import { createCustody } from './custody/create-custody.ts';
 import type { CustodyPort } from './custody/port.ts';
 import {
@@ -23,6 +25,10 @@ export type Partners = {
   /** The identification (KYC) partner: IDnow when configured, else the sandbox. */
   identification: IdentificationPartner;
   custody: CustodyPort;
+  /** The bank of the collection accounts: the sandbox bank outside production, else null (camt imports). */
+  bank: BankPartner;
+  /** The card payment provider: Stripe when configured, else the sandbox. */
+  card: CardPartner;
 };
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -47,5 +53,14 @@ export function createPartners(opts: {
       ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
     }),
     custody: createCustody({ config, ...(logger ? { logger } : {}) }),
+    bank: createBankPartner({
+      config,
+      ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
+    }),
+    card: createCardPartner({
+      config,
+      ...(logger ? { logger } : {}),
+      ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
+    }),
   };
 }

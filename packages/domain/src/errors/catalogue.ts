@@ -356,6 +356,27 @@ export const errorCatalogue = {
     de: 'Diese Rechnung wurde nicht gefunden.',
     en: 'This invoice was not found.',
   },
+  // Payments (issue 8): bank statements and the card provider.
+  bank_statement_invalid: {
+    status: 422,
+    de: 'Die Datei ist kein gültiger Kontoauszug im Format camt.053 oder camt.054.',
+    en: 'The file is not a valid camt.053 or camt.054 bank statement.',
+  },
+  bank_statement_too_large: {
+    status: 413,
+    de: 'Der Kontoauszug ist zu groß (höchstens 10 MB).',
+    en: 'The bank statement is too large (at most 10 MB).',
+  },
+  bank_statement_unsafe: {
+    status: 422,
+    de: 'Der Kontoauszug enthält eine DOCTYPE- oder ENTITY-Deklaration und wird aus Sicherheitsgründen abgelehnt.',
+    en: 'The bank statement contains a DOCTYPE or ENTITY declaration and is refused for security reasons.',
+  },
+  payment_amount_invalid: {
+    status: 422,
+    de: 'Der Betrag ist ungültig.',
+    en: 'The amount is invalid.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -6,5 +6,6 @@ export * from './mail.ts';
 export * from './media.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';
+export * from './payment-partners.ts';
 export * from './reference.ts';
 export * from './system.ts';

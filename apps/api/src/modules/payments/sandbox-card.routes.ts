@@ -1,0 +1,106 @@
+import { AppError } from '@token/domain/errors';
+import type { Locale } from '@token/domain/i18n';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../http/types.ts';
+import { isSandboxCard } from '../../partners/card/create-card.ts';
+import { sandboxCardActions, sandboxCardSessionIdPattern } from '../../partners/card/sandbox.ts';
+import { findShopChannel } from '../reference/reference.service.ts';
+import {
+  renderSandboxCardErrorPage,
+  renderSandboxCardPage,
+  type SandboxCardErrorKind,
+} from './sandbox-card.page.ts';
+
+const formSchema = z.object({
+  token: z.string().regex(/^[0-9a-f]{40}$/),
+  action: z.enum(sandboxCardActions),
+  code: z.string().max(20).optional(),
+});
+
+function pageLocale(request: FastifyRequest, fallback?: string): Locale {
+  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (lang === 'de' || lang === 'en') return lang;
+  return fallback === 'de' || fallback === 'en' ? fallback : request.locale;
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex, nofollow')
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/**
+ * The sandbox card provider's hosted checkout (registered while it is the provider):
+ * `GET /sandbox/card/{sessionId}` shows the session; `POST /sandbox/card/{sessionId}/actions` applies
+ * the payer's choice and redirects (303) to the success or cancel URL or back to the page. CSRF: the
+ * session id is 256 random bits; each form carries a token bound to the session's state; a POST from
+ * another origin is refused.
+ */
+export async function sandboxCardRoutes(app: App) {
+  const card = app.partners.card;
+  if (!isSandboxCard(card)) return;
+  const sandbox = card.sandbox;
+  const publicOrigin = new URL(app.config.publicUrl).origin;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  const error = (request: FastifyRequest, reply: FastifyReply, status: number, kind: SandboxCardErrorKind) =>
+    sendHtml(reply, status, renderSandboxCardErrorPage({ kind, locale: pageLocale(request) }));
+
+  app.get('/sandbox/card/:sessionId', { schema: { hide: true } }, async (request, reply) => {
+    const { sessionId } = request.params as { sessionId: string };
+    const session = await sandbox.findSession(app.db, sessionId);
+    if (!session) return error(request, reply, 404, 'not_found');
+    const channel = await findShopChannel({ db: app.db });
+    return sendHtml(
+      reply,
+      200,
+      renderSandboxCardPage({
+        session,
+        locale: pageLocale(request, session.locale),
+        token: sandbox.formToken(session),
+        merchant: channel?.companyName ?? 'Tokenwerk',
+        delaySeconds: sandbox.delaySeconds,
+      }),
+    );
+  });
+
+  app.post('/sandbox/card/:sessionId/actions', { schema: { hide: true } }, async (request, reply) => {
+    const { sessionId } = request.params as { sessionId: string };
+    if (!sandboxCardSessionIdPattern.test(sessionId)) return error(request, reply, 404, 'not_found');
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const own = `${request.protocol}://${request.host}`;
+      if (origin !== publicOrigin && origin !== own) return error(request, reply, 403, 'forbidden');
+    }
+    const form = formSchema.safeParse(request.body);
+    if (!form.success) return error(request, reply, 400, 'bad_request');
+    try {
+      const outcome = await sandbox.act({
+        db: app.db,
+        sessionId,
+        token: form.data.token,
+        action: form.data.action,
+        ...(form.data.code !== undefined ? { code: form.data.code } : {}),
+      });
+      const to = outcome.redirect ?? `/sandbox/card/${sessionId}?lang=${pageLocale(request)}`;
+      return reply.status(303).header('cache-control', 'no-store').redirect(to, 303);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'not_found') return error(request, reply, 404, 'not_found');
+      if (err instanceof AppError && err.code === 'invalid_transition')
+        return error(request, reply, 409, 'conflict');
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError } from '@token/domain/errors';
+import { describe, expect, it } from 'vitest';
+import { camtMaxBytes, parseCamt } from './camt.ts';
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
+
+function codeOf(run: () => unknown): string | null {
+  try {
+    run();
+    return null;
+  } catch (err) {
+    return err instanceof AppError ? `${err.code}:${err.status}` : `other:${(err as Error).message}`;
+  }
+}
+
+describe('camt.053 / camt.054 statements', () => {
+  it('camt.053.001.02: booked credits only, a batch split into its transactions, amounts to the cent', () => {
+    const s = parseCamt(fixture('camt053-v02-batch.xml'));
+    expect(s).toMatchObject({
+      type: 'camt.053',
+      version: '001.02',
+      messageId: '053D2026-11-24T06:12:01.0N261124000001',
+    });
+    expect(s.skipped).toEqual({ debits: 1, reversals: 1, notBooked: 1 });
+    expect(s.credits.map((c) => [c.amountCents, c.entryReference, c.debtorName])).toEqual([
+      [250_000, '2026112300017001', 'Erika Mustermann'],
+      [100_000, '2026112300017003/1', 'Max Muster'],
+      [90_028, '2026112300017003/2', 'Müller & Söhne GmbH'],
+      [1, '2026112300017003/3', 'Test'],
+    ]);
+    // The batch's parts add up to the entry.
+    expect(s.credits.slice(1).reduce((sum, c) => sum + c.amountCents, 0)).toBe(190_029);
+    expect(s.credits[0]).toMatchObject({
+      currency: 'EUR',
+      remittanceText: 'Zeichnung Solarpark rf45 tw00 0123',
+      structuredReference: null,
+      debtorIban: 'DE02120300000000202051',
+      bookingDate: '2026-11-23',
+      valueDate: '2026-11-23',
+      statementId: '0352C5320261124000001',
+      accountIban: 'DE89370400440532013000',
+      endToEndId: 'NOTPROVIDED',
+    });
+    expect(s.credits[2]?.structuredReference).toBe('RF18539007547034');
+    expect(s.credits[2]?.valueDate).toBe('2026-11-24');
+  });
+
+  it('camt.054.001.08: status as <Cd>, debtor under Pty, transaction amount and reference', () => {
+    const s = parseCamt(fixture('camt054-v08.xml'));
+    expect(s).toMatchObject({ type: 'camt.054', version: '001.08' });
+    expect(s.credits).toEqual([
+      {
+        amountCents: 123_456,
+        currency: 'EUR',
+        remittanceText: null,
+        structuredReference: 'RF88TW000125',
+        debtorName: 'Jürgen Beispiel',
+        debtorIban: 'DE44500105175407324931',
+        bookingDate: '2026-11-24',
+        valueDate: '2026-11-24',
+        entryReference: 'INST-8f3c2a91-TX',
+        statementId: 'NTF-20261124-000311',
+        accountIban: 'DE89370400440532013000',
+        endToEndId: 'ORDER-TW000125',
+      },
+    ]);
+  });
+
+  it('reads every version from .02 to .08 and refuses .09', () => {
+    const xml = fixture('camt054-v08.xml').toString('utf8');
+    for (const v of ['02', '03', '04', '05', '06', '07', '08']) {
+      expect(parseCamt(xml.replace('camt.054.001.08', `camt.054.001.${v}`)).version).toBe(`001.${v}`);
+    }
+    expect(codeOf(() => parseCamt(xml.replace('camt.054.001.08', 'camt.054.001.09')))).toBe(
+      'bank_statement_invalid:422',
+    );
+  });
+
+  it('gives credits without any bank reference a stable id (the same file twice, the same ids)', () => {
+    const xml = fixture('camt054-v08.xml')
+      .toString('utf8')
+      .replace(/<AcctSvcrRef>[^<]*<\/AcctSvcrRef>/g, '')
+      .replace(/<NtryRef>[^<]*<\/NtryRef>/, '');
+    const a = parseCamt(xml).credits[0]?.entryReference;
+    expect(a).toMatch(/^SYN-[0-9a-f]{24}$/);
+    expect(parseCamt(xml).credits[0]?.entryReference).toBe(a);
+  });
+
+  it.each<[string, string | Buffer, string]>([
+    ['an XXE attempt', fixture('xxe.xml'), 'bank_statement_unsafe:422'],
+    [
+      'an internal entity (billion laughs)',
+      '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY a "aaaa">]><a>&a;</a>',
+      'bank_statement_unsafe:422',
+    ],
+    ['another ISO 20022 message', fixture('pain001.xml'), 'bank_statement_invalid:422'],
+    ['not XML', 'Buchungstag;Betrag\n23.11.2026;2500,00', 'bank_statement_invalid:422'],
+    [
+      'malformed XML',
+      '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>',
+      'bank_statement_invalid:422',
+    ],
+    ['an empty file', '', 'bank_statement_invalid:422'],
+    ['more than the cap', Buffer.alloc(camtMaxBytes + 1, 0x20), 'bank_statement_too_large:413'],
+    [
+      'an unreadable amount',
+      fixture('camt054-v08.xml').toString('utf8').replaceAll('1234.56', '1.234,56'),
+      'bank_statement_invalid:422',
+    ],
+    [
+      'fractions of a cent',
+      fixture('camt054-v08.xml').toString('utf8').replaceAll('1234.56', '1234.565'),
+      'bank_statement_invalid:422',
+    ],
+    [
+      'a statement without entries indicator',
+      fixture('camt054-v08.xml').toString('utf8').replace('<CdtDbtInd>CRDT</CdtDbtInd>', ''),
+      'bank_statement_invalid:422',
+    ],
+  ])('refuses %s', (_name, input, code) => {
+    expect(codeOf(() => parseCamt(input))).toBe(code);
+  });
+
+  it('reads trailing zero decimals of five-digit amounts', () => {
+    const xml = fixture('camt054-v08.xml').toString('utf8').replaceAll('1234.56', '1234.56000');
+    expect(parseCamt(xml).credits[0]?.amountCents).toBe(123_456);
+  });
+});

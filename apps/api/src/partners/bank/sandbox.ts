@@ -1,0 +1,290 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '@token/domain/errors';
+import { desc, eq, sql } from 'drizzle-orm';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { sandboxBankEntries } from '../../db/schema/index.ts';
+import {
+  hmacSha256Hex,
+  safeEqualHex,
+  sandboxSignatureHeader,
+  signWebhook,
+  verifyWebhookSignature,
+} from '../../http/webhooks.ts';
+import { bankSandboxDeliverJob } from '../../jobs/bank-sandbox-deliver.job.ts';
+import { enqueueJob } from '../../jobs/enqueue.ts';
+import type { WebhookTransport } from '../identification/port.ts';
+import { httpWebhookTransport } from '../identification/sandbox.ts';
+import { type BankCreditPayload, type BankEvent, type BankPort, bankCreditPayloadSchema } from './port.ts';
+
+/**
+ * The sandbox bank: a small bank holding the issuers' collection accounts. A tester books an
+ * incoming SEPA transfer on `/sandbox/bank` (debtor, IBAN, amount, remittance text); the bank keeps
+ * the booking in `sandbox_bank_entries` under a unique entry reference and reports it a moment later
+ * (`BANK_SANDBOX_DELAY_SECONDS`, a delayed job) as a signed "credit booked" webhook to the platform,
+ * and offers its bookings as a camt.054 notification, so both ways in are exercised.
+ */
+
+export const sandboxBankEventType = 'credit.booked';
+
+export type SandboxBankEntry = typeof sandboxBankEntries.$inferSelect;
+
+export const bookTransferSchema = z.object({
+  debtorName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(70)
+    .regex(/^[^\p{Cc}<>]*$/u),
+  debtorIban: z
+    .string()
+    .transform((v) => electronicFormatIBAN(v) ?? '')
+    .refine((v) => isValidIBAN(v), 'invalid IBAN'),
+  amountCents: z.number().int().min(1).max(99_999_999_999),
+  remittanceText: z
+    .string()
+    .trim()
+    .max(140)
+    .regex(/^[^\p{Cc}<>]*$/u)
+    .transform((v) => v || null),
+});
+export type BookTransferInput = z.input<typeof bookTransferSchema>;
+
+export type SandboxBank = BankPort & {
+  provider: 'sandbox';
+  sandbox: {
+    delaySeconds: number;
+    /** Books an incoming transfer and queues its webhook, in one transaction. */
+    book: (opts: { db: Db; accountIban: string; transfer: BookTransferInput }) => Promise<SandboxBankEntry>;
+    /** The latest bookings, newest first. */
+    listEntries: (db: Db, limit?: number) => Promise<SandboxBankEntry[]>;
+    /** The bookings (all, or of one booking date) as a camt.054.001.08 notification. */
+    camt054: (opts: { db: Db; bookingDate?: string }) => Promise<string>;
+    /** Sends one booking's webhook to the platform (called by the delivery job). */
+    deliver: (opts: { db: Db; entryId: number }) => Promise<void>;
+    /** A form token valid for two hours (the page's forms carry it). */
+    formToken: (nowMs?: number) => string;
+    isFormTokenValid: (token: string, nowMs?: number) => boolean;
+  };
+};
+
+const xmlEscape = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+
+const amountText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+function creditOf(e: SandboxBankEntry): BankCreditPayload {
+  return {
+    amountCents: e.amountCents,
+    currency: e.currency,
+    remittanceText: e.remittanceText,
+    structuredReference: null,
+    debtorName: e.debtorName,
+    debtorIban: e.debtorIban,
+    bookingDate: e.bookingDate,
+    valueDate: e.bookingDate,
+    entryReference: e.entryReference,
+    statementId: null,
+  };
+}
+
+/** The bookings as an ISO 20022 camt.054.001.08 (what the platform's statement import reads). */
+export function sandboxCamt054(entries: readonly SandboxBankEntry[], now = new Date()): string {
+  const created = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const id = `SBX-NTF-${createHash('sha256')
+    .update(entries.map((e) => e.entryReference).join(','))
+    .digest('hex')
+    .slice(0, 16)}`;
+  const byAccount = new Map<string, SandboxBankEntry[]>();
+  for (const e of entries) byAccount.set(e.accountIban, [...(byAccount.get(e.accountIban) ?? []), e]);
+  const notifications = [...byAccount.entries()].map(
+    ([iban, list], i) => `    <Ntfctn>
+      <Id>${id}-${i + 1}</Id>
+      <CreDtTm>${created}</CreDtTm>
+      <Acct><Id><IBAN>${xmlEscape(iban)}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+${list
+  .map(
+    (e) => `      <Ntry>
+        <NtryRef>${xmlEscape(e.entryReference)}</NtryRef>
+        <Amt Ccy="${xmlEscape(e.currency)}">${amountText(e.amountCents)}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>${e.bookingDate}</Dt></BookgDt>
+        <ValDt><Dt>${e.bookingDate}</Dt></ValDt>
+        <AcctSvcrRef>${xmlEscape(e.entryReference)}</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+        <NtryDtls>
+          <TxDtls>
+            <Refs><AcctSvcrRef>${xmlEscape(e.entryReference)}</AcctSvcrRef><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+            <Amt Ccy="${xmlEscape(e.currency)}">${amountText(e.amountCents)}</Amt>
+            <RltdPties>
+              <Dbtr><Pty><Nm>${xmlEscape(e.debtorName)}</Nm></Pty></Dbtr>
+              <DbtrAcct><Id><IBAN>${xmlEscape(e.debtorIban)}</IBAN></Id></DbtrAcct>
+            </RltdPties>
+${e.remittanceText ? `            <RmtInf><Ustrd>${xmlEscape(e.remittanceText)}</Ustrd></RmtInf>\n` : ''}          </TxDtls>
+        </NtryDtls>
+      </Ntry>`,
+  )
+  .join('\n')}
+    </Ntfctn>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>${id}</MsgId><CreDtTm>${created}</CreDtTm></GrpHdr>
+${notifications.join('\n')}
+  </BkToCstmrDbtCdtNtfctn>
+</Document>
+`;
+}
+
+const envelopeSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_:.-]{1,100}$/),
+  type: z.string().max(100),
+  data: z.unknown(),
+});
+
+/** Reads the sandbox bank's envelope `{ id, type, created, data }` (never throws). */
+export function readSandboxBankEvent(body: unknown, rawBody: Buffer): BankEvent {
+  const envelope = envelopeSchema.safeParse(body);
+  if (!envelope.success) {
+    return {
+      eventId: `sha256:${createHash('sha256').update(rawBody).digest('hex').slice(0, 40)}`,
+      type: 'unknown',
+      credit: null,
+      problem: 'malformed_payload',
+    };
+  }
+  const { id, type, data } = envelope.data;
+  if (type !== sandboxBankEventType)
+    return { eventId: id, type, credit: null, problem: 'unknown_event_type' };
+  const credit = bankCreditPayloadSchema.safeParse(data);
+  return credit.success
+    ? { eventId: id, type, credit: credit.data, problem: null }
+    : { eventId: id, type, credit: null, problem: 'malformed_payload' };
+}
+
+export function createSandboxBank(opts: {
+  webhookUrl: string;
+  webhookSecret: string;
+  formSecret: string;
+  delaySeconds: number;
+  transport?: WebhookTransport;
+}): SandboxBank {
+  const transport = opts.transport ?? httpWebhookTransport;
+  const tokenLifetimeMs = 2 * 60 * 60 * 1000;
+
+  async function findEntry(db: Db, id: number) {
+    const [row] = await db.select().from(sandboxBankEntries).where(eq(sandboxBankEntries.id, id));
+    return row ?? null;
+  }
+
+  return {
+    provider: 'sandbox',
+
+    verifyWebhook({ rawBody, headers }) {
+      const header = headers[sandboxSignatureHeader];
+      const check = verifyWebhookSignature({
+        secret: opts.webhookSecret,
+        rawBody,
+        header: typeof header === 'string' ? header : undefined,
+      });
+      return check.ok ? { ok: true } : { ok: false, reason: check.reason };
+    },
+
+    readEvent: readSandboxBankEvent,
+
+    sandbox: {
+      delaySeconds: opts.delaySeconds,
+
+      async book({ db, accountIban, transfer }) {
+        const parsed = bookTransferSchema.safeParse(transfer);
+        if (!parsed.success) throw new AppError('validation_failed', { detail: 'sandbox bank transfer' });
+        const t = parsed.data;
+        return db.transaction(async (tx) => {
+          // Booking day in Berlin, as a German bank books.
+          const bookingDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+            new Date(),
+          );
+          const [row] = await tx
+            .insert(sandboxBankEntries)
+            .values({
+              entryReference: `SBX${bookingDate.replaceAll('-', '')}${randomBytes(6).toString('hex').toUpperCase()}`,
+              eventId: `evt_${randomBytes(16).toString('hex')}`,
+              accountIban,
+              debtorName: t.debtorName,
+              debtorIban: t.debtorIban,
+              amountCents: t.amountCents,
+              remittanceText: t.remittanceText,
+              bookingDate,
+            })
+            .returning();
+          await enqueueJob(
+            tx,
+            bankSandboxDeliverJob,
+            { entryId: row!.id },
+            { startAfter: opts.delaySeconds },
+          );
+          return row!;
+        });
+      },
+
+      async listEntries(db, limit = 50) {
+        return db.select().from(sandboxBankEntries).orderBy(desc(sandboxBankEntries.id)).limit(limit);
+      },
+
+      async camt054({ db, bookingDate }) {
+        const rows = await db
+          .select()
+          .from(sandboxBankEntries)
+          .where(bookingDate ? eq(sandboxBankEntries.bookingDate, bookingDate) : sql`true`)
+          .orderBy(sandboxBankEntries.id)
+          .limit(10_000);
+        return sandboxCamt054(rows);
+      },
+
+      async deliver({ db, entryId }) {
+        const entry = await findEntry(db, entryId);
+        if (!entry) throw new Error('sandbox bank entry not found');
+        const body = JSON.stringify({
+          id: entry.eventId,
+          type: sandboxBankEventType,
+          created: entry.bookedAt.toISOString(),
+          data: creditOf(entry),
+        });
+        const { status } = await transport({
+          url: opts.webhookUrl,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'tokenwerk-bank-sandbox/1',
+            [sandboxSignatureHeader]: signWebhook(opts.webhookSecret, body),
+          },
+          body,
+        });
+        if (status < 200 || status > 299)
+          throw new Error(`the platform answered ${status} to the bank webhook`);
+        await db
+          .update(sandboxBankEntries)
+          .set({ deliveredAt: new Date() })
+          .where(eq(sandboxBankEntries.id, entryId));
+      },
+
+      formToken(nowMs = Date.now()) {
+        const ts = String(nowMs);
+        return `${ts}.${hmacSha256Hex(opts.formSecret, `bank-form:${ts}`).slice(0, 40)}`;
+      },
+
+      isFormTokenValid(token, nowMs = Date.now()) {
+        const m = /^(\d{13})\.([0-9a-f]{40})$/.exec(token);
+        if (!m) return false;
+        const ts = Number(m[1]);
+        if (nowMs - ts > tokenLifetimeMs || ts - nowMs > 60_000) return false;
+        return safeEqualHex(m[2]!, hmacSha256Hex(opts.formSecret, `bank-form:${m[1]}`).slice(0, 40));
+      },
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { parseEpcQrPayload } from '../payments/index.ts';
+import {
+  buildInvoiceDocument,
+  type InvoiceInvestor,
+  type InvoiceIssuer,
+  type InvoiceItemInput,
+  includedTaxCents,
+  invoiceTaxLines,
+  invoiceTaxTreatment,
+} from './index.ts';
+
+const bonds = { code: 'bonds', rateBasisPoints: 0 };
+const standard = { code: 'standard', rateBasisPoints: 1900 };
+
+const issuer: InvoiceIssuer = {
+  companyName: 'Tokenwerk Emissionen GmbH',
+  address: { street: 'Friedrichstraße 100', postcode: '10117', city: 'Berlin', countryCode: 'DE' },
+  registry: 'Amtsgericht Charlottenburg, HRB 123456 B',
+  vatNumber: 'DE123456789',
+  email: 'service@tokenwerk.example',
+  bankAccount: {
+    holder: 'Tokenwerk Emissionen GmbH',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    bankName: 'Commerzbank',
+  },
+};
+const investor: InvoiceInvestor = {
+  name: 'Erika Mustermann',
+  companyName: null,
+  address: { street: 'Heidestraße 17', postcode: '51147', city: 'Köln', countryCode: 'DE' },
+  customerNumber: 'K-1001',
+};
+const bond: InvoiceItemInput = {
+  name: 'Solarpark Brandenburg 5,5 % 2026/2031',
+  isin: 'DE000A383J95',
+  quantity: 2500,
+  unitPriceCents: 100,
+  taxCategory: bonds,
+};
+const collectible: InvoiceItemInput = {
+  name: 'Sammlerstück „Erstausgabe“',
+  quantity: 1,
+  unitPriceCents: 4999,
+  taxCategory: standard,
+};
+
+describe('VAT contained in a gross amount', () => {
+  it.each([
+    [11900, 1900, 1900],
+    [4999, 1900, 798],
+    [1000, 1900, 160],
+    [1, 1900, 0],
+    [6, 1900, 1],
+    [123456, 0, 0],
+  ])('%i cents at %i bp contain %i cents', (gross, rate, tax) => {
+    expect(includedTaxCents(gross, rate)).toBe(tax);
+  });
+});
+
+describe('tax lines per tax category', () => {
+  it('treats bonds as exempt securities transactions and the rest at its rate', () => {
+    expect(invoiceTaxTreatment(bonds)).toBe('exempt_securities');
+    expect(invoiceTaxTreatment(standard)).toBe('taxed');
+    expect(invoiceTaxTreatment({ code: 'other', rateBasisPoints: 0 })).toBe('exempt');
+  });
+
+  it('a mixed invoice: one exempt line for the bond, one 19 % line for the collectible', () => {
+    expect(invoiceTaxLines([bond, collectible])).toEqual([
+      {
+        category: 'bonds',
+        rateBasisPoints: 0,
+        treatment: 'exempt_securities',
+        grossCents: 250_000,
+        netCents: 250_000,
+        taxCents: 0,
+      },
+      {
+        category: 'standard',
+        rateBasisPoints: 1900,
+        treatment: 'taxed',
+        grossCents: 4999,
+        netCents: 4201,
+        taxCents: 798,
+      },
+    ]);
+  });
+
+  it('rounds the VAT once per category, not per line (two 10,00 € items: 3,19 €, not 3,20 €)', () => {
+    const items = [
+      { ...collectible, unitPriceCents: 1000 },
+      { ...collectible, name: 'Gebühr', unitPriceCents: 1000 },
+    ];
+    const [line] = invoiceTaxLines(items);
+    expect(line).toMatchObject({ grossCents: 2000, taxCents: 319, netCents: 1681 });
+  });
+});
+
+describe('the invoice document', () => {
+  const build = (paid: boolean, method: 'bank_transfer' | 'card' = 'bank_transfer') =>
+    buildInvoiceDocument({
+      number: '2026-000042',
+      locale: 'de',
+      issueDate: '2026-11-24',
+      serviceDate: '2026-11-24',
+      orderNumber: '000123',
+      issuer,
+      investor,
+      items: [bond, collectible],
+      payment: { method, paid, reference: 'RF45TW000123' },
+    });
+
+  it('totals in cents, due in 14 days, with the transfer details and the EPC payload while unpaid', () => {
+    const doc = build(false);
+    expect(doc.totals).toEqual({ netCents: 254_201, taxCents: 798, grossCents: 254_999 });
+    expect(doc.items.map((i) => [i.totalCents, i.netCents, i.treatment])).toEqual([
+      [250_000, 250_000, 'exempt_securities'],
+      [4999, 4201, 'taxed'],
+    ]);
+    expect(doc.dueDate).toBe('2026-12-08');
+    expect(doc.transfer?.reference).toBe('RF45 TW00 0123');
+    expect(parseEpcQrPayload(doc.transfer?.epcPayload ?? '')).toMatchObject({
+      bic: 'COBADEFFXXX',
+      iban: 'DE89370400440532013000',
+      name: 'Tokenwerk Emissionen GmbH',
+      amountCents: 254_999,
+      reference: 'RF45TW000123',
+    });
+  });
+
+  it('no transfer block once paid or when paid by card', () => {
+    expect(build(true).transfer).toBeNull();
+    expect(build(true).dueDate).toBeNull();
+    expect(build(false, 'card').transfer).toBeNull();
+  });
+
+  it('refuses an unpaid transfer without a reference, and no items', () => {
+    expect(() =>
+      buildInvoiceDocument({
+        number: '1',
+        locale: 'en',
+        issueDate: '2026-11-24',
+        serviceDate: '2026-11-24',
+        issuer,
+        investor,
+        items: [bond],
+        payment: { method: 'bank_transfer', paid: false },
+      }),
+    ).toThrow(RangeError);
+    expect(() =>
+      buildInvoiceDocument({
+        number: '1',
+        locale: 'en',
+        issueDate: '2026-11-24',
+        serviceDate: '2026-11-24',
+        issuer,
+        investor,
+        items: [],
+        payment: { method: 'card', paid: true },
+      }),
+    ).toThrow();
+  });
+});

@@ -1,0 +1,8 @@
+/*
+ * Payments by bank transfer: the EPC QR code (GiroCode) payload, ISO 11649 payment references and
+ * the matching of bank credits to orders. Pure; the API and the web import them from
+ * `@token/domain/payments`.
+ */
+export * from './epc-qr.ts';
+export * from './matching.ts';
+export * from './reference.ts';
