@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BuyingCustomer } from '@token/domain/buying';
+import { isProfessionalInvestor } from '@token/domain/onboarding';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { ApiError } from './api-error.ts';
 import { customerQuery } from './customer.ts';
@@ -85,6 +86,7 @@ function LiveSessionProvider({ children }: { children: ReactNode }) {
             hasWallet: data.defaultWallet !== null,
             status: data.status,
             cryptoRegistrarStatus: data.cryptoRegistrarStatus,
+            isProfessional: isProfessionalInvestor(data.customerRolesAsString),
           }
         : null,
     [data],
