@@ -30,7 +30,8 @@ describe('orders texts', () => {
     }
     for (const s of checkoutSteps) used.add(`process.steps.${s}`);
     for (const s of ['done', 'current', 'todo']) used.add(`process.state.${s}`);
-    for (const p of ['token', 'addresses', 'payment-methods', 'confirmation']) used.add(`process.titles.${p}`);
+    for (const p of ['token', 'addresses', 'payment-methods', 'confirmation'])
+      used.add(`process.titles.${p}`);
     for (const r of ['base', 'assets', 'income']) used.add(`limit.reason.${r}`);
     for (const s of paymentStates) used.add(`details.paymentStates.${s}`);
     for (const m of ['offline', 'card']) used.add(`summary.methods.${m}`);
