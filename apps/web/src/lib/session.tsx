@@ -86,7 +86,8 @@ function LiveSessionProvider({ children }: { children: ReactNode }) {
             hasWallet: data.defaultWallet !== null,
             status: data.status,
             cryptoRegistrarStatus: data.cryptoRegistrarStatus,
-            isProfessional: isProfessionalInvestor(data.customerRolesAsString),
+            // a record without roles (older answers) is no professional
+            isProfessional: isProfessionalInvestor(data.customerRolesAsString ?? []),
           }
         : null,
     [data],

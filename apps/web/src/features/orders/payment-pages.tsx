@@ -71,7 +71,11 @@ export function PaymentSuccessPage() {
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const token = useEndOrderToken();
-  const order = useOrder(token, { refetchInterval: (o) => (o?.paid ? false : paymentPollMs) });
+  // stops once paid, or once the payment can no longer arrive
+  const order = useOrder(token, {
+    refetchInterval: (o) =>
+      o?.paid || o?.paymentState === 'cancelled' || o?.paymentState === 'refunded' ? false : paymentPollMs,
+  });
   const paid = order.data?.paid === true;
   return (
     <EndPage title={t('success.title')}>
