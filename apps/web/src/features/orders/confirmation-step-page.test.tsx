@@ -121,5 +121,6 @@ describe('ConfirmationStepPage (/order-process/confirmation)', () => {
     ]);
     // the process is over: its order is no longer the one in preparation
     expect(currentOrderToken()).toBeNull();
-  });
+    // many clicks and re-validations: room for a busy machine
+  }, 20_000);
 });
