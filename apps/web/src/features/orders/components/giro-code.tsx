@@ -1,4 +1,3 @@
-import { toString as qrToString } from 'qrcode';
 import { useEffect, useState } from 'react';
 
 /**
@@ -9,14 +8,21 @@ export function GiroCode({ payload, label }: { payload: string; label: string })
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    qrToString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }).then(
-      (svg) => {
-        if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-      },
-      () => {
-        if (live) setSrc(null);
-      },
-    );
+    // the QR encoder loads only with a page that shows a GiroCode
+    import('qrcode')
+      .then((ns) => {
+        // a CommonJS package: its functions are the namespace's or its default export's, by bundler
+        const qrcode = (ns as unknown as { default?: typeof ns }).default ?? ns;
+        return qrcode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      })
+      .then(
+        (svg) => {
+          if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+        },
+        () => {
+          if (live) setSrc(null);
+        },
+      );
     return () => {
       live = false;
     };
