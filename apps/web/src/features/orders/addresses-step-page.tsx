@@ -14,7 +14,7 @@ import { useBillingAddress, useSaveBillingAddress } from './api/billing-address.
 import { useCurrentOrderToken } from './api/current-order.ts';
 import { useCountries } from './api/get-countries.ts';
 import { useOrder } from './api/get-order.ts';
-import { NoOrder, StepSkeleton } from './components/no-order.tsx';
+import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 
 const fields = ['firstName', 'lastName', 'company', 'street', 'postcode', 'city', 'countryCode'] as const;
 
@@ -23,7 +23,7 @@ export function AddressesStepPage() {
   const token = useCurrentOrderToken();
   const order = useOrder(token);
   const address = useBillingAddress();
-  if (!token || order.isError) return <NoOrder />;
+  if (!token || order.isError || isClosed(order.data)) return <NoOrder />;
   if (!order.data || address.isPending) return <StepSkeleton />;
   return <AddressForm address={address.data ?? null} />;
 }

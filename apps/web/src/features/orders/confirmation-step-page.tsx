@@ -22,7 +22,7 @@ import { useProduct } from './api/get-product.ts';
 import { useConfirmLegalDocuments, useSendLegalDocuments } from './api/legal-documents.ts';
 import { forgetDeclarations, readDeclarations } from './components/declarations-store.ts';
 import { leaveForPayment, paymentTargetOf } from './components/go-to-payment.ts';
-import { NoOrder, StepSkeleton } from './components/no-order.tsx';
+import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 
 const statementFields = [
   'notUsOrCanadaTaxpayer',
@@ -38,7 +38,8 @@ export function ConfirmationStepPage() {
   const token = useCurrentOrderToken();
   const order = useOrder(token);
   const product = useProduct(order.data?.items[0]?.productCode ?? null);
-  if (!token || order.isError || (order.data && order.data.items.length === 0)) return <NoOrder />;
+  if (!token || order.isError || isClosed(order.data) || (order.data && order.data.items.length === 0))
+    return <NoOrder />;
   if (!order.data || !product.data) return <StepSkeleton />;
   return <Confirmation order={order.data} product={product.data} />;
 }
@@ -188,12 +189,14 @@ function Confirmation({ order, product }: { order: OrderView; product: ProductVi
         declarations: readDeclarations(order.tokenValue),
         notes: null,
       });
-      setCurrentOrderToken(null);
       forgetDeclarations(order.tokenValue);
       rememberLastOrder(placed.tokenValue);
       try {
         const target = await paymentTargetOf(placed);
-        if (target.kind === 'external') return leaveForPayment(target.url);
+        if (target.kind === 'external') {
+          setCurrentOrderToken(null);
+          return leaveForPayment(target.url);
+        }
         await navigate(target.to, { replace: true, state: appRedirectState });
       } catch (err) {
         // the order is placed; its finishing page offers the payment again
@@ -202,6 +205,9 @@ function Confirmation({ order, product }: { order: OrderView; product: ProductVi
           state: appRedirectState,
         });
         notify('error', errorMessageOf(err, locale), errorDetailOf(err));
+      } finally {
+        // the process is over (forgotten once its page is left, so it never shows "no order")
+        setCurrentOrderToken(null);
       }
     } catch (err) {
       let onField = false;

@@ -11,13 +11,14 @@ import { useCurrentOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';
 import { usePaymentConfigurations } from './api/get-payment-configurations.ts';
 import { useSelectPaymentMethod } from './api/select-payment-method.ts';
-import { NoOrder, StepSkeleton } from './components/no-order.tsx';
+import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 
 /** spec 2 /order-process/payment-methods: bank transfer or card, as the bond's configurations allow. */
 export function PaymentStepPage() {
   const token = useCurrentOrderToken();
   const order = useOrder(token);
-  if (!token || order.isError || (order.data && order.data.payments.length === 0)) return <NoOrder />;
+  if (!token || order.isError || isClosed(order.data) || (order.data && order.data.payments.length === 0))
+    return <NoOrder />;
   if (!order.data) return <StepSkeleton />;
   return <PaymentForm order={order.data} />;
 }

@@ -34,7 +34,7 @@ import { useOrder } from './api/get-order.ts';
 import { useOrders } from './api/get-orders.ts';
 import { useProduct } from './api/get-product.ts';
 import { readDeclarations, writeDeclarations } from './components/declarations-store.ts';
-import { NoOrder, StepSkeleton } from './components/no-order.tsx';
+import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 import { holdingOf, offerOf, quantityStepOf, subscriberOf } from './components/offer.ts';
 
 /**
@@ -132,7 +132,7 @@ function TokenStep() {
   const record = useCustomerRecord();
   const orders = useOrders(1);
 
-  if (!token || order.isError || (order.data && !item)) return <NoOrder />;
+  if (!token || order.isError || isClosed(order.data) || (order.data && !item)) return <NoOrder />;
   if (!order.data || !item || !product.data || !record.data || orders.isPending) return <StepSkeleton />;
   return (
     <AmountForm

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompleteOrderInput, OrderView } from '@token/domain/orders';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { orderKeys, orderPath } from './keys.ts';
+import { orderPath } from './keys.ts';
 
 /** PATCH orders/{token}/complete {notes, statements, declarations}: places the order (spec 4/5). */
 export function completeOrder(input: { tokenValue: string } & CompleteOrderInput): Promise<OrderView> {
@@ -14,10 +14,9 @@ export function useCompleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeOrder,
-    onSuccess: (order) => {
-      queryClient.setQueryData(orderKeys.order(order.tokenValue), order);
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
-    },
+    // the order's own query is left alone: the process page stays as it is until the browser has
+    // moved on to the end page, which reads the placed order afresh
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }),
     meta: { silentErrors: true },
   });
 }

@@ -1,7 +1,13 @@
+import { isCheckoutEditable, type OrderView } from '@token/domain/orders';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+
+/** An order the process can no longer change (completed or cancelled, e.g. in another tab). */
+export function isClosed(order: Pick<OrderView, 'checkoutState'> | undefined): boolean {
+  return order !== undefined && !isCheckoutEditable(order.checkoutState);
+}
 
 /** The process page when no order is in preparation (finished, cancelled or another tab's). */
 export function NoOrder() {
