@@ -36,7 +36,8 @@ function Details({ order }: { order: OrderView }) {
   const { status } = orderListStatus(order);
   const awaitingTransfer =
     status === 'awaiting_payment' && order.payments.some((p) => p.methodCode === 'offline');
-  const hasInvoice = order.paid || status === 'shipped' || status === 'refunded';
+  // the invoice is issued when the order is placed (decision 011)
+  const hasInvoice = order.checkoutState === 'completed';
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">

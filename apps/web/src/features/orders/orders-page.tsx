@@ -29,10 +29,10 @@ function useRowFacts(order: OrderListRowView) {
   };
 }
 
-/** The invoice cell: a link once the order is paid (an invoice exists from payment on). */
+/** The invoice cell: the invoice number is allocated when the order is placed (decision 011). */
 function InvoiceLink({ order, to }: { order: OrderListRowView; to: string }) {
   const { t } = useTranslation('orders');
-  if (!order.paid && order.listStatus !== 'shipped' && order.listStatus !== 'refunded') return <span>–</span>;
+  if (order.checkoutState !== 'completed') return <span>–</span>;
   return (
     <Link to={to} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
       {t('list.invoice')}
