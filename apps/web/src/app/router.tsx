@@ -112,6 +112,14 @@ const selfDisclosureIndex = onboardingPage(
   'SelfDisclosureIndex',
 );
 
+// The order process and the investor's orders (issue 8): one chunk with the `orders` texts.
+function ordersPage(name: keyof typeof import('../features/orders/order-pages.tsx')) {
+  return async () => {
+    const [m] = await Promise.all([import('../features/orders/order-pages.tsx'), loadNamespace('orders')]);
+    return { Component: m[name] as ComponentType };
+  };
+}
+
 /** spec 2 legal pages: each shows the CMS page of the same code in the current language. */
 export const legalPageCodes = [
   'imprint',
@@ -237,6 +245,25 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          {
+            // spec 2 orderProcess: the progress around one page per step
+            path: 'order-process',
+            lazy: ordersPage('CheckoutLayout'),
+            children: [
+              { index: true, element: <Navigate replace to="/order-process/token" /> },
+              { path: 'token', lazy: ordersPage('TokenStepPage') },
+              { path: 'addresses', lazy: ordersPage('AddressesStepPage') },
+              { path: 'payment-methods', lazy: ordersPage('PaymentStepPage') },
+              { path: 'confirmation', lazy: ordersPage('ConfirmationStepPage') },
+            ],
+          },
+          { path: 'thank-you-for-offline-payment', lazy: ordersPage('ThankYouPage') },
+          { path: 'orders/:uuid/finish', lazy: ordersPage('OrderFinishPage') },
+          { path: 'payment/success', lazy: ordersPage('PaymentSuccessPage') },
+          { path: 'payment/cancel', lazy: ordersPage('PaymentCancelPage') },
+          { path: 'account/orders', lazy: ordersPage('OrdersPage') },
+          { path: 'order-details/:uuid', lazy: ordersPage('OrderDetailsPage') },
+          { path: 'invoices', lazy: ordersPage('InvoicesPage') },
           { path: 'admin', lazy: adminQueue },
           { path: 'admin/customers/:uuid', lazy: adminCustomer },
           { path: '*', lazy: notFound },

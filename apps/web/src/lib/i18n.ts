@@ -19,14 +19,15 @@ function storedLocale(): Locale {
 
 /**
  * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
- * `accounts` (login, registration, account area), `onboarding` (the self-disclosure). A route's
+ * `accounts` (login, registration, account area), `onboarding` (the self-disclosure), `orders` (the
+ * order process, orders and invoices). A route's
  * `lazy()` awaits `loadNamespace` with its page module, so the page never renders before its text is there.
  */
 const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
-  ['../locales/*/accounts.json', '../locales/*/onboarding.json'],
+  ['../locales/*/accounts.json', '../locales/*/onboarding.json', '../locales/*/orders.json'],
   { import: 'default' },
 );
-export type LazyNamespace = 'accounts' | 'onboarding';
+export type LazyNamespace = 'accounts' | 'onboarding' | 'orders';
 
 const lazyNamespaceBackend: BackendModule = {
   type: 'backend',

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BuyingCustomer } from '@token/domain/buying';
 import { operatorRole } from '@token/domain/compliance';
+import { isProfessionalInvestor } from '@token/domain/onboarding';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { ApiError } from './api-error.ts';
 import { customerQuery } from './customer.ts';
@@ -91,6 +92,8 @@ function LiveSessionProvider({ children }: { children: ReactNode }) {
             hasWallet: data.defaultWallet !== null,
             status: data.status,
             cryptoRegistrarStatus: data.cryptoRegistrarStatus,
+            // a record without roles (older answers) is no professional
+            isProfessional: isProfessionalInvestor(data.customerRolesAsString ?? []),
           }
         : null,
     [data],

@@ -123,6 +123,8 @@ export const paymentConfigurationViewSchema = z.discriminatedUnion('gateway', [
       .object({ holder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() })
       .nullable(),
     dueAt: z.string().nullable(),
+    /** The EPC069-12 (GiroCode) text of this transfer, which banking apps scan; null when not available. */
+    epcQrPayload: z.string().nullable(),
   }),
   z.object({
     gateway: z.literal('card'),

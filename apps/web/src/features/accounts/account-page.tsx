@@ -7,6 +7,7 @@ import {
   KeyRound,
   LogOut,
   Mail,
+  ReceiptText,
   ShieldCheck,
   UserRound,
   Wallet,
@@ -136,6 +137,12 @@ export function AccountPage() {
                   t('account.twoFactorText')
                 )
               }
+            />
+            <MenuLink
+              to="/account/orders"
+              icon={<ReceiptText className={iconClass} aria-hidden="true" />}
+              title={t('account.orders')}
+              text={t('account.ordersText')}
             />
             <MenuLink
               to="/account/custody"

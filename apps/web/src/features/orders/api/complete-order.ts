@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CompleteOrderInput, OrderView } from '@token/domain/orders';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { orderPath } from './keys.ts';
+
+/** PATCH orders/{token}/complete {notes, statements, declarations}: places the order (spec 4/5). */
+export function completeOrder(input: { tokenValue: string } & CompleteOrderInput): Promise<OrderView> {
+  const { tokenValue, ...body } = input;
+  return apiRequest<OrderView>(`${orderPath(tokenValue)}/complete`, { method: 'PATCH', body, auth: true });
+}
+
+/** Violations land on the form's statements; other failures on the page. */
+export function useCompleteOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeOrder,
+    // the order's own query is left alone: the process page stays as it is until the browser has
+    // moved on to the end page, which reads the placed order afresh
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }),
+    meta: { silentErrors: true },
+  });
+}

@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { DocumentTitle } from '../../../components/ui/document-title.tsx';
+import { useProcessCancelAction } from '../../../lib/navigation.ts';
+import { currentOrderToken, setCurrentOrderToken } from '../api/current-order.ts';
+import { deleteOrder } from '../api/delete-order.ts';
+import { orderKeys } from '../api/keys.ts';
+import { CheckoutProgress, checkoutStepOfRoute } from './checkout-progress.tsx';
+
+/**
+ * The order process (spec 2 `orderProcess`): progress indicator and the open step's page. Leaving
+ * it for anything but a process or end-of-process route asks 'All prepared information will be
+ * lost' (the app's navigation guard); confirming deletes the order in preparation and forgets it.
+ */
+export function CheckoutLayout() {
+  const { t } = useTranslation('orders');
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const step = checkoutStepOfRoute[pathname.replace(/\/+$/, '')] ?? 'identification';
+
+  useProcessCancelAction('orderProcess', async () => {
+    const token = currentOrderToken();
+    if (!token) return;
+    // forgotten first: even if the delete fails, the next order starts afresh (the server expires carts)
+    setCurrentOrderToken(null);
+    queryClient.removeQueries({ queryKey: orderKeys.order(token) });
+    await deleteOrder(token);
+  });
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
+      <DocumentTitle
+        title={`${t(`process.titles.${pathname.split('/')[2] ?? 'token'}`)} · ${t('process.title')}`}
+      />
+      <p className="text-sm font-medium text-accent-700">{t('process.title')}</p>
+      <div className="mt-3">
+        <CheckoutProgress current={step} />
+      </div>
+      <div className="mt-6 sm:mt-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** spec 2: the order process as presented, in the order the investor walks it. */
+export const checkoutSteps = ['identification', 'payment', 'confirmation', 'completion'] as const;
+export type CheckoutStep = (typeof checkoutSteps)[number];
+
+/** The presented step of each process route (the amount and the billing address identify the investor). */
+export const checkoutStepOfRoute: Record<string, CheckoutStep> = {
+  '/order-process/token': 'identification',
+  '/order-process/addresses': 'identification',
+  '/order-process/payment-methods': 'payment',
+  '/order-process/confirmation': 'confirmation',
+};
+
+/**
+ * The order process's progress: an ordered list, the open step marked `aria-current="step"`, the
+ * steps before it checked. Segments with "Step 2 of 4" on phones, numbered bubbles from `sm` on.
+ */
+export function CheckoutProgress({ current }: { current: CheckoutStep }) {
+  const { t } = useTranslation('orders');
+  const at = checkoutSteps.indexOf(current);
+  return (
+    <nav aria-label={t('process.progress')}>
+      <p className="flex justify-between text-sm sm:hidden" aria-hidden="true">
+        <span className="font-medium text-brand-900">{t(`process.steps.${current}`)}</span>
+        <span className="text-slate-600">
+          {t('process.stepOf', { current: at + 1, total: checkoutSteps.length })}
+        </span>
+      </p>
+      <ol className="mt-2 flex gap-1 sm:mt-0 sm:gap-4">
+        {checkoutSteps.map((step, i) => {
+          const state = i < at ? 'done' : i === at ? 'current' : 'todo';
+          return (
+            <li
+              key={step}
+              className="flex flex-1 items-center gap-2"
+              aria-current={state === 'current' ? 'step' : undefined}
+              data-state={state}
+            >
+              <span
+                aria-hidden="true"
+                className={`block h-1.5 w-full rounded-full sm:hidden ${
+                  state === 'done' ? 'bg-accent-600' : state === 'current' ? 'bg-brand-700' : 'bg-slate-200'
+                }`}
+              />
+              <span
+                aria-hidden="true"
+                className={`hidden size-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold sm:flex ${
+                  state === 'done'
+                    ? 'border-accent-600 bg-accent-600 text-white'
+                    : state === 'current'
+                      ? 'border-brand-800 bg-brand-800 text-white'
+                      : 'border-slate-300 bg-white text-slate-600'
+                }`}
+              >
+                {state === 'done' ? <Check className="size-4" /> : i + 1}
+              </span>
+              <span
+                className={`sr-only sm:not-sr-only sm:text-sm ${
+                  state === 'current' ? 'sm:font-semibold sm:text-brand-900' : 'sm:text-slate-700'
+                }`}
+              >
+                {t(`process.steps.${step}`)}
+                <span className="sr-only"> ({t(`process.state.${state}`)})</span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,126 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadNamespace } from '../../lib/i18n.ts';
+import { clearNotifications } from '../../lib/notifications.ts';
+import { currentOrderToken, setCurrentOrderToken } from './api/current-order.ts';
+import { writeDeclarations } from './components/declarations-store.ts';
+import { ConfirmationStepPage } from './confirmation-step-page.tsx';
+import {
+  customer,
+  mockApi,
+  order,
+  orderToken,
+  product,
+  renderRoutes,
+  storeTestSession,
+  testUuid,
+  writesOf,
+} from './test-support.tsx';
+
+const orderUrl = `/api/v2/shop/orders/${orderToken}`;
+
+function setup() {
+  const ready = order(2000, {
+    checkoutState: 'payment_selected',
+    legalDocsConfirmAt: '2026-11-24T09:10:00.000Z',
+    payments: [
+      { ...order(2000).payments[0]!, method: '/api/v2/shop/payment-methods/offline', methodCode: 'offline' },
+    ],
+  });
+  const calls = mockApi(({ method, url }) => {
+    if (url === `/api/v2/shop/customers/${testUuid}`) return Response.json(customer());
+    if (url === '/api/v2/shop/products/SOLAR-2031') return Response.json(product());
+    if (url.startsWith('/api/v2/shop/addresses')) return Response.json([]);
+    if (url === orderUrl && method === 'GET') return Response.json(ready);
+    if (url === `${orderUrl}/complete` && method === 'PATCH') {
+      return Response.json({
+        ...ready,
+        number: '000123',
+        checkoutState: 'completed',
+        paymentState: 'awaiting_payment',
+        listStatus: 'awaiting_payment',
+      });
+    }
+    return undefined;
+  });
+  renderRoutes(
+    [{ path: '/order-process/confirmation', element: <ConfirmationStepPage /> }],
+    '/order-process/confirmation',
+  );
+  return calls;
+}
+
+const completeButton = () =>
+  screen.getByRole('button', { name: /Zahlungspflichtig zeichnen/ }) as HTMLButtonElement;
+const tick = (name: RegExp) => fireEvent.click(screen.getByRole('checkbox', { name }));
+
+beforeAll(async () => {
+  await i18n.changeLanguage('de');
+  await loadNamespace('orders');
+});
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  storeTestSession();
+  clearNotifications();
+  setCurrentOrderToken(orderToken);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ConfirmationStepPage (/order-process/confirmation)', () => {
+  it('completes only with the US/CA statement, one risk and two final statements (spec 5)', async () => {
+    writeDeclarations(orderToken, { freeAssetsAtLeast100k: true, averageMonthlyNetIncomeCents: null });
+    const calls = setup();
+    await screen.findByText('Bestellung prüfen und abschließen');
+    expect(completeButton().disabled).toBe(true);
+
+    tick(/nicht in den USA oder in Kanada steuerpflichtig/);
+    tick(/Totalverlust/);
+    tick(/wahrheitsgemäß/);
+    // one final statement is not enough
+    await waitFor(() => expect(completeButton().disabled).toBe(true));
+    tick(/eigenen Namen/);
+    await waitFor(() => expect(completeButton().disabled).toBe(false));
+
+    // without the tax statement it is refused again
+    tick(/nicht in den USA oder in Kanada steuerpflichtig/);
+    await waitFor(() => expect(completeButton().disabled).toBe(true));
+    tick(/nicht in den USA oder in Kanada steuerpflichtig/);
+    // and without any risk statement
+    tick(/Totalverlust/);
+    await waitFor(() => expect(completeButton().disabled).toBe(true));
+    tick(/nur schwer veräußert/);
+    await waitFor(() => expect(completeButton().disabled).toBe(false));
+
+    fireEvent.click(completeButton());
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(
+        `/thank-you-for-offline-payment?tokenValue=${orderToken}`,
+      ),
+    );
+    expect(writesOf(calls)).toEqual([
+      {
+        method: 'PATCH',
+        url: `${orderUrl}/complete`,
+        body: {
+          statements: {
+            notUsOrCanadaTaxpayer: true,
+            totalLossRisk: false,
+            illiquidityRisk: true,
+            informationTruthful: true,
+            actingOnOwnAccount: true,
+            documentsReceived: false,
+          },
+          declarations: { freeAssetsAtLeast100k: true, averageMonthlyNetIncomeCents: null },
+          notes: null,
+        },
+      },
+    ]);
+    // the process is over: its order is no longer the one in preparation
+    expect(currentOrderToken()).toBeNull();
+    // many clicks and re-validations: room for a busy machine
+  }, 20_000);
+});

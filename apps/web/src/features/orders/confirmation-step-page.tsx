@@ -1,0 +1,299 @@
+import type { ProductView } from '@token/domain/catalog-views';
+import { formatDateTime, formatEuro, formatNumber } from '@token/domain/format';
+import { type OrderStatements, type OrderView, orderStatementsSchema } from '@token/domain/orders';
+import { FileText, Mail } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
+import { useLocale } from '../../lib/i18n.ts';
+import { appRedirectState } from '../../lib/navigation.ts';
+import { notify } from '../../lib/notifications.ts';
+import { formResolver } from '../../lib/validation.ts';
+import { useBillingAddress } from './api/billing-address.ts';
+import { useCompleteOrder } from './api/complete-order.ts';
+import { rememberLastOrder, setCurrentOrderToken, useCurrentOrderToken } from './api/current-order.ts';
+import { useOrder } from './api/get-order.ts';
+import { useProduct } from './api/get-product.ts';
+import { useConfirmLegalDocuments, useSendLegalDocuments } from './api/legal-documents.ts';
+import { forgetDeclarations, readDeclarations } from './components/declarations-store.ts';
+import { leaveForPayment, paymentTargetOf } from './components/go-to-payment.ts';
+import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
+
+const statementFields = [
+  'notUsOrCanadaTaxpayer',
+  'totalLossRisk',
+  'illiquidityRisk',
+  'informationTruthful',
+  'actingOnOwnAccount',
+  'documentsReceived',
+] as const satisfies readonly (keyof OrderStatements)[];
+
+/** spec 2 /order-process/confirmation: summary, legal documents, statements, then the order is placed. */
+export function ConfirmationStepPage() {
+  const token = useCurrentOrderToken();
+  const order = useOrder(token);
+  const product = useProduct(order.data?.items[0]?.productCode ?? null);
+  if (!token || order.isError || isClosed(order.data) || (order.data && order.data.items.length === 0))
+    return <NoOrder />;
+  if (!order.data || !product.data) return <StepSkeleton />;
+  return <Confirmation order={order.data} product={product.data} />;
+}
+
+function Summary({ order }: { order: OrderView }) {
+  const { t } = useTranslation('orders');
+  const locale = useLocale();
+  const address = useBillingAddress();
+  const item = order.items[0]!;
+  const method = order.payments[0]?.methodCode;
+  const a = address.data;
+  const rows: [string, string][] = [
+    [t('summary.security'), item.productName],
+    [t('summary.quantity'), formatNumber(item.quantity, { locale })],
+    [t('summary.unitPrice'), formatEuro(item.unitPrice, { locale })],
+    ...(order.taxTotal > 0
+      ? ([[t('summary.tax'), formatEuro(order.taxTotal, { locale })]] as [string, string][])
+      : []),
+    [t('summary.total'), formatEuro(order.total, { locale, fraction: 'always' })],
+    [
+      t('summary.paymentMethod'),
+      method ? t(`summary.methods.${method === 'offline' ? 'offline' : 'card'}`) : '–',
+    ],
+  ];
+  if (a) {
+    rows.push([
+      t('summary.billingAddress'),
+      [`${a.firstName} ${a.lastName}`, a.company, a.street, `${a.postcode} ${a.city}`, a.countryCode]
+        .filter(Boolean)
+        .join(', '),
+    ]);
+  }
+  return (
+    <section
+      aria-labelledby="summary-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="summary-title" className="text-lg font-semibold text-brand-900">
+        {t('summary.title')}
+      </h2>
+      <dl className="mt-3 divide-y divide-slate-100">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid gap-0.5 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function LegalDocuments({ order, product }: { order: OrderView; product: ProductView }) {
+  const { t } = useTranslation('orders');
+  const locale = useLocale();
+  const confirmDocs = useConfirmLegalDocuments();
+  const sendDocs = useSendLegalDocuments();
+  const confirmed = order.legalDocsConfirmAt !== null;
+  return (
+    <section
+      aria-labelledby="documents-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="documents-title" className="text-lg font-semibold text-brand-900">
+        {t('documents.title')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t('documents.intro')}</p>
+      {product.legalDocuments.length > 0 && (
+        <ul className="mt-3 space-y-2">
+          {product.legalDocuments.map((d) => (
+            <li key={d.id}>
+              <a
+                href={d.path}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm hover:border-brand-300 hover:bg-brand-50"
+              >
+                <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                <span className="flex-1 font-medium text-slate-900">{d.title}</span>
+                <span className="sr-only">({t('documents.newWindow')})</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4">
+        <Checkbox
+          label={t('documents.confirm')}
+          checked={confirmed}
+          disabled={confirmed || confirmDocs.isPending}
+          onChange={(e) => {
+            if (e.target.checked) confirmDocs.mutate(order.tokenValue);
+          }}
+          hint={
+            confirmed && order.legalDocsConfirmAt
+              ? t('documents.confirmedAt', { at: formatDateTime(order.legalDocsConfirmAt, { locale }) })
+              : undefined
+          }
+        />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={sendDocs.isPending}
+          onClick={() =>
+            sendDocs.mutate(order.tokenValue, { onSuccess: () => notify('success', t('documents.sent')) })
+          }
+        >
+          <Mail className="size-4" aria-hidden="true" />
+          {t('documents.send')}
+        </Button>
+        {order.legalDocsSentAt && (
+          <span className="text-sm text-slate-600">
+            {t('documents.sentAt', { at: formatDateTime(order.legalDocsSentAt, { locale }) })}
+          </span>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Confirmation({ order, product }: { order: OrderView; product: ProductView }) {
+  const { t } = useTranslation('orders');
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const complete = useCompleteOrder();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<OrderStatements>({
+    resolver: formResolver(orderStatementsSchema, locale),
+    mode: 'onChange',
+    defaultValues: Object.fromEntries(statementFields.map((f) => [f, false])) as OrderStatements,
+  });
+  const { register, handleSubmit, watch, setError, formState } = form;
+  const values = watch();
+  // spec 5: the US/CA statement, one of two risk statements, two of the final statements
+  const statementsGiven = orderStatementsSchema.safeParse(values).success;
+  const documentsConfirmed = order.legalDocsConfirmAt !== null;
+  const canComplete = statementsGiven && documentsConfirmed && !complete.isPending;
+
+  const onSubmit = handleSubmit(async (statements) => {
+    setFailure(null);
+    try {
+      const placed = await complete.mutateAsync({
+        tokenValue: order.tokenValue,
+        statements,
+        declarations: readDeclarations(order.tokenValue),
+        notes: null,
+      });
+      forgetDeclarations(order.tokenValue);
+      rememberLastOrder(placed.tokenValue);
+      try {
+        const target = await paymentTargetOf(placed);
+        if (target.kind === 'external') {
+          setCurrentOrderToken(null);
+          return leaveForPayment(target.url);
+        }
+        await navigate(target.to, { replace: true, state: appRedirectState });
+      } catch (err) {
+        // the order is placed; its finishing page offers the payment again
+        await navigate(`/orders/${encodeURIComponent(placed.tokenValue)}/finish`, {
+          replace: true,
+          state: appRedirectState,
+        });
+        notify('error', errorMessageOf(err, locale), errorDetailOf(err));
+      } finally {
+        // the process is over (forgotten once its page is left, so it never shows "no order")
+        setCurrentOrderToken(null);
+      }
+    } catch (err) {
+      let onField = false;
+      if (err instanceof ApiError) {
+        for (const v of err.violations) {
+          const field = statementFields.find((f) => v.propertyPath.replace(/^statements\./, '') === f);
+          if (field) {
+            setError(field, { type: v.code, message: v.message });
+            onField = true;
+          }
+        }
+      }
+      if (!onField) setFailure(errorMessageOf(err, locale));
+    }
+  });
+
+  const e = formState.errors;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
+          {t('confirmation.title')}
+        </h1>
+        <p className="mt-1 text-slate-700">{t('confirmation.intro')}</p>
+      </div>
+      <Summary order={order} />
+      <LegalDocuments order={order} product={product} />
+      <section
+        aria-labelledby="statements-title"
+        className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="statements-title" className="text-lg font-semibold text-brand-900">
+          {t('statements.title')}
+        </h2>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-800">{t('statements.taxLegend')}</legend>
+          <Checkbox
+            label={t('statements.notUsOrCanadaTaxpayer')}
+            required
+            error={e.notUsOrCanadaTaxpayer?.message}
+            {...register('notUsOrCanadaTaxpayer')}
+          />
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-800">{t('statements.riskLegend')}</legend>
+          <Checkbox
+            label={t('statements.totalLossRisk')}
+            error={e.totalLossRisk?.message}
+            {...register('totalLossRisk')}
+          />
+          <Checkbox label={t('statements.illiquidityRisk')} {...register('illiquidityRisk')} />
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-800">{t('statements.finalLegend')}</legend>
+          <Checkbox
+            label={t('statements.informationTruthful')}
+            error={e.informationTruthful?.message}
+            {...register('informationTruthful')}
+          />
+          <Checkbox label={t('statements.actingOnOwnAccount')} {...register('actingOnOwnAccount')} />
+          <Checkbox label={t('statements.documentsReceived')} {...register('documentsReceived')} />
+        </fieldset>
+      </section>
+      {!documentsConfirmed && (
+        <p className="text-sm text-slate-700" id="complete-hint">
+          {t('confirmation.documentsFirst')}
+        </p>
+      )}
+      {failure && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+          {failure}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="ghost" onClick={() => void navigate('/order-process/payment-methods')}>
+          {t('process.back')}
+        </Button>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={!canComplete}
+          aria-describedby={documentsConfirmed ? undefined : 'complete-hint'}
+        >
+          {t('confirmation.complete', { amount: formatEuro(order.total, { locale, fraction: 'always' }) })}
+        </Button>
+      </div>
+    </form>
+  );
+}

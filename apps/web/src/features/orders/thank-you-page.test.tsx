@@ -1,0 +1,88 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadNamespace } from '../../lib/i18n.ts';
+import { clearNotifications } from '../../lib/notifications.ts';
+import { mockApi, order, orderToken, renderRoutes, storeTestSession } from './test-support.tsx';
+import { ThankYouPage } from './thank-you-page.tsx';
+
+const epc = [
+  'BCD',
+  '002',
+  '1',
+  'SCT',
+  'COBADEFFXXX',
+  'Solarpark Emissions GmbH',
+  'DE89370400440532013000',
+  'EUR2000.00',
+  '',
+  'RF18539007547034',
+  '',
+  '',
+].join('\n');
+
+const textOf = (el: HTMLElement) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
+
+beforeAll(async () => {
+  await i18n.changeLanguage('de');
+  await loadNamespace('orders');
+});
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  storeTestSession();
+  clearNotifications();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ThankYouPage (/thank-you-for-offline-payment)', () => {
+  it('shows the issuer account, amount, reference, due date and the GiroCode as an SVG QR code', async () => {
+    const placed = order(2000, {
+      number: '000123',
+      checkoutState: 'completed',
+      paymentState: 'awaiting_payment',
+      listStatus: 'awaiting_payment',
+    });
+    mockApi(({ url }) => {
+      if (url === `/api/v2/shop/orders/${orderToken}`) return Response.json(placed);
+      if (url === `/api/v2/shop/orders/${orderToken}/payments/31/configuration`) {
+        return Response.json({
+          gateway: 'offline',
+          amount: 200_000,
+          currencyCode: 'EUR',
+          paymentReference: 'RF18539007547034',
+          bankAccount: {
+            holder: 'Solarpark Emissions GmbH',
+            iban: 'DE89370400440532013000',
+            bic: 'COBADEFFXXX',
+            bankName: 'Commerzbank',
+          },
+          dueAt: '2026-12-08T23:59:59.000Z',
+          epcQrPayload: epc,
+        });
+      }
+      return undefined;
+    });
+    renderRoutes(
+      [{ path: '/thank-you-for-offline-payment', element: <ThankYouPage /> }],
+      `/thank-you-for-offline-payment?tokenValue=${orderToken}`,
+    );
+    expect(await screen.findByText('Vielen Dank für Ihre Zeichnung', { selector: 'h1' })).toBeTruthy();
+    expect(textOf(await screen.findByTestId('bank-reference'))).toBe('RF18539007547034');
+    expect(textOf(screen.getByTestId('bank-amount'))).toBe('2.000,00 €');
+    expect(textOf(screen.getByTestId('bank-iban'))).toBe('DE89 3704 0044 0532 0130 00');
+    expect(screen.getByText('09.12.2026')).toBeTruthy();
+    expect(screen.getByText('Bestellnummer 000123')).toBeTruthy();
+    expect(screen.getByText(/Banking-App/)).toBeTruthy();
+
+    const qr = (await waitFor(() => screen.getByTestId('giro-code'))) as HTMLImageElement;
+    expect(qr.getAttribute('alt')).toBe('GiroCode mit den Überweisungsdaten');
+    const src = qr.getAttribute('src') ?? '';
+    expect(src.startsWith('data:image/svg+xml')).toBe(true);
+    const svg = decodeURIComponent(src.slice(src.indexOf(',') + 1));
+    expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('<path');
+  });
+});

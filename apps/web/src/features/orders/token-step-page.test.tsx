@@ -1,0 +1,172 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { OrderView } from '@token/domain/orders';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadNamespace } from '../../lib/i18n.ts';
+import { clearNotifications } from '../../lib/notifications.ts';
+import { currentOrderToken, setCurrentOrderToken } from './api/current-order.ts';
+import { readDeclarations } from './components/declarations-store.ts';
+import {
+  type ApiCall,
+  customer,
+  mockApi,
+  order,
+  orderToken,
+  problemAnswer,
+  product,
+  renderRoutes,
+  storeTestSession,
+  testUuid,
+  writesOf,
+} from './test-support.tsx';
+import { TokenStepPage } from './token-step-page.tsx';
+
+const orderUrl = `/api/v2/shop/orders/${orderToken}`;
+
+/** The API of an investor with an order of 1,000 tokens; `onPatch` answers quantity changes. */
+function setup(opts: { onPatch?: (call: ApiCall) => Response; start?: string } = {}) {
+  let current: OrderView = order(1000);
+  const calls = mockApi((call) => {
+    const { method, url } = call;
+    if (url === `/api/v2/shop/customers/${testUuid}`) return Response.json(customer());
+    if (url === '/api/v2/shop/products/SOLAR-2031') return Response.json(product());
+    if (url.startsWith('/api/v2/shop/orders?'))
+      return Response.json({ 'hydra:member': [], 'hydra:totalItems': 0 });
+    if (url === '/api/v2/shop/orders' && method === 'POST')
+      return Response.json({ tokenValue: orderToken }, { status: 201 });
+    if (url === `${orderUrl}/items` && method === 'POST') return Response.json(current, { status: 201 });
+    if (url === orderUrl && method === 'GET') return Response.json(current);
+    if (url === `${orderUrl}/items/21` && method === 'PATCH') {
+      if (opts.onPatch) return opts.onPatch(call);
+      current = order((call.body as { quantity: number }).quantity);
+      return Response.json(current);
+    }
+    return undefined;
+  });
+  renderRoutes(
+    [{ path: '/order-process/token', element: <TokenStepPage /> }],
+    opts.start ?? '/order-process/token',
+  );
+  return calls;
+}
+
+/** Text with the no-break spaces of Intl's formats as plain ones. */
+const textOf = (el: HTMLElement) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
+
+const moreButton = () => screen.getByRole('button', { name: '1.000 Token mehr' });
+const quantityInput = () => screen.getByLabelText('Anzahl Token') as HTMLInputElement;
+const continueButton = () => screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement;
+
+beforeAll(async () => {
+  await i18n.changeLanguage('de');
+  await loadNamespace('orders');
+});
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  storeTestSession();
+  clearNotifications();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('TokenStepPage (/order-process/token)', () => {
+  it('starts the order from a buy-now link: POST orders, then the bond as its item', async () => {
+    setCurrentOrderToken(null);
+    const calls = setup({ start: '/order-process/token?product=SOLAR-2031' });
+    expect(await screen.findByText('Wie viele Token möchten Sie zeichnen?')).toBeTruthy();
+    expect(writesOf(calls)).toEqual([
+      { method: 'POST', url: '/api/v2/shop/orders', body: { locale: 'de' } },
+      {
+        method: 'POST',
+        url: `${orderUrl}/items`,
+        body: { productVariant: '/api/v2/shop/product-variants/SOLAR-2031-V', quantity: 1000 },
+      },
+    ]);
+    expect(currentOrderToken()).toBe(orderToken);
+  });
+
+  it('shows the § 6 limit, refuses an amount above it with the reason, and lifts it with the self-disclosure', async () => {
+    setCurrentOrderToken(orderToken);
+    const calls = setup();
+    expect(await screen.findByTestId('investment-limit')).toBeTruthy();
+    expect(textOf(screen.getByTestId('investment-limit'))).toContain('1.000 €');
+    expect(textOf(screen.getByTestId('order-amount'))).toBe('1.000,00 €');
+    expect(continueButton().disabled).toBe(false);
+
+    fireEvent.click(moreButton());
+    await waitFor(() => expect(textOf(screen.getByTestId('order-amount'))).toBe('2.000,00 €'));
+    expect(writesOf(calls)).toEqual([
+      {
+        method: 'PATCH',
+        url: `${orderUrl}/items/21`,
+        body: { tokenValue: orderToken, quantity: 2000, orderItemId: 21 },
+      },
+    ]);
+    // above 1,000 EUR without a declaration: refused, and why
+    const refusals = await screen.findByTestId('refusals');
+    expect(textOf(refusals)).toContain(
+      'Der Betrag übersteigt Ihre Anlagegrenze für dieses Angebot nach § 6 WpPG.',
+    );
+    expect(textOf(refusals)).toContain(
+      'Ihre Bestellungen dieser Anleihe ergäben 2.000 €, Ihre Grenze beträgt 1.000 €.',
+    );
+    expect(continueButton().disabled).toBe(true);
+
+    // income of 800 EUR a month: twice that, 1,600 EUR, still too little
+    fireEvent.change(screen.getByLabelText('Durchschnittliches monatliches Nettoeinkommen'), {
+      target: { value: '800' },
+    });
+    expect(textOf(screen.getByTestId('investment-limit'))).toContain('1.600 €');
+    expect(continueButton().disabled).toBe(true);
+
+    // free assets of 100,000 EUR: up to 10,000 EUR
+    fireEvent.click(screen.getByRole('checkbox', { name: /frei verfügbares Vermögen/ }));
+    expect(textOf(screen.getByTestId('investment-limit'))).toContain('10.000 €');
+    expect(screen.queryByTestId('refusals')).toBeNull();
+    expect(continueButton().disabled).toBe(false);
+
+    fireEvent.click(continueButton());
+    expect(readDeclarations(orderToken)).toEqual({
+      freeAssetsAtLeast100k: true,
+      averageMonthlyNetIncomeCents: 80_000,
+    });
+  });
+
+  it('reverts to the previous quantity when the change fails, and says why', async () => {
+    setCurrentOrderToken(orderToken);
+    setup({ onPatch: () => problemAnswer(409, 'insufficient_stock') });
+    await screen.findByTestId('investment-limit');
+    fireEvent.click(moreButton());
+    expect(
+      await screen.findByText(
+        'So viele Token sind nicht mehr verfügbar. Die maximal zeichenbare Menge ist erreicht.',
+      ),
+    ).toBeTruthy();
+    expect(quantityInput().value).toBe('1000');
+    expect(textOf(screen.getByTestId('order-amount'))).toBe('1.000,00 €');
+  });
+
+  it('refuses a professional-only bond to a non-professional investor', async () => {
+    setCurrentOrderToken(orderToken);
+    mockApi(({ url }) => {
+      if (url === `/api/v2/shop/customers/${testUuid}`) return Response.json(customer());
+      if (url === '/api/v2/shop/products/SOLAR-2031') {
+        const p = product();
+        return Response.json({
+          ...p,
+          investorRestrictions: { ...p.investorRestrictions, professionalOnly: true },
+        });
+      }
+      if (url.startsWith('/api/v2/shop/orders?'))
+        return Response.json({ 'hydra:member': [], 'hydra:totalItems': 0 });
+      if (url === orderUrl) return Response.json(order(1000));
+      return undefined;
+    });
+    renderRoutes([{ path: '/order-process/token', element: <TokenStepPage /> }], '/order-process/token');
+    const refusals = await screen.findByTestId('refusals');
+    expect(textOf(refusals)).toContain('Diese Anleihe ist nur für professionelle Anleger.');
+    expect(continueButton().disabled).toBe(true);
+  });
+});
