@@ -131,6 +131,8 @@ export const productViewSchema = z.object({
     minimumSubscription: z.number().int().nullable(),
     /** Cents. */
     maximumOrderNonProfessional: z.number().int().nullable(),
+    /** spec 5/9: tokens are subscribed in multiples of this (decision 011). */
+    quantityStep: z.number().int().min(1),
   }),
   taxCategory: z.object({ code: z.string(), rateBasisPoints: z.number().int() }).nullable(),
   createdAt: z.string(),

@@ -435,6 +435,7 @@ describe('product details', () => {
     expect((await get('/products/BIOGAS_BAYERN_2030', json)).json().investorRestrictions).toMatchObject({
       minimumSubscription: 100_000,
       maximumOrderNonProfessional: 2_500_000,
+      quantityStep: 1000,
     });
     const hotel = (await get('/products/HOTEL_MUENCHEN_2032', json)).json();
     expect(hotel.allowToBuy).toBe(false);

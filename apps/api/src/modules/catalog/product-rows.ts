@@ -77,6 +77,7 @@ export type ProductRow = {
   investorLimit: number | null;
   minimumSubscription: number | null;
   maximumOrderNonProfessional: number | null;
+  quantityStep: number;
   createdAt: string;
   translations: TranslationMap<ProductTranslationView>;
   metadata: { key: string; value: string }[] | null;
@@ -124,6 +125,7 @@ export function productJson(dvId: SQL): SQL {
     'professionalOnly', p.professional_only, 'investorLimit', p.investor_limit,
     'minimumSubscription', p.minimum_subscription_cents,
     'maximumOrderNonProfessional', p.maximum_order_cents_non_professional,
+    'quantityStep', p.quantity_step,
     'createdAt', p.created_at,
     'translations', (
       select json_object_agg(t.locale, json_build_object('locale', t.locale, 'name', t.name, 'slug', t.slug,
@@ -330,6 +332,7 @@ export function toProductData(r: ProductRow, locale: Locale): ProductData {
       investorLimit: r.investorLimit,
       minimumSubscription: r.minimumSubscription,
       maximumOrderNonProfessional: r.maximumOrderNonProfessional,
+      quantityStep: r.quantityStep,
     },
     taxCategory: r.taxCategory,
     createdAt: new Date(r.createdAt).toISOString(),

@@ -25,6 +25,12 @@ import {
   type SubscriptionRefusal,
   shippingLifecycle,
 } from '@token/domain/orders';
+import {
+  buildEpcQrPayload,
+  isValidCreditorReference,
+  orderPaymentReference,
+  referencePrefixPattern,
+} from '@token/domain/payments';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -79,17 +85,18 @@ function newTokenValue(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The order number: its id, nine digits (`000000123`). */
+export function orderNumberOf(orderId: number): string {
+  return String(orderId).padStart(9, '0');
+}
+
 /**
- * A structured payment reference the investor quotes on a transfer: the configuration's prefix (or
- * `TW`) and 10 random characters of an alphabet without look-alikes.
- * To be replaced by payments/reference (the EPC/RF reference of the payments helper).
+ * The structured payment reference (ISO 11649, `RF…`) an investor quotes on a transfer: the product
+ * configuration's prefix (or `TW`) and the order number, so the bank credit finds its order again.
  */
-function newPaymentReference(prefix: string | null): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = randomBytes(10);
-  let out = '';
-  for (const b of bytes) out += alphabet[b % alphabet.length];
-  return `${(prefix ?? 'TW').replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${out}`;
+function newPaymentReference(prefix: string | null, orderId: number): string {
+  const p = (prefix ?? '').replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+  return orderPaymentReference(referencePrefixPattern.test(p) ? p : 'TW', orderNumberOf(orderId));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -865,7 +872,8 @@ export async function selectPaymentMethod(opts: {
         methodId: method.id,
         amount: order.total,
         paymentReference:
-          payment.paymentReference ?? newPaymentReference(configuration?.paymentReferencePrefix ?? null),
+          payment.paymentReference ??
+          newPaymentReference(configuration?.paymentReferencePrefix ?? null, order.id),
         updatedAt: new Date(),
       })
       .where(eq(payments.id, payment.id));
@@ -878,6 +886,25 @@ export async function selectPaymentMethod(opts: {
     return updated!;
   });
   return toOrderView(opts.db, row);
+}
+
+/**
+ * The GiroCode (EPC069-12) a banking app scans: the account, the amount and the structured reference;
+ * null when the account or amount cannot be encoded (the page then shows the details alone).
+ */
+function girocodeOf(account: BankAccountView | null, amountCents: number, reference: string): string | null {
+  if (!account || amountCents <= 0) return null;
+  try {
+    return buildEpcQrPayload({
+      name: account.holder,
+      iban: account.iban,
+      bic: account.bic || null,
+      amountCents,
+      ...(isValidCreditorReference(reference) ? { reference } : { remittanceText: reference }),
+    });
+  } catch {
+    return null;
+  }
 }
 
 /** The account an offline payment goes to: the product's own, else the channel's. */
@@ -929,13 +956,16 @@ export async function getPaymentConfiguration(opts: {
             ),
           )
       : [];
+    const bankAccount = await collectionAccount(opts.db, configuration ?? null);
+    const paymentReference = payment.paymentReference ?? '';
     return {
       gateway: 'offline',
       amount: payment.amount,
       currencyCode: payment.currencyCode,
-      paymentReference: payment.paymentReference ?? '',
-      bankAccount: await collectionAccount(opts.db, configuration ?? null),
+      paymentReference,
+      bankAccount,
       dueAt: order.paymentDueAt?.toISOString() ?? null,
+      epcQrPayload: girocodeOf(bankAccount, payment.amount, paymentReference),
     };
   }
   return {
@@ -1056,7 +1086,7 @@ export async function completeOrder(opts: {
       .set({
         checkoutState: 'completed',
         paymentState: 'awaiting_payment',
-        number: String(order.id).padStart(9, '0'),
+        number: orderNumberOf(order.id),
         notes: input.notes ?? null,
         statements: input.statements,
         declarations: input.declarations,
@@ -1073,7 +1103,7 @@ export async function completeOrder(opts: {
         amount: updated!.total,
         paymentReference:
           payment.payment.paymentReference ??
-          newPaymentReference(configuration?.paymentReferencePrefix ?? null),
+          newPaymentReference(configuration?.paymentReferencePrefix ?? null, order.id),
         updatedAt: now,
       })
       .where(eq(payments.id, payment.payment.id));

@@ -104,7 +104,7 @@ export function product(overrides: Partial<ProductView> = {}): ProductView {
       minimumSubscription: null,
       maximumOrderNonProfessional: null,
       quantityStep: 1000,
-    } as ProductView['investorRestrictions'],
+    },
     taxCategory: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -144,6 +144,8 @@ export function order(quantity = 1000, overrides: Partial<OrderView> = {}): Orde
       },
     ],
     itemsTotal: quantity * 100,
+    discountCode: null,
+    discountTotal: 0,
     taxTotal: 0,
     total: quantity * 100,
     payments: [

@@ -10,13 +10,9 @@ import {
   type Subscriber,
 } from '@token/domain/orders';
 
-/**
- * spec 5/9 quantity step of a bond (decision 011). The catalogue view carries it in the product's
- * investor restrictions once the order API adds it; until then every whole token is a step.
- */
+/** spec 5/9 quantity step of a bond (decision 011), from the catalogue's investor restrictions. */
 export function quantityStepOf(product: ProductView): number {
-  const step = (product.investorRestrictions as { quantityStep?: unknown }).quantityStep;
-  return typeof step === 'number' && Number.isSafeInteger(step) && step > 0 ? step : 1;
+  return Math.max(1, product.investorRestrictions.quantityStep);
 }
 
 /** The offer `evaluateSubscription` judges: the bond's price, step, restrictions and stock. */
