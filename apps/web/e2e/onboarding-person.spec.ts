@@ -31,7 +31,8 @@ import { type RunningServer, startServer } from './support/servers.ts';
 // itself, so the tester's decision on its page is what approves the wallet.
 //
 // Every step is shot in de and en at 390 and 1280 px (apps/web/screenshots/onboarding/person-*,
-// git-ignored) by reloading the page in each language and width before the step's form is filled.
+// git-ignored), the page reloaded in each language before the step's form is filled; a second test
+// shoots the professional client's pages (the criteria, /account/professional, an evidence upload).
 
 const test = base.extend<object, { personServer: RunningServer }>({
   personServer: [
