@@ -4,6 +4,45 @@ import { useTranslation } from 'react-i18next';
 import { Input } from './ui/input.tsx';
 import { Select } from './ui/select.tsx';
 
+/** First and last name, as every form naming a person holds them. */
+export type FirstLastNameValues = { firstName: string; lastName: string };
+
+/**
+ * First and last name (required), for sign-up, the edit-profile form and the self-disclosure;
+ * labels and hints from the caller's namespace. Place it inside a grid: the two fields are its cells.
+ */
+export function FirstLastNameFields({
+  register,
+  errors,
+  namespace,
+}: {
+  register: UseFormRegister<FirstLastNameValues>;
+  errors: FieldErrors<FirstLastNameValues>;
+  namespace: 'accounts' | 'onboarding';
+}) {
+  const { t } = useTranslation(namespace);
+  return (
+    <>
+      <Input
+        label={t('fields.firstName')}
+        hint={t('hints.name')}
+        error={errors.firstName?.message}
+        required
+        autoComplete="given-name"
+        {...register('firstName')}
+      />
+      <Input
+        label={t('fields.lastName')}
+        hint={t('hints.name')}
+        error={errors.lastName?.message}
+        required
+        autoComplete="family-name"
+        {...register('lastName')}
+      />
+    </>
+  );
+}
+
 /** The person's name as the profile and the self-disclosure forms hold it. */
 export type PersonNameValues = {
   salutation: Salutation | null;
@@ -45,21 +84,10 @@ export function PersonNameFields({
         autoComplete="honorific-prefix"
         {...register('title')}
       />
-      <Input
-        label={t('fields.firstName')}
-        hint={t('hints.name')}
-        error={errors.firstName?.message}
-        required
-        autoComplete="given-name"
-        {...register('firstName')}
-      />
-      <Input
-        label={t('fields.lastName')}
-        hint={t('hints.name')}
-        error={errors.lastName?.message}
-        required
-        autoComplete="family-name"
-        {...register('lastName')}
+      <FirstLastNameFields
+        register={register as unknown as UseFormRegister<FirstLastNameValues>}
+        errors={errors}
+        namespace={namespace}
       />
     </>
   );

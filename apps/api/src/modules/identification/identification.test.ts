@@ -356,6 +356,18 @@ describe('the sandbox page', () => {
   });
 });
 
+/** An investor whose identification passed while the partner's second review is still open. */
+async function passedInReview() {
+  const me = await investor();
+  const ident = await start(me);
+  await press(ident.urlKycStart, 'start_call');
+  await press(ident.urlKycStart, 'REVIEW_PENDING');
+  await t.jobs.drain({ includeDelayed: true });
+  expect((await identification(me, ident.id)).state).toBe('approved_in_review');
+  expect(await kycPassed(me.id)).toBe(true);
+  return { me, ident };
+}
+
 describe('a reviewer decision reaches the platform as a signed webhook, a few seconds later', () => {
   it.each<[PartnerResult, KycState, boolean, string, string]>([
     ['SUCCESS', 'approved', true, 'identification_approved', 'passed'],
@@ -425,13 +437,7 @@ describe('a reviewer decision reaches the platform as a signed webhook, a few se
   });
 
   it('a decision in review is followed by the final one; a final approval keeps passed cached (spec 4)', async () => {
-    const me = await investor();
-    const ident = await start(me);
-    await press(ident.urlKycStart, 'start_call');
-    await press(ident.urlKycStart, 'REVIEW_PENDING');
-    await t.jobs.drain({ includeDelayed: true });
-    expect((await identification(me, ident.id)).state).toBe('approved_in_review');
-    expect(await kycPassed(me.id)).toBe(true);
+    const { me, ident } = await passedInReview();
 
     await press(ident.urlKycStart, 'SUCCESS');
     await t.jobs.drain({ includeDelayed: true });
@@ -447,13 +453,7 @@ describe('a reviewer decision reaches the platform as a signed webhook, a few se
   });
 
   it('a final rejection of the identification that had passed in review takes kycPassed back (GwG § 11), with an audit row', async () => {
-    const me = await investor();
-    const ident = await start(me);
-    await press(ident.urlKycStart, 'start_call');
-    await press(ident.urlKycStart, 'REVIEW_PENDING');
-    await t.jobs.drain({ includeDelayed: true });
-    expect((await identification(me, ident.id)).state).toBe('approved_in_review');
-    expect(await kycPassed(me.id)).toBe(true);
+    const { me, ident } = await passedInReview();
 
     // The reviewer's final decision.
     const page2 = await page(ident.urlKycStart, { 'accept-language': 'en' });

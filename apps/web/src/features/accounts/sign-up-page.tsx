@@ -9,9 +9,11 @@ import {
 } from '@token/domain/accounts';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { FirstLastNameFields, type FirstLastNameValues } from '../../components/person-name-fields.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -211,21 +213,10 @@ export function SignUpPage() {
           </div>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Input
-            label={t('fields.firstName')}
-            hint={t('hints.name')}
-            error={e.firstName?.message}
-            required
-            autoComplete="given-name"
-            {...register('firstName')}
-          />
-          <Input
-            label={t('fields.lastName')}
-            hint={t('hints.name')}
-            error={e.lastName?.message}
-            required
-            autoComplete="family-name"
-            {...register('lastName')}
+          <FirstLastNameFields
+            register={register as unknown as UseFormRegister<FirstLastNameValues>}
+            errors={e as FieldErrors<FirstLastNameValues>}
+            namespace="accounts"
           />
         </div>
         <Input

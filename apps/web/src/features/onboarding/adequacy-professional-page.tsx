@@ -6,20 +6,17 @@ import {
 } from '@token/domain/documents';
 import { formatDate } from '@token/domain/format';
 import type { AnsweredQuestionnaireResource } from '@token/domain/questionnaires';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { appRedirectState } from '../../lib/navigation.ts';
-import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useProfessionalRequests } from './api/get-professional-requests.ts';
 import { QuestionnaireStep } from './components/questionnaire-step.tsx';
 import { StatusCard } from './components/status-card.tsx';
 import { FormSkeleton, LoadFailed, retryFailed, StepActions } from './components/step-parts.tsx';
-import { useContinueOnboarding } from './components/use-continue.ts';
+import { useContinueStep } from './components/use-continue.ts';
 
 /** Where the request with its evidence is made (an account page: it outlives the self-disclosure). */
 export const professionalRequestRoute = '/account/professional';
@@ -59,12 +56,10 @@ function InsteadLink() {
 export function AdequacyProfessionalPage() {
   const { t } = useTranslation('onboarding');
   const locale = useLocale();
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const record = useCustomerRecord();
   const requests = useProfessionalRequests();
-  const continueOnboarding = useContinueOnboarding();
-  const [continuing, setContinuing] = useState(false);
+  const { continuing, onContinue } = useContinueStep();
 
   const queries = [record, requests];
   if (queries.some((q) => q.isError)) return <LoadFailed onRetry={() => retryFailed(queries)} />;
@@ -72,16 +67,6 @@ export function AdequacyProfessionalPage() {
   const latest = requests.data[0] ?? null;
 
   if (record.data.customerRolesAsString.includes(professionalInvestorRole)) {
-    const onContinue = async () => {
-      setContinuing(true);
-      try {
-        await continueOnboarding({ from: pathname, quietWhenStaying: true });
-      } catch (err) {
-        notify('error', errorMessageOf(err, locale), errorDetailOf(err));
-      } finally {
-        setContinuing(false);
-      }
-    };
     return (
       <div className="space-y-6">
         <StatusCard tone="success" title={t('professional.status.approved')} testId="professional-status">

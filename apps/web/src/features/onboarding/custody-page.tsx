@@ -1,20 +1,17 @@
 import { createWalletInputSchema, defaultCustodyWalletName, shortenAddress } from '@token/domain/wallets';
 import { KeyRound, Landmark, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { appRedirectState, useUnsavedChanges } from '../../lib/navigation.ts';
-import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useCreateCustodyWallet } from './api/create-custody-wallet.ts';
 import { StatusCard } from './components/status-card.tsx';
 import { FormSkeleton, LoadFailed, Panel, StepActions } from './components/step-parts.tsx';
-import { useContinueOnboarding } from './components/use-continue.ts';
+import { useContinueOnboarding, useContinueStep } from './components/use-continue.ts';
 import { useServerErrors, useStepForm } from './components/use-step-form.ts';
 import type { OnboardingCustomer } from './types.ts';
 
@@ -103,23 +100,9 @@ function OpenWalletForm() {
 /** The wallet is open: its address (5+4) and what the custodian's registrar check says. */
 function WalletOpened({ record }: { record: OnboardingCustomer }) {
   const { t } = useTranslation('onboarding');
-  const locale = useLocale();
-  const { pathname } = useLocation();
-  const continueOnboarding = useContinueOnboarding();
-  const [continuing, setContinuing] = useState(false);
+  const { continuing, onContinue } = useContinueStep();
   const address = record.defaultWallet ?? '';
   const status = record.cryptoRegistrarStatus ?? 'approval_required';
-
-  const onContinue = async () => {
-    setContinuing(true);
-    try {
-      await continueOnboarding({ from: pathname, quietWhenStaying: true });
-    } catch (err) {
-      notify('error', errorMessageOf(err, locale), errorDetailOf(err));
-    } finally {
-      setContinuing(false);
-    }
-  };
 
   return (
     <div className="space-y-6">

@@ -5,7 +5,7 @@ import type { IdentificationView, KycDisplay } from '@token/domain/identificatio
 import { ExternalLink, RefreshCw, ScanFace } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { accountKeys } from '../../lib/customer.ts';
@@ -18,7 +18,7 @@ import { useCustomerRecord, useSessionState } from '../../lib/session.tsx';
 import { useStartIdentification } from './api/start-identification.ts';
 import { StatusCard, type StatusTone } from './components/status-card.tsx';
 import { FormSkeleton, LoadFailed, Panel, StepActions } from './components/step-parts.tsx';
-import { useContinueOnboarding } from './components/use-continue.ts';
+import { useContinueStep } from './components/use-continue.ts';
 
 /** The personal data an identification needs (the API's `onboarding_step_missing` names them). */
 const personalFields: Record<string, string> = {
@@ -75,16 +75,14 @@ function ContinueLink({ url }: { url: string }) {
 function KycContent({ latest, passedCached }: { latest: IdentificationView | null; passedCached: boolean }) {
   const { t } = useTranslation('onboarding');
   const locale = useLocale();
-  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const uuid = useSessionState()?.uuid ?? '';
   const start = useStartIdentification();
-  const continueOnboarding = useContinueOnboarding();
+  const { continuing, onContinue } = useContinueStep();
   const [missing, setMissing] = useState<string[] | null>(null);
-  const [continuing, setContinuing] = useState(false);
   const [checking, setChecking] = useState(false);
 
-  // spec 4: passed is cached once reached, whatever a later identification says
+  // spec 4: passed is cached once reached (decision 009: until that identification is finally rejected)
   const display: KycDisplay = passedCached ? 'passed' : (latest?.display.display ?? 'start');
   const started = display === 'start' && latest?.state === 'init';
 
@@ -120,17 +118,6 @@ function KycContent({ latest, passedCached }: { latest: IdentificationView | nul
       ]);
     } finally {
       setChecking(false);
-    }
-  };
-
-  const onContinue = async () => {
-    setContinuing(true);
-    try {
-      await continueOnboarding({ from: pathname, quietWhenStaying: true });
-    } catch (err) {
-      notify('error', errorMessageOf(err, locale), errorDetailOf(err));
-    } finally {
-      setContinuing(false);
     }
   };
 

@@ -4,7 +4,7 @@ import { requiredDocumentPurposes, uboDocumentPurposes } from '@token/domain/onb
 import { CheckCircle2, CircleDashed, Download, FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
@@ -18,7 +18,7 @@ import { useUboUsers } from './api/get-ubo-users.ts';
 import { DocumentUpload, maxDocumentsPerPurpose } from './components/document-upload.tsx';
 import { FormSkeleton, LoadFailed, retryFailed, StepActions } from './components/step-parts.tsx';
 import { formatBytes } from './components/upload-progress.tsx';
-import { useContinueOnboarding } from './components/use-continue.ts';
+import { useContinueStep } from './components/use-continue.ts';
 import type { CustomerDocument, DocumentPurpose, DocumentType } from './types.ts';
 import { needsAuthority } from './ubo-rules.ts';
 
@@ -142,15 +142,11 @@ function PurposeSection({ purpose, documents }: { purpose: DocumentPurpose; docu
  */
 export function UboDocumentsPage() {
   const { t } = useTranslation('onboarding');
-  const { pathname } = useLocation();
   const record = useCustomerRecord();
   const persons = useUboUsers();
   const excerpts = useCustomerDocuments('company', 'registry_excerpt');
   const uboDocs = useCustomerDocuments('company', 'ubo');
-  const continueOnboarding = useContinueOnboarding();
-  const [continuing, setContinuing] = useState(false);
-  const [stayed, setStayed] = useState(false);
-  const locale = useLocale();
+  const { continuing, stayed, onContinue } = useContinueStep();
 
   if (record.data && record.data.accountType !== 'company') return <Navigate replace to="/self-disclosure" />;
   const queries = [record, persons, excerpts, uboDocs];
@@ -173,18 +169,6 @@ export function UboDocumentsPage() {
   const byPurpose = (p: DocumentPurpose) =>
     all.filter((d) => d.purpose === p).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const missing = required.filter((p) => byPurpose(p).length === 0);
-
-  const onContinue = async () => {
-    setContinuing(true);
-    try {
-      const went = await continueOnboarding({ from: pathname, quietWhenStaying: true });
-      if (went === null) setStayed(true);
-    } catch (err) {
-      notify('error', errorMessageOf(err, locale), errorDetailOf(err));
-    } finally {
-      setContinuing(false);
-    }
-  };
 
   return (
     <div className="space-y-6">

@@ -1,7 +1,7 @@
 import type { ViolationCode } from '@token/domain/errors';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
 import { useLocale } from '../../../lib/i18n.ts';
@@ -15,7 +15,7 @@ import type { Country, UboUser, UboUserPatch } from '../types.ts';
 import { personName } from './person-fields.tsx';
 import { PersonCard, RuleMessages } from './person-list.tsx';
 import { FormSkeleton, LoadFailed, retryFailed, StepActions } from './step-parts.tsx';
-import { useContinueOnboarding } from './use-continue.ts';
+import { useContinueStep } from './use-continue.ts';
 
 /** Removing a person from one of the company's lists (with the confirmation dialog). */
 export type PersonRemoval = { busy: boolean; run: (person: UboUser) => Promise<void> };
@@ -117,26 +117,10 @@ function PersonListContent({
   props: PersonListStepProps;
 }) {
   const { t } = useTranslation('onboarding');
-  const locale = useLocale();
-  const { pathname } = useLocation();
   const [editing, setEditing] = useState<{ person: UboUser | null } | null>(null);
-  const [stayed, setStayed] = useState(false);
-  const [continuing, setContinuing] = useState(false);
+  const { continuing, stayed, onContinue } = useContinueStep();
   const removal = usePersonRemoval(props.removeText, props.keepWithout);
-  const continueOnboarding = useContinueOnboarding();
   const { Editor } = props;
-
-  const onContinue = async () => {
-    setContinuing(true);
-    try {
-      const went = await continueOnboarding({ from: pathname, quietWhenStaying: true });
-      if (went === null) setStayed(true);
-    } catch (err) {
-      notify('error', errorMessageOf(err, locale), errorDetailOf(err));
-    } finally {
-      setContinuing(false);
-    }
-  };
 
   return (
     <div className="space-y-6">

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { customerQuery } from '../../../lib/customer.ts';
+import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
+import { useLocale } from '../../../lib/i18n.ts';
 import { appRedirectState } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useSessionState } from '../../../lib/session.tsx';
@@ -41,4 +44,29 @@ export function useContinueOnboarding() {
     notify('success', next === '/' ? t('notify.finished') : t('notify.saved'));
     return next;
   };
+}
+
+/**
+ * The "continue" button of a step that saves nothing itself (a list, a status): asks the gate where
+ * to go (`useContinueOnboarding`, quiet when staying); `stayed` turns true when the gate keeps the
+ * customer on this page, so the page can say why; a failure goes to the notification bar.
+ */
+export function useContinueStep() {
+  const locale = useLocale();
+  const { pathname } = useLocation();
+  const continueOnboarding = useContinueOnboarding();
+  const [continuing, setContinuing] = useState(false);
+  const [stayed, setStayed] = useState(false);
+  const onContinue = async () => {
+    setContinuing(true);
+    try {
+      const went = await continueOnboarding({ from: pathname, quietWhenStaying: true });
+      if (went === null) setStayed(true);
+    } catch (err) {
+      notify('error', errorMessageOf(err, locale), errorDetailOf(err));
+    } finally {
+      setContinuing(false);
+    }
+  };
+  return { continuing, stayed, onContinue };
 }
