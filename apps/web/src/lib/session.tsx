@@ -90,6 +90,7 @@ function LiveSessionProvider({ children }: { children: ReactNode }) {
             isOperator:
               Array.isArray(data.customerRolesAsString) && data.customerRolesAsString.includes(operatorRole),
             hasWallet: data.defaultWallet !== null,
+            kycPassed: data.kycPassed === true,
             status: data.status,
             cryptoRegistrarStatus: data.cryptoRegistrarStatus,
             // a record without roles (older answers) is no professional

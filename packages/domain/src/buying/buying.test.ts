@@ -21,7 +21,12 @@ const cases = {
 } as const satisfies Record<string, readonly [boolean, Stock | null]>;
 const product = (name: keyof typeof cases) => view(cases[name][0], cases[name][1]);
 
-const approved: BuyingCustomer = { hasWallet: true, status: 'approved', cryptoRegistrarStatus: 'approved' };
+const approved: BuyingCustomer = {
+  hasWallet: true,
+  kycPassed: true,
+  status: 'approved',
+  cryptoRegistrarStatus: 'approved',
+};
 
 describe('the card label of a shop view (spec 1, decision 001)', () => {
   it.each([
@@ -43,6 +48,8 @@ describe('buyBlockers / canBuy (spec 5)', () => {
     ['approved investor, available bond', 'available', approved, []],
     ['visitor', 'available', null, ['login_required']],
     ['no wallet', 'available', { ...approved, hasWallet: false }, ['no_wallet']],
+    // spec 6: "Only such users can invest" (KYC-approved); decision 009: a revoked identification
+    ['identity not confirmed', 'available', { ...approved, kycPassed: false }, ['kyc_not_passed']],
     ['customer not approved', 'available', { ...approved, status: 'follow_up' }, ['customer_not_approved']],
     ['customer status missing', 'available', { ...approved, status: null }, ['customer_not_approved']],
     [

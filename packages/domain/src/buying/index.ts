@@ -22,6 +22,8 @@ export type BuyableProduct = ListingFacts & {
 /** The parts of a customer that decide whether they may buy; null for a visitor. */
 export type BuyingCustomer = {
   hasWallet: boolean;
+  /** spec 6: only KYC-approved investors can invest (`kycPassed` of the customer record). */
+  kycPassed: boolean;
   /** Customer status, e.g. `approved`, `follow_up`, `unchecked`. */
   status: string | null | undefined;
   /** Crypto registrar status, e.g. `approved`, `approval_requested`, `rejected`. */
@@ -36,6 +38,7 @@ export const buyBlockerCodes = [
   'sold_out',
   'login_required',
   'no_wallet',
+  'kyc_not_passed',
   'customer_not_approved',
   'crypto_not_approved',
   'professional_only',
@@ -59,6 +62,7 @@ export function buyBlockers(product: BuyableProduct, customer: BuyingCustomer | 
     return out;
   }
   if (!customer.hasWallet) out.push('no_wallet');
+  if (!customer.kycPassed) out.push('kyc_not_passed');
   const status = isStateOf(customerLifecycle, customer.status) ? customer.status : null;
   const registrar = isStateOf(registrarLifecycle, customer.cryptoRegistrarStatus)
     ? customer.cryptoRegistrarStatus

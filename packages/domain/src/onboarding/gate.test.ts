@@ -497,6 +497,8 @@ describe('may buy (spec 5 "a wallet exists, user status and crypto status … ap
     ],
     ['registrar approval requested', { registrarStatus: 'approval_requested' }, false],
     ['registrar status missing', { registrarStatus: null }, false],
+    // spec 6: only KYC-approved investors invest; a passed identification revoked later (decision 009)
+    ['identification revoked after approval', { kycPassed: false, kycState: 'rejected' }, false],
   ])('%s -> %s', (_name, over, mayBuy) => {
     expect(onboardingOf({ ...personalDone, ...over }).mayBuy).toBe(mayBuy);
   });

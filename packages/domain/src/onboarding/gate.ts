@@ -180,11 +180,20 @@ export function needsMoreInformation(
   return registrarNeedsInformation(f.registrarStatus) || f.customerStatus === 'follow_up';
 }
 
-/** spec 5: buying needs a wallet, customer status approved and registrar status approved. */
+/**
+ * spec 5: buying needs a wallet, customer status approved and registrar status approved; spec 6 "only
+ * KYC-approved investors can invest": an identification that passed and was not revoked since
+ * (decision 009, GwG § 11).
+ */
 export function mayBuyOf(
-  f: Pick<OnboardingFacts, 'hasWallet' | 'customerStatus' | 'registrarStatus'>,
+  f: Pick<OnboardingFacts, 'hasWallet' | 'customerStatus' | 'registrarStatus' | 'kycPassed' | 'kycState'>,
 ): boolean {
-  return f.hasWallet && isCustomerApproved(f.customerStatus) && isRegistrarApproved(f.registrarStatus);
+  return (
+    f.hasWallet &&
+    isCustomerApproved(f.customerStatus) &&
+    isRegistrarApproved(f.registrarStatus) &&
+    (f.kycPassed || isKycPassed(f.kycState))
+  );
 }
 
 /** The steps that apply to this customer, in gate order, with their progress state. */

@@ -410,6 +410,7 @@ function assertMayBuy(buyer: BuyerFacts, offer: OfferFacts): void {
     },
     {
       hasWallet: buyer.hasWallet,
+      kycPassed: buyer.customer.kycPassed,
       status: buyer.customer.status,
       cryptoRegistrarStatus: buyer.customer.cryptoRegistrarStatus,
       isProfessional: buyer.isProfessional,

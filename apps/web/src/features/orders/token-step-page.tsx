@@ -146,6 +146,7 @@ function TokenStep() {
           { ...product.data, professionalOnly: product.data.investorRestrictions.professionalOnly },
           {
             hasWallet: record.data.defaultWallet !== null,
+            kycPassed: record.data.kycPassed,
             status: record.data.status,
             cryptoRegistrarStatus: record.data.cryptoRegistrarStatus,
             isProfessional: subscriberOf(record.data).isProfessional,
