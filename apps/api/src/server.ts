@@ -47,6 +47,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { orderAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { paymentAdminRoutes } from './modules/payments/payments-admin.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments-webhook.routes.ts';
 import { sandboxBankRoutes } from './modules/payments/sandbox-bank.routes.ts';
 import { sandboxCardRoutes } from './modules/payments/sandbox-card.routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(adminRoutes, { prefix: operatorApiBase });
   await app.register(orderAdminRoutes, { prefix: operatorApiBase });
   await app.register(invoiceAdminRoutes, { prefix: operatorApiBase });
+  await app.register(paymentAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox identification partner's pages (only while it is the partner).
   await app.register(sandboxKycRoutes);
