@@ -57,6 +57,7 @@ import {
   taxCategories,
   wallets,
 } from '../../db/schema/index.ts';
+import type { CardPort } from '../../partners/card/port.ts';
 import type { MailAttachment, MailPort } from '../../partners/mail/port.ts';
 import { greetingName } from '../accounts/account-mail.service.ts';
 import { type BankAccountView, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
@@ -934,6 +935,9 @@ export async function getPaymentConfiguration(opts: {
   customerId: number;
   tokenValue: string;
   paymentId: number;
+  /** The card partner (card payments get a checkout session) and where it sends the investor back. */
+  card?: CardPort;
+  publicUrl?: string;
 }): Promise<PaymentConfigurationView> {
   const order = await findOwnOrder(opts.db, opts.customerId, opts.tokenValue);
   const [row] = await opts.db
@@ -973,8 +977,53 @@ export async function getPaymentConfiguration(opts: {
     amount: payment.amount,
     currencyCode: payment.currencyCode,
     paymentReference: payment.paymentReference,
-    redirectUrl: null,
+    redirectUrl: await cardCheckoutUrl(opts, order, payment),
   };
+}
+
+/**
+ * The card partner's hosted checkout for a placed card order awaiting payment: an open session of
+ * the payment is reused, else one is created with an idempotency key from the payment id (and the
+ * session it replaces), so repeated calls open one session. The partner call runs outside any
+ * transaction or lock; the session id is stored afterwards. Null before the order is placed.
+ */
+async function cardCheckoutUrl(
+  opts: { db: Database; card?: CardPort; publicUrl?: string },
+  order: OrderRow,
+  payment: typeof payments.$inferSelect,
+): Promise<string | null> {
+  if (!opts.card || !opts.publicUrl) return null;
+  if (order.checkoutState !== 'completed' || order.paymentState !== 'awaiting_payment') return null;
+  let replaces = '';
+  if (payment.partnerSessionId) {
+    const existing = await opts.card.retrieveSession({ db: opts.db, sessionId: payment.partnerSessionId });
+    replaces = `-after-${payment.partnerSessionId}`;
+    if (existing?.status === 'complete') return null;
+    if (existing?.status === 'open') replaces = '';
+  }
+  const [customer] = await opts.db.select().from(customers).where(eq(customers.id, order.customerId));
+  const [item] = await opts.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const back = (path: string) =>
+    `${opts.publicUrl}/payment/${path}?tokenValue=${encodeURIComponent(order.tokenValue)}`;
+  const session = await opts.card.createCheckoutSession({
+    db: opts.db,
+    orderToken: order.tokenValue,
+    amountCents: payment.amount,
+    currency: 'EUR',
+    description: `${order.number ?? ''} ${item?.productName ?? ''}`.trim(),
+    customerEmail: customer?.email ?? null,
+    locale: order.localeCode,
+    successUrl: back('success'),
+    cancelUrl: back('cancel'),
+    idempotencyKey: `payment-${payment.id}${replaces}`,
+  });
+  if (session.sessionId !== payment.partnerSessionId) {
+    await opts.db
+      .update(payments)
+      .set({ partnerSessionId: session.sessionId, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+  }
+  return session.redirectUrl;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
 import { applyBankCredit, importBankStatement } from './bank-credits.service.ts';
+import { bookCardEvent } from './card-payments.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -454,5 +455,75 @@ describe.runIf(process.env.TEST_DB === 'postgres')('nothing booked twice (Postgr
     const matched = results.map((r) => (r.status === 'fulfilled' ? r.value.matched : 0));
     expect(matched.reduce((x, y) => x + y, 0)).toBe(1);
     expect((await orderRow(token)).paymentState).toBe('paid');
+  });
+});
+
+function cardEvent(orderToken: string, status: 'paid' | 'refunded' | 'failed', intent: string) {
+  return {
+    id: `evt_${intent}_${status}`,
+    type:
+      status === 'paid'
+        ? 'checkout.session.completed'
+        : status === 'refunded'
+          ? 'charge.refunded'
+          : 'payment_intent.payment_failed',
+    sessionId: null,
+    paymentIntentId: intent,
+    orderToken,
+    amountCents: 100_000,
+    status,
+  } as const;
+}
+const bookCard = (event: ReturnType<typeof cardEvent>) =>
+  bookCardEvent({ db: t.app.db, card: t.partners.card, partnerEventId: 1, event, booking: booking() });
+
+describe('card payments book orders', () => {
+  it('the configuration answers one checkout session; paid books the order, refunded releases it; failures change nothing', async () => {
+    const a = await investor();
+    const { variant } = await bond();
+    const { token, paymentId } = await placed(a.api, variant.code, 1000, 'card');
+    const first = await a.api.get(`/orders/${token}/payments/${paymentId}/configuration`);
+    expect(first.status).toBe(200);
+    expect(first.body.gateway).toBe('card');
+    expect(first.body.redirectUrl).toEqual(expect.any(String));
+    const again = await a.api.get(`/orders/${token}/payments/${paymentId}/configuration`);
+    expect(again.body.redirectUrl).toBe(first.body.redirectUrl);
+    const b = await investor();
+    expect((await b.api.get(`/orders/${token}/payments/${paymentId}/configuration`)).status).toBe(404);
+
+    expect(await bookCard(cardEvent(token, 'failed', 'pi_w1'))).toBe('none');
+    expect((await orderRow(token)).paymentState).toBe('awaiting_payment');
+    expect(await bookCard(cardEvent(token, 'paid', 'pi_w1'))).toBe('paid');
+    expect(await bookCard(cardEvent(token, 'paid', 'pi_w1'))).toBe('none');
+    expect((await a.api.get(`/orders/${token}`)).body).toMatchObject({ paymentState: 'paid', paid: true });
+    expect(await bookCard(cardEvent(token, 'refunded', 'pi_w1'))).toBe('refunded');
+    expect((await orderRow(token)).paymentState).toBe('refunded');
+  });
+
+  it('a payment for a cancelled order is refunded through the partner or flagged, never booked', async () => {
+    const a = await investor();
+    const { variant } = await bond();
+    const { token } = await placed(a.api, variant.code, 1000, 'card');
+    expect((await a.api.patch(`/orders/${token}/cancel`)).status).toBe(200);
+    const outcome = await bookCard(cardEvent(token, 'paid', 'pi_unknown_late'));
+    expect(['refunded_late_payment', 'flagged']).toContain(outcome);
+    expect((await orderRow(token)).paymentState).toBe('cancelled');
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('card: one payment booked (PostgreSQL race)', () => {
+  it('the same paid event 20 times at once books one payment and one mail', async () => {
+    const a = await investor();
+    const { variant } = await bond();
+    const { token } = await placed(a.api, variant.code, 1000, 'card');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => bookCard(cardEvent(token, 'paid', 'pi_race'))),
+    );
+    expect(results.filter((r) => r === 'paid')).toHaveLength(1);
+    const mails = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, a.row.email), eq(mailOutbox.template, 'order_paid')));
+    expect(mails).toHaveLength(1);
   });
 });
