@@ -40,12 +40,14 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { sandboxKycRoutes } from './modules/identification/sandbox-kyc.routes.ts';
+import { invoiceAdminRoutes, invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { migrationRoutes } from './modules/migration/migration.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { orderAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { paymentAdminRoutes } from './modules/payments/payments-admin.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments-webhook.routes.ts';
 import { sandboxBankRoutes } from './modules/payments/sandbox-bank.routes.ts';
 import { sandboxCardRoutes } from './modules/payments/sandbox-card.routes.ts';
@@ -184,6 +186,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(cmsRoutes);
       await shop.register(paymentRoutes);
       await shop.register(orderRoutes);
+      await shop.register(invoiceRoutes);
       await shop.register(paymentWebhookRoutes);
       await shop.register(contactRoutes);
       await shop.register(accountRoutes);
@@ -203,6 +206,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // The operator API: operator-only by default (http/auth.ts).
   await app.register(adminRoutes, { prefix: operatorApiBase });
   await app.register(orderAdminRoutes, { prefix: operatorApiBase });
+  await app.register(invoiceAdminRoutes, { prefix: operatorApiBase });
+  await app.register(paymentAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox identification partner's pages (only while it is the partner).
   await app.register(sandboxKycRoutes);

@@ -362,6 +362,31 @@ export const errorCatalogue = {
     de: 'Die Datei ist kein gültiger Kontoauszug im Format camt.053 oder camt.054.',
     en: 'The file is not a valid camt.053 or camt.054 bank statement.',
   },
+  order_not_payable: {
+    status: 409,
+    de: 'Diese Bestellung erwartet keine Zahlung (mehr).',
+    en: 'This order is not awaiting payment.',
+  },
+  order_not_refundable: {
+    status: 409,
+    de: 'Diese Bestellung ist nicht bezahlt und kann nicht erstattet werden.',
+    en: 'This order is not paid and cannot be refunded.',
+  },
+  card_refund_failed: {
+    status: 502,
+    de: 'Der Kartenanbieter hat die Erstattung abgelehnt. Bitte versuchen Sie es später erneut.',
+    en: 'The card provider refused the refund. Please try again later.',
+  },
+  bank_credit_not_found: {
+    status: 404,
+    de: 'Diese Gutschrift wurde nicht gefunden.',
+    en: 'This bank credit was not found.',
+  },
+  bank_credit_closed: {
+    status: 409,
+    de: 'Diese Gutschrift ist bereits verbucht oder zurücküberwiesen.',
+    en: 'This bank credit has already been booked or returned.',
+  },
   bank_statement_too_large: {
     status: 413,
     de: 'Der Kontoauszug ist zu groß (höchstens 10 MB).',

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { orders } from './orders.ts';
 
 /**
  * Payments by bank transfer and card (issue 8): the platform's record of incoming bank credits and
@@ -32,7 +33,7 @@ export type BankCreditStatus = (typeof bankCreditStatuses)[number];
  * Every credit on the issuers' collection accounts, from the sandbox bank's webhook or an imported
  * camt.053/054 file. The bank's entry reference is unique: the same booking arriving twice (webhook
  * and statement, or a file imported twice) is recorded once. `matchedOrderId` points at the order it
- * paid (the orders table comes with the order process; the lead adds the foreign key there).
+ * paid (or, for partial and excess credits, the order whose reference it carries).
  */
 export const bankCredits = pgTable(
   'bank_credits',
@@ -53,7 +54,7 @@ export const bankCredits = pgTable(
     /** The statement or notification it was read from (camt), null for webhooks. */
     statementId: text(),
     status: text().$type<BankCreditStatus>().notNull().default('unmatched'),
-    matchedOrderId: integer(),
+    matchedOrderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     /** The operator's or the matcher's note (why partial, who assigned or returned it). */
     note: text(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,13 @@ import type { Locale } from '@token/domain/i18n';
 import { formatMoney } from '@token/domain/money';
 
 /** The mails an investor gets about an order, in the order's language. */
-export type OrderMailKind = 'order_completed' | 'order_expired' | 'order_cancelled' | 'order_legal_documents';
+export type OrderMailKind =
+  | 'order_completed'
+  | 'order_paid'
+  | 'order_refunded'
+  | 'order_expired'
+  | 'order_cancelled'
+  | 'order_legal_documents';
 
 export type OrderMailParams = {
   name: string;
@@ -63,6 +69,40 @@ const templates: Record<OrderMailKind, Record<Locale, Template>> = {
         `thank you for subscribing to ${p.quantity} tokens of the bond ${p.productName} for ${money(p.total, 'en')}.`,
         ...transferLines(p, 'en'),
         `Your order is shown here: ${p.detailsUrl}`,
+      ],
+    }),
+  },
+  order_paid: {
+    de: (p) => ({
+      subject: `Zahlung für Ihre Zeichnung ${p.number} eingegangen`,
+      body: [
+        `Ihre Zahlung von ${money(p.total, 'de')} für Ihre Zeichnung ${p.number} (${p.quantity} Token der Anleihe ${p.productName}) ist bei uns eingegangen. Vielen Dank!`,
+        'Ihre Token werden Ihrer Wallet nach Abschluss der Emission gutgeschrieben.',
+        `Ihre Bestellung und die Rechnung sehen Sie hier: ${p.detailsUrl}`,
+      ],
+    }),
+    en: (p) => ({
+      subject: `Payment received for your subscription ${p.number}`,
+      body: [
+        `we have received your payment of ${money(p.total, 'en')} for your subscription ${p.number} (${p.quantity} tokens of the bond ${p.productName}). Thank you!`,
+        'Your tokens will be credited to your wallet once the issue is completed.',
+        `Your order and its invoice are shown here: ${p.detailsUrl}`,
+      ],
+    }),
+  },
+  order_refunded: {
+    de: (p) => ({
+      subject: `Ihre Zeichnung ${p.number} wurde erstattet`,
+      body: [
+        `Ihre Zahlung von ${money(p.total, 'de')} für die Zeichnung ${p.number} (${p.quantity} Token der Anleihe ${p.productName}) wird Ihnen erstattet. Die Zeichnung ist damit aufgehoben.`,
+        p.detailsUrl,
+      ],
+    }),
+    en: (p) => ({
+      subject: `Your subscription ${p.number} has been refunded`,
+      body: [
+        `your payment of ${money(p.total, 'en')} for the subscription ${p.number} (${p.quantity} tokens of the bond ${p.productName}) is being refunded. The subscription is thereby cancelled.`,
+        p.detailsUrl,
       ],
     }),
   },

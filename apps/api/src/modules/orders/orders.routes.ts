@@ -352,6 +352,8 @@ export async function orderRoutes(app: App) {
         customerId: customerOf(request).id,
         tokenValue: request.params.tokenValue,
         paymentId: request.params.paymentId,
+        card: app.partners.card,
+        publicUrl: app.config.publicUrl,
       });
       return sendItem(request, reply, configuration, {
         '@id': `${iri('orders', request.params.tokenValue)}/payments/${request.params.paymentId}/configuration`,

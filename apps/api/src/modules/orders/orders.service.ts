@@ -57,6 +57,7 @@ import {
   taxCategories,
   wallets,
 } from '../../db/schema/index.ts';
+import type { CardPort } from '../../partners/card/port.ts';
 import type { MailAttachment, MailPort } from '../../partners/mail/port.ts';
 import { greetingName } from '../accounts/account-mail.service.ts';
 import { type BankAccountView, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
@@ -206,7 +207,7 @@ function toPaymentView(payment: typeof payments.$inferSelect, methodCode: string
   };
 }
 
-async function toOrderView(db: Db, row: OrderRow): Promise<OrderView> {
+export async function toOrderView(db: Db, row: OrderRow): Promise<OrderView> {
   const [view] = await toOrderViews(db, [row]);
   return view!;
 }
@@ -935,6 +936,9 @@ export async function getPaymentConfiguration(opts: {
   customerId: number;
   tokenValue: string;
   paymentId: number;
+  /** The card partner (card payments get a checkout session) and where it sends the investor back. */
+  card?: CardPort;
+  publicUrl?: string;
 }): Promise<PaymentConfigurationView> {
   const order = await findOwnOrder(opts.db, opts.customerId, opts.tokenValue);
   const [row] = await opts.db
@@ -974,8 +978,53 @@ export async function getPaymentConfiguration(opts: {
     amount: payment.amount,
     currencyCode: payment.currencyCode,
     paymentReference: payment.paymentReference,
-    redirectUrl: null,
+    redirectUrl: await cardCheckoutUrl(opts, order, payment),
   };
+}
+
+/**
+ * The card partner's hosted checkout for a placed card order awaiting payment: an open session of
+ * the payment is reused, else one is created with an idempotency key from the payment id (and the
+ * session it replaces), so repeated calls open one session. The partner call runs outside any
+ * transaction or lock; the session id is stored afterwards. Null before the order is placed.
+ */
+async function cardCheckoutUrl(
+  opts: { db: Database; card?: CardPort; publicUrl?: string },
+  order: OrderRow,
+  payment: typeof payments.$inferSelect,
+): Promise<string | null> {
+  if (!opts.card || !opts.publicUrl) return null;
+  if (order.checkoutState !== 'completed' || order.paymentState !== 'awaiting_payment') return null;
+  let replaces = '';
+  if (payment.partnerSessionId) {
+    const existing = await opts.card.retrieveSession({ db: opts.db, sessionId: payment.partnerSessionId });
+    replaces = `-after-${payment.partnerSessionId}`;
+    if (existing?.status === 'complete') return null;
+    if (existing?.status === 'open') replaces = '';
+  }
+  const [customer] = await opts.db.select().from(customers).where(eq(customers.id, order.customerId));
+  const [item] = await opts.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const back = (path: string) =>
+    `${opts.publicUrl}/payment/${path}?tokenValue=${encodeURIComponent(order.tokenValue)}`;
+  const session = await opts.card.createCheckoutSession({
+    db: opts.db,
+    orderToken: order.tokenValue,
+    amountCents: payment.amount,
+    currency: 'EUR',
+    description: `${order.number ?? ''} ${item?.productName ?? ''}`.trim(),
+    customerEmail: customer?.email ?? null,
+    locale: order.localeCode,
+    successUrl: back('success'),
+    cancelUrl: back('cancel'),
+    idempotencyKey: `payment-${payment.id}${replaces}`,
+  });
+  if (session.sessionId !== payment.partnerSessionId) {
+    await opts.db
+      .update(payments)
+      .set({ partnerSessionId: session.sessionId, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+  }
+  return session.redirectUrl;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1124,6 +1173,55 @@ export async function completeOrder(opts: {
 }
 
 /**
+ * Releases what a placed order holds (decision 011: cancellation, expiry, refund before minting):
+ * its tokens on hold and the investor's holding, so their seat among the 149 and their § 6 total.
+ * Takes the product lock in the order of `completeOrder`; the caller holds the order's row lock.
+ */
+async function releaseHold(tx: Tx, order: OrderRow): Promise<ItemRow | null> {
+  const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  if (order.productId !== null) {
+    await tx.execute(sql`select id from products where id = ${order.productId} for no key update`);
+  }
+  if (item) {
+    await tx
+      .update(productVariants)
+      .set({ onHold: sql`greatest(0, ${productVariants.onHold} - ${item.quantity})` })
+      .where(eq(productVariants.id, item.variantId));
+  }
+  if (order.productId !== null && item) {
+    const [holding] = await tx
+      .update(offerSubscriptions)
+      .set({
+        totalCents: sql`${offerSubscriptions.totalCents} - ${order.itemsTotal}`,
+        quantity: sql`${offerSubscriptions.quantity} - ${item.quantity}`,
+        orders: sql`${offerSubscriptions.orders} - 1`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(offerSubscriptions.productId, order.productId),
+          eq(offerSubscriptions.customerId, order.customerId),
+          sql`${offerSubscriptions.orders} > 1`,
+          sql`${offerSubscriptions.totalCents} > ${order.itemsTotal}`,
+        ),
+      )
+      .returning();
+    // The investor's last order of the bond: the seat is free again.
+    if (!holding) {
+      await tx
+        .delete(offerSubscriptions)
+        .where(
+          and(
+            eq(offerSubscriptions.productId, order.productId),
+            eq(offerSubscriptions.customerId, order.customerId),
+          ),
+        );
+    }
+  }
+  return item ?? null;
+}
+
+/**
  * Cancels a placed, unpaid order (the investor, an operator, or the expiry job) and releases what it
  * held: the tokens on hold, the investor's holding (and so their seat among the 149), in the lock
  * order of `completeOrder`. Tells the investor by mail. Answers false when the order is no longer
@@ -1144,46 +1242,7 @@ export async function cancelPlacedOrder(opts: {
     if (opts.dueBefore && !(order.paymentDueAt && order.paymentDueAt < opts.dueBefore)) return false;
     assertCanTransition(paymentLifecycle, order.paymentState, 'cancelled');
     assertCanTransition(shippingLifecycle, order.shippingState, 'cancelled');
-    const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    if (order.productId !== null) {
-      await tx.execute(sql`select id from products where id = ${order.productId} for no key update`);
-    }
-    if (item) {
-      await tx
-        .update(productVariants)
-        .set({ onHold: sql`greatest(0, ${productVariants.onHold} - ${item.quantity})` })
-        .where(eq(productVariants.id, item.variantId));
-    }
-    if (order.productId !== null && item) {
-      const [holding] = await tx
-        .update(offerSubscriptions)
-        .set({
-          totalCents: sql`${offerSubscriptions.totalCents} - ${order.itemsTotal}`,
-          quantity: sql`${offerSubscriptions.quantity} - ${item.quantity}`,
-          orders: sql`${offerSubscriptions.orders} - 1`,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(offerSubscriptions.productId, order.productId),
-            eq(offerSubscriptions.customerId, order.customerId),
-            sql`${offerSubscriptions.orders} > 1`,
-            sql`${offerSubscriptions.totalCents} > ${order.itemsTotal}`,
-          ),
-        )
-        .returning();
-      // The investor's last order of the bond: the seat is free again.
-      if (!holding) {
-        await tx
-          .delete(offerSubscriptions)
-          .where(
-            and(
-              eq(offerSubscriptions.productId, order.productId),
-              eq(offerSubscriptions.customerId, order.customerId),
-            ),
-          );
-      }
-    }
+    const item = await releaseHold(tx, order);
     const now = new Date();
     const [updated] = await tx
       .update(orders)
@@ -1445,4 +1504,90 @@ export async function cancelOrderAsOperator(opts: {
   });
   const [fresh] = await opts.db.select().from(orders).where(eq(orders.id, order.id));
   return toOrderView(opts.db, fresh!);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments booked (issue 8 wiring: card events, bank credits, operators)
+// ---------------------------------------------------------------------------------------------
+
+export type PaymentBooking =
+  | { booked: true; order: OrderRow }
+  | { booked: false; order: OrderRow | null; state: string | null };
+
+/**
+ * Books an order's payment as received, in the caller's transaction: awaiting_payment -> paid (the
+ * payment lifecycle table), the payment row too, and the "payment received" mail in the outbox.
+ * Locks the order row first, so concurrent bookings (webhook retries, a statement imported twice,
+ * an operator) book it once: the others find it no longer awaiting payment and answer `booked:
+ * false` with its state. The tokens stay on hold until minted (decision 011).
+ */
+export async function bookOrderPaid(
+  tx: Tx,
+  opts: { orderId: number; mail: MailPort; publicUrl: string; partnerPaymentId?: string | null },
+): Promise<PaymentBooking> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, opts.orderId)).for('update');
+  if (!order) return { booked: false, order: null, state: null };
+  if (order.checkoutState !== 'completed' || order.paymentState !== 'awaiting_payment') {
+    return { booked: false, order, state: order.paymentState };
+  }
+  assertCanTransition(paymentLifecycle, order.paymentState, 'paid');
+  const now = new Date();
+  const [updated] = await tx
+    .update(orders)
+    .set({ paymentState: 'paid', updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await tx
+    .update(payments)
+    .set({
+      state: 'paid',
+      completedAt: now,
+      updatedAt: now,
+      ...(opts.partnerPaymentId ? { partnerPaymentId: opts.partnerPaymentId } : {}),
+    })
+    .where(eq(payments.orderId, order.id));
+  const [item] = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await queueOrderMail(tx, {
+    mail: opts.mail,
+    publicUrl: opts.publicUrl,
+    kind: 'order_paid',
+    order: updated!,
+    item: item ?? null,
+  });
+  return { booked: true, order: updated! };
+}
+
+/**
+ * Books a refund in the caller's transaction: paid/authorized -> refunded (payment lifecycle), and
+ * releases the tokens on hold and the investor's seat like a cancellation (decision 011: a refund
+ * before minting). Answers false when the order is not paid (nothing to refund, or already refunded).
+ */
+export async function bookOrderRefunded(
+  tx: Tx,
+  opts: { orderId: number; reason: string; mail: MailPort; publicUrl: string },
+): Promise<boolean> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, opts.orderId)).for('update');
+  if (!order || order.checkoutState !== 'completed') return false;
+  if (order.paymentState !== 'paid' && order.paymentState !== 'authorized') return false;
+  if (order.shippingState !== 'ready') return false;
+  // authorized -> refunded is not in the table: an authorized card payment is captured as paid first.
+  if (order.paymentState === 'authorized') assertCanTransition(paymentLifecycle, 'authorized', 'paid');
+  assertCanTransition(paymentLifecycle, 'paid', 'refunded');
+  assertCanTransition(shippingLifecycle, order.shippingState, 'cancelled');
+  const item = await releaseHold(tx, order);
+  const now = new Date();
+  const [updated] = await tx
+    .update(orders)
+    .set({ paymentState: 'refunded', shippingState: 'cancelled', cancelReason: opts.reason, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await tx.update(payments).set({ state: 'refunded', updatedAt: now }).where(eq(payments.orderId, order.id));
+  await queueOrderMail(tx, {
+    mail: opts.mail,
+    publicUrl: opts.publicUrl,
+    kind: 'order_refunded',
+    order: updated!,
+    item,
+  });
+  return true;
 }

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { importBankStatement } from './bank-credits.service.ts';
 
 let t: TestApp;
+const booking = () => ({ mail: t.partners.mail, publicUrl: 'http://localhost:3000' });
 const collectionIban = 'DE89370400440532013000';
 const webhookPath = '/api/v2/shop/payments/bank/webhook/sandbox';
 const fixtures = join(import.meta.dirname, '../../partners/bank/fixtures');
@@ -288,7 +289,11 @@ describe('statement import', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
     const before = await bankCount();
-    const result = await importBankStatement({ db: t.app.db, file: Buffer.from(res.body) });
+    const result = await importBankStatement({
+      db: t.app.db,
+      file: Buffer.from(res.body),
+      booking: booking(),
+    });
     expect(result.type).toBe('camt.054');
     expect(result.credits).toBeGreaterThan(0);
     expect(result.recorded).toBe(0);
@@ -299,9 +304,9 @@ describe('statement import', () => {
   it('imports a camt.053 once: the same file twice records nothing twice', async () => {
     const file = readFileSync(join(fixtures, 'camt053-v02-batch.xml'));
     const before = await bankCount();
-    const first = await importBankStatement({ db: t.app.db, file });
+    const first = await importBankStatement({ db: t.app.db, file, booking: booking() });
     expect(first).toMatchObject({ type: 'camt.053', credits: 4, recorded: 4, duplicates: 0 });
-    const second = await importBankStatement({ db: t.app.db, file });
+    const second = await importBankStatement({ db: t.app.db, file, booking: booking() });
     expect(second).toMatchObject({ credits: 4, recorded: 0, duplicates: 4 });
     expect(await bankCount()).toBe(before + 4);
     const rows = await t.app.db.select().from(bankCredits).where(eq(bankCredits.source, 'camt'));
@@ -314,9 +319,11 @@ describe('statement import', () => {
       ['xxe.xml', 'bank_statement_unsafe'],
       ['pain001.xml', 'bank_statement_invalid'],
     ] as const) {
-      const err = await importBankStatement({ db: t.app.db, file: readFileSync(join(fixtures, name)) }).catch(
-        (e) => e,
-      );
+      const err = await importBankStatement({
+        db: t.app.db,
+        file: readFileSync(join(fixtures, name)),
+        booking: booking(),
+      }).catch((e) => e);
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).code).toBe(code);
     }

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
-import { cardPayments, partnerEvents } from '../../db/schema/index.ts';
+import { cardPayments, orders, partnerEvents } from '../../db/schema/index.ts';
 import { recordPartnerEvent } from '../../http/webhooks.ts';
 import { cardPaymentEventJob } from '../../jobs/card-payment-event.job.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
-import type { CardEvent, CardEventStatus } from '../../partners/card/port.ts';
+import type { CardEvent, CardEventStatus, CardPort } from '../../partners/card/port.ts';
+import type { MailPort } from '../../partners/mail/port.ts';
+import { bookOrderPaid, bookOrderRefunded } from '../orders/orders.service.ts';
 
 /**
  * Card payments as the provider reports them (issue 8). Each verified event is recorded once by its
@@ -131,4 +133,55 @@ export async function applyCardPaymentEvent(opts: {
       .where(eq(cardPayments.id, existing.id));
     return done('updated');
   });
+}
+
+/**
+ * Books what a card event means for its order (after `applyCardPaymentEvent` recorded it): `paid`
+ * -> the order awaiting payment is paid (state tables, mail), once, under the order's row lock;
+ * `refunded` -> the paid order is refunded (stock and seat released). A payment arriving for an
+ * order no longer awaiting payment (expired, cancelled) is refunded through the partner outside any
+ * transaction (idempotency key from the intent); if that fails, the event is flagged on
+ * `partner_events.error` for the operators — never lost. Failures and expiry change nothing: the
+ * order keeps awaiting another attempt.
+ */
+export async function bookCardEvent(opts: {
+  db: Database;
+  card: CardPort;
+  partnerEventId: number;
+  event: CardEvent;
+  booking: { mail: MailPort; publicUrl: string };
+}): Promise<'paid' | 'refunded' | 'refunded_late_payment' | 'flagged' | 'none'> {
+  const { db, event } = opts;
+  if (!event.orderToken || (event.status !== 'paid' && event.status !== 'refunded')) return 'none';
+  const [order] = await db.select().from(orders).where(eq(orders.tokenValue, event.orderToken));
+  if (!order) return 'none';
+  if (event.status === 'refunded') {
+    const done = await db.transaction((tx) =>
+      bookOrderRefunded(tx, { orderId: order.id, reason: 'card_refunded', ...opts.booking }),
+    );
+    return done ? 'refunded' : 'none';
+  }
+  const booking = await db.transaction((tx) =>
+    bookOrderPaid(tx, { orderId: order.id, partnerPaymentId: event.paymentIntentId, ...opts.booking }),
+  );
+  if (booking.booked) return 'paid';
+  if (booking.state !== 'cancelled') return 'none';
+  // Paid for an order that expired or was cancelled meanwhile: give the money back.
+  try {
+    if (!event.paymentIntentId || !event.amountCents) throw new Error('no payment intent or amount');
+    const refund = await opts.card.refund({
+      db,
+      paymentIntentId: event.paymentIntentId,
+      amountCents: event.amountCents,
+      idempotencyKey: `late-payment-${event.paymentIntentId}`,
+    });
+    if (refund.status === 'failed') throw new Error('refund failed');
+    return 'refunded_late_payment';
+  } catch (err) {
+    await db
+      .update(partnerEvents)
+      .set({ error: `late_payment_refund_failed: ${(err as Error).message}`.slice(0, 500) })
+      .where(eq(partnerEvents.id, opts.partnerEventId));
+    return 'flagged';
+  }
 }

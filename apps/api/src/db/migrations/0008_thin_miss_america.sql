@@ -1,0 +1,1 @@
+ALTER TABLE "bank_credits" ADD CONSTRAINT "bank_credits_matched_order_id_orders_id_fk" FOREIGN KEY ("matched_order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;
