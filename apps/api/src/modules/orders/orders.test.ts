@@ -121,7 +121,7 @@ describe('the order flow (spec 4, spec 7)', () => {
     const configuration = await api.get(`/orders/${token}/payments/${paymentId}/configuration`);
     expect(configuration.status).toBe(200);
     expect(configuration.body).toMatchObject({ gateway: 'offline', amount: 50_000, currencyCode: 'EUR' });
-    expect(configuration.body.paymentReference).toMatch(/^TW[A-Z0-9]{10}$/);
+    expect(configuration.body.paymentReference).toMatch(/^RF\d{2}TW\d{9}$/); // ISO 11649 from the order number
     expect((configuration.body.bankAccount as { iban: string }).iban).toMatch(/^DE/);
 
     const done = await complete(api, token);
