@@ -226,6 +226,13 @@ function listLoad(port: number, seconds: number) {
   });
 }
 
+type CannonResult = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+};
+
 const ms = (v: number) => v.toFixed(1).padStart(8);
 
 function printFlow(title: string, f: Flow, seconds: number) {
@@ -314,7 +321,7 @@ async function benchOrders(label: string) {
     );
     printFlow('orders alone', alone, orderSeconds);
     printFlow(`orders beside the product list (${listConnections} connections)`, beside, orderSeconds);
-    const row = (name: string, r: autocannon.Result) =>
+    const row = (name: string, r: CannonResult) =>
       `    ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${r.errors + r.non2xx ? ` (${r.errors + r.non2xx} errors)` : ''}\n`;
     process.stdout.write('  GET products (12, de)\n');
     process.stdout.write(row('idle', idle));
