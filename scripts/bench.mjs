@@ -1,6 +1,10 @@
 // `npm run bench`: starts the server on PostgreSQL and on PGlite, loads the catalogue reads with
 // autocannon beside a bare `SELECT 1` route on the same pool (/api/health) as the ceiling, and prints
-// req/s, p50/p99 latency and the ratio to the ceiling. Figures only; nothing here fails on a time.
+// req/s, p50/p99 latency and the ratio to the ceiling; then logins, then completed orders per second
+// (scripts/bench-orders.ts: 50 investors through the whole order flow over HTTP, the product list
+// beside them, stock and invoice numbers checked afterwards). Figures only; nothing here fails on a time.
+// BENCH_PRODUCTS=1000 adds generated bonds up to that many products before the server starts.
+// BENCH_ONLY=catalog|auth|orders runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -93,7 +97,23 @@ function load(port, target) {
   });
 }
 
+/** scripts/bench-orders.ts in `mode` (seed | orders) on the database of `env`, output passed through. */
+function ordersScript(mode, label, env) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-orders.ts', mode, label], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', mode === 'seed' ? 'ignore' : 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`bench-orders ${mode} failed (${r.status})`);
+}
+
+const products = Number(process.env.BENCH_PRODUCTS ?? 0);
+
 async function benchOne(label, env) {
+  if (products > 0) {
+    ordersScript('seed', label, { ...env, BENCH_INVESTORS: '' });
+    label = `${label}, ${products} products`;
+  }
   const { port, proc } = await startServer(env);
   try {
     for (const t of targets) {
@@ -165,8 +185,8 @@ async function benchAuth(label, env) {
   }
 }
 
-// BENCH_ONLY=auth runs only the login figures.
 const only = process.env.BENCH_ONLY;
+const runs = (part) => !only || only === part;
 
 async function main() {
   const dbName = `bench_${randomBytes(4).toString('hex')}`;
@@ -183,17 +203,14 @@ async function main() {
     const u = new URL(adminUrl);
     u.pathname = `/${dbName}`;
     try {
-      if (only !== 'auth')
-        await benchOne('PostgreSQL', {
-          DATABASE_URL: u.toString(),
-          DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')),
-        });
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.query(`create database ${dbName}`);
-      await benchAuth('PostgreSQL', {
-        DATABASE_URL: u.toString(),
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')),
-      });
+      const fresh = async () => {
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.query(`create database ${dbName}`);
+        return { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pg-')) };
+      };
+      if (runs('catalog')) await benchOne('PostgreSQL', await fresh());
+      if (runs('auth')) await benchAuth('PostgreSQL', await fresh());
+      if (runs('orders')) ordersScript('orders', 'PostgreSQL', await fresh());
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();
@@ -201,13 +218,17 @@ async function main() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   try {
-    if (only !== 'auth') await benchOne('PGlite (embedded)', { DATA_DIR: dataDir, DATABASE_URL: '' });
-    rmSync(dataDir, { recursive: true, force: true });
-    await benchAuth('PGlite (embedded)', { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const fresh = () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      return { DATA_DIR: dataDir, DATABASE_URL: '' };
+    };
+    if (runs('catalog')) await benchOne('PGlite (embedded)', fresh());
+    if (runs('auth')) await benchAuth('PGlite (embedded)', fresh());
+    if (runs('orders')) ordersScript('orders', 'PGlite (embedded)', fresh());
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  if (existsSync(join(root, 'scripts/web-size.mjs'))) {
+  if (!only && existsSync(join(root, 'scripts/web-size.mjs'))) {
     process.stdout.write('\n');
     spawnSync(process.execPath, [join(root, 'scripts/web-size.mjs')], { cwd: root, stdio: 'inherit' });
   }

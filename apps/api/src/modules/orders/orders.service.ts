@@ -423,17 +423,23 @@ function assertMayBuy(buyer: BuyerFacts, offer: OfferFacts): void {
 
 /** What the investor holds of the offer now, and how many investors hold it. */
 async function findHolding(db: Db, productId: number, customerId: number) {
-  const [[mine], [investors]] = await Promise.all([
-    db
-      .select({ totalCents: offerSubscriptions.totalCents })
-      .from(offerSubscriptions)
-      .where(and(eq(offerSubscriptions.productId, productId), eq(offerSubscriptions.customerId, customerId))),
-    db.select({ n: count() }).from(offerSubscriptions).where(eq(offerSubscriptions.productId, productId)),
-  ]);
+  // One statement: under the product lock every round trip lengthens the bond's serial section.
+  const [row] = await db
+    .select({
+      mine: sql<number | null>`(select ${offerSubscriptions.totalCents} from ${offerSubscriptions}
+        where ${offerSubscriptions.productId} = ${productId} and ${offerSubscriptions.customerId} = ${customerId})`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
+      investors:
+        sql<number>`(select count(*) from ${offerSubscriptions} where ${offerSubscriptions.productId} = ${productId})`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`);
   return {
-    existingTotalCents: mine?.totalCents ?? 0,
-    isExistingInvestor: Boolean(mine),
-    distinctInvestors: investors?.n ?? 0,
+    existingTotalCents: row?.mine ?? 0,
+    isExistingInvestor: row?.mine !== null && row?.mine !== undefined,
+    distinctInvestors: row?.investors ?? 0,
   };
 }
 
@@ -1034,27 +1040,28 @@ async function cardCheckoutUrl(
 /** Allocates the next invoice number of the year in the caller's transaction: gap-free, `2026-000001`. */
 async function allocateInvoice(tx: Tx, orderId: number, issuedAt: Date) {
   const year = issuedAt.getUTCFullYear();
-  const [seq] = await tx
-    .insert(invoiceSequences)
-    .values({ year, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: invoiceSequences.year,
-      set: { lastNumber: sql`${invoiceSequences.lastNumber} + 1` },
-    })
-    .returning();
-  const sequence = seq!.lastNumber;
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({ number: `${year}-${String(sequence).padStart(6, '0')}`, year, sequence, orderId, issuedAt })
-    .returning();
-  return invoice!;
+  // One statement (counter and invoice row): the counter row is held from here to the commit by every
+  // completion of every bond, so it is taken last and with a single round trip.
+  const { rows } = await tx.execute<{ id: number; number: string }>(sql`
+    with seq as (
+      insert into ${invoiceSequences} (year, last_number) values (${year}::int, 1)
+      on conflict (year) do update set last_number = ${invoiceSequences}.last_number + 1
+      returning last_number
+    )
+    insert into ${invoices} (number, year, sequence, order_id, issued_at)
+    select ${`${year}-`}::text || lpad(seq.last_number::text, 6, '0'), ${year}::int, seq.last_number,
+      ${orderId}::int, ${issuedAt.toISOString()}::timestamptz
+    from seq
+    returning id, number`);
+  return rows[0]!;
 }
 
 /**
  * PATCH orders/{token}/complete: stores the statements and § 6 declarations and places the order.
- * One transaction, locks always in this order: the order row, the product row (`for no key update`,
- * serialising completions and cancellations of one bond), the variant (conditional update), the
- * investor's holding, the invoice counter of the year. Under the product lock every rule is checked
+ * One transaction, locks always in this order: the order row (and this order's payment and outbox
+ * mail, written before any shared lock), the product row (`for no key update`, serialising
+ * completions and cancellations of one bond), the variant (conditional update), the investor's
+ * holding, the invoice counter of the year. Under the product lock every rule is checked
  * again with fresh figures, so neither the stock, the 149 investors nor the § 6 total can be
  * exceeded by concurrent orders. The confirmation mail is written to the outbox in the same
  * transaction and sent after commit (no partner call under a lock).
@@ -1084,17 +1091,71 @@ export async function completeOrder(opts: {
     if (!payment?.method || order.checkoutState !== 'payment_selected') {
       throw new AppError('payment_method_not_selected');
     }
-    // The product row lock: one completion or cancellation of this bond at a time.
-    await tx.execute(sql`select id from products where id = ${order.productId} for no key update`);
+    // First, under this order's own row lock only: what no other order changes (the offer's terms, the
+    // buyer, the method's rules) and this order's own writes (state, payment, the outbox mail).
+    // Decision 011 (Measured): everything done under the product lock below serialises every
+    // completion of the bond, so only the figures that concurrent orders change are read there.
     const offer = await findOffer(tx, { variantId: item.variantId }, order.localeCode);
     if (!offer) throw new AppError('variant_not_found');
     const buyer = await findBuyer(tx, customerId);
     assertMayBuy(buyer, offer);
-    const holding = await findHolding(tx, offer.product.id, customerId);
-    assertAllowed(evaluate(buyer, offer, holding, item.quantity, input.declarations));
     // The method's rules again (its maximum, its configuration may have changed meanwhile).
     const { configuration } = await findMethodChoice(tx, order, payment.method.code);
+    const now = new Date();
+    const offline = payment.method.gateway === 'offline';
+    const dueAt = offline ? new Date(now.getTime() + opts.paymentDays * 86_400_000) : null;
+    assertCanTransition(checkoutLifecycle, order.checkoutState, 'completed');
+    assertCanTransition(paymentLifecycle, order.paymentState, 'awaiting_payment');
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        checkoutState: 'completed',
+        paymentState: 'awaiting_payment',
+        number: orderNumberOf(order.id),
+        notes: input.notes ?? null,
+        statements: input.statements,
+        declarations: input.declarations,
+        checkoutCompletedAt: now,
+        paymentDueAt: dueAt,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const [withReference] = await tx
+      .update(payments)
+      .set({
+        state: 'awaiting_payment',
+        amount: updated!.total,
+        paymentReference:
+          payment.payment.paymentReference ??
+          newPaymentReference(configuration?.paymentReferencePrefix ?? null, order.id),
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.payment.id))
+      .returning({ paymentReference: payments.paymentReference });
+    await queueOrderMail(tx, {
+      mail: opts.mail,
+      publicUrl: opts.publicUrl,
+      kind: 'order_completed',
+      order: updated!,
+      item,
+      bankAccount: offline ? await collectionAccount(tx, configuration) : null,
+      paymentReference: offline ? (withReference?.paymentReference ?? null) : null,
+    });
 
+    // Then the product row lock (one completion or cancellation of this bond at a time), held to the
+    // commit: the fresh stock, the investor's holding and the investor count, every rule again with
+    // them, the tokens on hold, the holding, and last the invoice counter of the year (all products).
+    const [stock] = await tx
+      .select({ onHand: productVariants.onHand, onHold: productVariants.onHold })
+      .from(products)
+      .innerJoin(productVariants, eq(productVariants.id, item.variantId))
+      .where(eq(products.id, order.productId))
+      .for('no key update', { of: products });
+    if (!stock) throw new AppError('variant_not_found');
+    const holding = await findHolding(tx, offer.product.id, customerId);
+    const fresh = { ...offer, variant: { ...offer.variant, ...stock } };
+    assertAllowed(evaluate(buyer, fresh, holding, item.quantity, input.declarations));
     // decision 001/011: the tokens go on hold only if that many are available, in one statement.
     const held = await tx
       .update(productVariants)
@@ -1122,51 +1183,10 @@ export async function completeOrder(opts: {
           totalCents: sql`${offerSubscriptions.totalCents} + ${order.itemsTotal}`,
           quantity: sql`${offerSubscriptions.quantity} + ${item.quantity}`,
           orders: sql`${offerSubscriptions.orders} + 1`,
-          updatedAt: new Date(),
+          updatedAt: now,
         },
       });
-    const now = new Date();
     await allocateInvoice(tx, order.id, now);
-    const offline = payment.method.gateway === 'offline';
-    const dueAt = offline ? new Date(now.getTime() + opts.paymentDays * 86_400_000) : null;
-    assertCanTransition(checkoutLifecycle, order.checkoutState, 'completed');
-    assertCanTransition(paymentLifecycle, order.paymentState, 'awaiting_payment');
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        checkoutState: 'completed',
-        paymentState: 'awaiting_payment',
-        number: orderNumberOf(order.id),
-        notes: input.notes ?? null,
-        statements: input.statements,
-        declarations: input.declarations,
-        checkoutCompletedAt: now,
-        paymentDueAt: dueAt,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await tx
-      .update(payments)
-      .set({
-        state: 'awaiting_payment',
-        amount: updated!.total,
-        paymentReference:
-          payment.payment.paymentReference ??
-          newPaymentReference(configuration?.paymentReferencePrefix ?? null, order.id),
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.payment.id));
-    const [withReference] = await tx.select().from(payments).where(eq(payments.id, payment.payment.id));
-    await queueOrderMail(tx, {
-      mail: opts.mail,
-      publicUrl: opts.publicUrl,
-      kind: 'order_completed',
-      order: updated!,
-      item,
-      bankAccount: offline ? await collectionAccount(tx, configuration) : null,
-      paymentReference: offline ? (withReference?.paymentReference ?? null) : null,
-    });
     return updated!;
   });
   return toOrderView(db, row);

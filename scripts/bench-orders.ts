@@ -1,0 +1,359 @@
+// Part of `npm run bench` (scripts/bench.mjs runs it with tsx). Two modes:
+//   seed   migrates the database named by DATABASE_URL (or PGlite in DATA_DIR), seeds the demo platform as
+//          `npm start` would, adds BENCH_PRODUCTS generated bonds (catalogue at scale) and, with
+//          BENCH_INVESTORS, that many approved investors with wallets and one bond to subscribe.
+//          Prints one JSON line: { investors: [emails], variantCode, productId }.
+//   orders <label>  seeds as above, starts the real server (apps/api/src/main.ts, production), logs the
+//          investors in and drives the whole order flow over HTTP from BENCH_INVESTORS concurrent
+//          investors (POST orders, items, legal documents confirm, payment `offline`, complete with
+//          statements) for BENCH_ORDER_SECONDS, first alone, then beside autocannon on the product
+//          list; prints completions/s and latency percentiles, the product list alone and under load,
+//          and checks afterwards that no variant went below zero and that invoice numbers are gap-free.
+// Figures only; nothing here fails on a time.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { loadavg as osLoad } from 'node:os';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { type DbHandle, migrateDatabase, openDatabase } from '../apps/api/src/db/client.ts';
+import { seedBond, seedBuyer } from '../apps/api/src/db/seed/factories.ts';
+import { demoAccountsFor, seedIfEmpty } from '../apps/api/src/db/seed/seed-if-empty.ts';
+import { createPartners } from '../apps/api/src/partners/create-partners.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const password = 'Quarz-Fenster-48!';
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 0);
+const investorCount = Number(process.env.BENCH_INVESTORS ?? 50);
+const orderSeconds = Number(process.env.BENCH_ORDER_SECONDS ?? 15);
+const listSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const listConnections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const appSecret = process.env.APP_SECRET ?? randomBytes(32).toString('hex');
+
+function open(): Promise<DbHandle> {
+  return openDatabase({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.DATA_DIR ?? 'memory://',
+    poolSize: 4,
+  });
+}
+
+type Seeded = { investors: string[]; variantCode: string | null; productId: number | null };
+
+/** The demo platform (as `npm start` seeds it), then the generated products and the bench's investors. */
+async function seed(withInvestors: boolean): Promise<Seeded> {
+  const handle = await open();
+  try {
+    await migrateDatabase(handle);
+    const config = loadConfig({ ...process.env, APP_SECRET: appSecret });
+    const partners = createPartners({ config });
+    await seedIfEmpty({ db: handle.db, storage: partners.storage, demoAccounts: demoAccountsFor(config) });
+    const db = handle.db;
+    const [{ have } = { have: 0 }] = (
+      await db.execute<{ have: number }>(sql`select count(*)::int as have from products`)
+    ).rows;
+    for (let i = have; i < productCount; i++) {
+      const code = `BENCH_BOND_${String(i).padStart(4, '0')}`;
+      await seedBond(db, {
+        code,
+        taxonCode: ['bonds_energy', 'bonds_real_estate', 'bonds_sme'][i % 3],
+        translations: {
+          de: { name: `Benchmark-Anleihe ${i}`, shortDescription: 'Erzeugt für den Benchmark.' },
+          en: { name: `Benchmark bond ${i}`, shortDescription: 'Generated for the benchmark.' },
+        },
+        variant: { totalSupply: 1_000_000, price: 100 + (i % 50) },
+      });
+    }
+    if (!withInvestors) return { investors: [], variantCode: null, productId: null };
+    // One bond with plenty of stock: every completion contends for the same product row (worst case).
+    const { product, variant } = await seedBond(db, {
+      code: `BENCH_ORDERS_${randomBytes(3).toString('hex').toUpperCase()}`,
+      variant: { totalSupply: 100_000_000 },
+    });
+    const investors: string[] = [];
+    for (let i = 0; i < investorCount; i++) {
+      const row = await seedBuyer(db, { appSecret, password, email: `bench-${i}-${product.id}@example.com` });
+      investors.push(row.email);
+    }
+    return { investors, variantCode: variant!.code, productId: product.id };
+  } finally {
+    await handle.close();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+  const prof = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_SECRET: appSecret,
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('ready on')) resolve();
+    });
+    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { port, proc };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
+
+const statements = {
+  notUsOrCanadaTaxpayer: true,
+  totalLossRisk: true,
+  illiquidityRisk: true,
+  informationTruthful: true,
+  actingOnOwnAccount: true,
+  documentsReceived: true,
+};
+// WpPG § 6: twice 12,500 EUR income = 25,000 EUR per investor in this offer; 10 tokens (10 EUR) per order.
+const declarations = { freeAssetsAtLeast100k: false, averageMonthlyNetIncomeCents: 1_250_000 };
+const quantity = 10;
+
+type Flow = { complete: number[]; flow: number[]; failures: Map<string, number>; done: number };
+
+async function driveOrders(
+  base: string,
+  tokens: string[],
+  variantCode: string,
+  seconds: number,
+): Promise<Flow> {
+  const result: Flow = { complete: [], flow: [], failures: new Map(), done: 0 };
+  const until = performance.now() + seconds * 1000;
+  const fail = (step: string, status: number, body: unknown) => {
+    const code = (body as { code?: string } | null)?.code ?? '';
+    const key = `${step} ${status} ${code}`.trim();
+    result.failures.set(key, (result.failures.get(key) ?? 0) + 1);
+  };
+  async function call(token: string, method: string, path: string, body?: unknown) {
+    const res = await fetch(`${base}/api/v2/shop${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined
+          ? {}
+          : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+  async function investor(token: string) {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const created = await call(token, 'POST', '/orders', { locale: 'de' });
+      if (created.status !== 201) {
+        fail('POST orders', created.status, created.body);
+        continue;
+      }
+      const order = created.body.tokenValue as string;
+      const added = await call(token, 'POST', `/orders/${order}/items`, {
+        productVariant: `/api/v2/shop/product-variants/${variantCode}`,
+        quantity,
+      });
+      if (added.status !== 201) {
+        fail('POST items', added.status, added.body);
+        continue;
+      }
+      const confirmed = await call(token, 'PATCH', `/orders/${order}/legal-documents-confirm`, {});
+      if (confirmed.status !== 200) {
+        fail('legal-documents-confirm', confirmed.status, confirmed.body);
+        continue;
+      }
+      const paymentId = (confirmed.body.payments as { id: number }[])[0]!.id;
+      const chosen = await call(token, 'PATCH', `/orders/${order}/payments/${paymentId}`, {
+        paymentMethod: '/api/v2/shop/payment-methods/offline',
+      });
+      if (chosen.status !== 200) {
+        fail('PATCH payment', chosen.status, chosen.body);
+        continue;
+      }
+      const before = performance.now();
+      const done = await call(token, 'PATCH', `/orders/${order}/complete`, {
+        notes: 'bench',
+        statements,
+        declarations,
+      });
+      const after = performance.now();
+      if (done.status !== 200) {
+        fail('complete', done.status, done.body);
+        continue;
+      }
+      result.complete.push(after - before);
+      result.flow.push(after - started);
+      result.done++;
+    }
+  }
+  await Promise.all(tokens.map((t) => investor(t)));
+  return result;
+}
+
+function listLoad(port: number, seconds: number) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}/api/v2/shop/products?page=1&itemsPerPage=12`,
+    headers: { 'accept-language': 'de', accept: 'application/ld+json' },
+    connections: listConnections,
+    duration: seconds,
+  });
+}
+
+type CannonResult = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+};
+
+const ms = (v: number) => v.toFixed(1).padStart(8);
+
+function printFlow(title: string, f: Flow, seconds: number) {
+  const c = [...f.complete].sort((a, b) => a - b);
+  const w = [...f.flow].sort((a, b) => a - b);
+  process.stdout.write(`  ${title}\n`);
+  process.stdout.write(
+    `    completed orders ${f.done} in ${seconds}s = ${(f.done / seconds).toFixed(1)} orders/s (target 200)\n`,
+  );
+  process.stdout.write(
+    `    ${''.padEnd(30)} ${'p50 ms'.padStart(8)} ${'p90 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}\n`,
+  );
+  for (const [name, s] of [
+    ['PATCH complete', c],
+    ['whole flow (6 calls)', w],
+  ] as const) {
+    process.stdout.write(
+      `    ${name.padEnd(30)} ${ms(percentile(s, 50))} ${ms(percentile(s, 90))} ${ms(percentile(s, 99))} ${ms(s.at(-1) ?? Number.NaN)}\n`,
+    );
+  }
+  for (const [k, n] of f.failures) process.stdout.write(`    failed: ${k} x${n}\n`);
+}
+
+/** No variant below zero, onHold equal to what completed orders hold, invoice numbers gap-free per year. */
+async function verify(productId: number) {
+  const handle = await open();
+  try {
+    const db = handle.db;
+    const [neg] = (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from product_variants where on_hold < 0 or on_hand - on_hold < 0`,
+      )
+    ).rows;
+    const [held] = (
+      await db.execute<{ on_hold: number; placed: number }>(sql`
+        select v.on_hold::int as on_hold,
+          (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
+            where i.variant_id = v.id and o.checkout_state = 'completed' and o.payment_state <> 'cancelled') as placed
+        from product_variants v where v.product_id = ${productId}`)
+    ).rows;
+    const years = (
+      await db.execute<{ year: number; n: number; lo: number; hi: number; last: number }>(sql`
+        select i.year, count(*)::int as n, min(i.sequence) as lo, max(i.sequence) as hi,
+          (select s.last_number from invoice_sequences s where s.year = i.year) as last
+        from invoices i group by i.year order by i.year`)
+    ).rows;
+    process.stdout.write(
+      `    check: variants below zero ${neg?.n ?? '?'}; bench bond on hold ${held?.on_hold} = tokens in placed orders ${held?.placed} (${held?.on_hold === held?.placed ? 'ok' : 'MISMATCH'})\n`,
+    );
+    for (const y of years) {
+      const gapFree = y.lo === 1 && y.hi === y.n && y.last === y.hi;
+      process.stdout.write(
+        `    check: invoices ${y.year}: ${y.n} numbers, sequence ${y.lo}..${y.hi}, counter ${y.last} (${gapFree ? 'gap-free' : 'GAPS'})\n`,
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function benchOrders(label: string) {
+  const seeded = await seed(true);
+  const { port, proc } = await startServer();
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const tokens: string[] = [];
+    for (const email of seeded.investors) {
+      const res = await fetch(`${base}/api/v2/shop/authentication-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'bench' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!res.ok) throw new Error(`login of ${email} answered ${res.status}`);
+      tokens.push(((await res.json()) as { token: string }).token);
+    }
+    await driveOrders(base, tokens.slice(0, 5), seeded.variantCode!, 2); // warm-up: JIT, pool, plans
+    await listLoad(port, 2);
+    const idle = await listLoad(port, listSeconds);
+    const alone = await driveOrders(base, tokens, seeded.variantCode!, orderSeconds);
+    const [beside, list] = await Promise.all([
+      driveOrders(base, tokens, seeded.variantCode!, orderSeconds),
+      listLoad(port, orderSeconds),
+    ]);
+    process.stdout.write(
+      `\n${label}: orders (${tokens.length} concurrent investors, ${quantity} tokens each, one bond; load ${loadavg()})\n`,
+    );
+    printFlow('orders alone', alone, orderSeconds);
+    printFlow(`orders beside the product list (${listConnections} connections)`, beside, orderSeconds);
+    const row = (name: string, r: CannonResult) =>
+      `    ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${r.errors + r.non2xx ? ` (${r.errors + r.non2xx} errors)` : ''}\n`;
+    process.stdout.write('  GET products (12, de)\n');
+    process.stdout.write(row('idle', idle));
+    process.stdout.write(row('while orders run', list));
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.on('exit', r));
+  }
+  await verify(seeded.productId!);
+}
+
+const loadavg = () =>
+  osLoad()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+async function main() {
+  const [mode, label] = process.argv.slice(2);
+  if (mode === 'seed') {
+    const s = await seed(investorCount > 0 && process.env.BENCH_INVESTORS !== undefined);
+    process.stdout.write(`${JSON.stringify(s)}\n`);
+  } else if (mode === 'orders') {
+    await benchOrders(label ?? 'database');
+  } else {
+    throw new Error('usage: bench-orders.ts seed | orders <label>');
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  },
+);
