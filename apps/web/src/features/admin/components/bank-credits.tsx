@@ -121,9 +121,12 @@ export function StatementUpload() {
       {result && (
         <div
           role="status"
+          aria-labelledby={`${inputId}-result`}
           className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
         >
-          <p className="font-medium">{t('payments.result', { name: file?.name ?? '' })}</p>
+          <p id={`${inputId}-result`} className="font-medium">
+            {t('payments.result', { name: file?.name ?? '' })}
+          </p>
           <dl className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-4">
             {(['credits', 'matched', 'open', 'duplicates'] as const).map((k) => (
               <div key={k}>
