@@ -340,31 +340,34 @@ describe('/admin/orders/:tokenValue', () => {
     ['Stornieren', 'Bestellung stornieren', 'cancel', 'awaiting_payment'],
     ['Als bezahlt markieren', 'Als bezahlt markieren', 'mark-paid', 'awaiting_payment'],
     ['Erstatten', 'Bestellung erstatten', 'refund', 'paid'],
-  ] as const)('"%s" opens "%s", which needs a reason and posts it to the action', async (label, submit, path, paymentState) => {
-    const calls = stubApi({ file: orderFile({ paymentState }) });
-    setup(`/admin/orders/${token}`);
-    fireEvent.click(await screen.findByRole('button', { name: label }));
-    const dialog = await screen.findByRole('dialog');
-    // too short a reason is refused before anything is sent
-    fireEvent.change(within(dialog).getByLabelText(/Begründung/), { target: { value: 'ab' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: submit }));
-    await waitFor(() =>
-      expect(
-        within(dialog)
-          .getByLabelText(/Begründung/)
-          .getAttribute('aria-invalid'),
-      ).toBe('true'),
-    );
-    expect(postsTo(calls, `/api/v2/admin/orders/${token}/${path}`)).toEqual([]);
+  ] as const)(
+    '"%s" opens "%s", which needs a reason and posts it to the action',
+    async (label, submit, path, paymentState) => {
+      const calls = stubApi({ file: orderFile({ paymentState }) });
+      setup(`/admin/orders/${token}`);
+      fireEvent.click(await screen.findByRole('button', { name: label }));
+      const dialog = await screen.findByRole('dialog');
+      // too short a reason is refused before anything is sent
+      fireEvent.change(within(dialog).getByLabelText(/Begründung/), { target: { value: 'ab' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: submit }));
+      await waitFor(() =>
+        expect(
+          within(dialog)
+            .getByLabelText(/Begründung/)
+            .getAttribute('aria-invalid'),
+        ).toBe('true'),
+      );
+      expect(postsTo(calls, `/api/v2/admin/orders/${token}/${path}`)).toEqual([]);
 
-    fireEvent.change(within(dialog).getByLabelText(/Begründung/), {
-      target: { value: '  Überweisung telefonisch bestätigt  ' },
-    });
-    fireEvent.click(within(dialog).getByRole('button', { name: submit }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const posted = postsTo(calls, `/api/v2/admin/orders/${token}/${path}`);
-    expect(posted.map((c) => c.body)).toEqual([{ reason: 'Überweisung telefonisch bestätigt' }]);
-  });
+      fireEvent.change(within(dialog).getByLabelText(/Begründung/), {
+        target: { value: '  Überweisung telefonisch bestätigt  ' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: submit }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const posted = postsTo(calls, `/api/v2/admin/orders/${token}/${path}`);
+      expect(posted.map((c) => c.body)).toEqual([{ reason: 'Überweisung telefonisch bestätigt' }]);
+    },
+  );
 
   it('shows a refusal of the API inside the dialog in words of the error catalogue', async () => {
     const calls = stubApi();
