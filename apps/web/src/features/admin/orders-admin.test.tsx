@@ -178,6 +178,12 @@ function stubApi(opts: { file?: OperatorOrderFile; credits?: BankCreditView[] } 
     }
     if (url.pathname === `/api/v2/admin/orders/${token}`) return json(opts.file ?? orderFile());
     if (method === 'POST' && url.pathname.startsWith(`/api/v2/admin/orders/${token}/`)) return json(order());
+    if (url.pathname === '/api/v2/admin/invoices/3/pdf') {
+      const auth = new Headers(init?.headers).get('authorization');
+      return auth === 'Bearer a.b.c'
+        ? new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } })
+        : json({ code: 'unauthorized', status: 401 }, 401);
+    }
     if (url.pathname === '/api/v2/admin/bank-credits') {
       const items = opts.credits ?? [credit()];
       return json({ 'hydra:member': items, 'hydra:totalItems': items.length });
@@ -334,6 +340,16 @@ describe('/admin/orders/:tokenValue', () => {
     // awaiting payment: cancel and mark paid, no refund
     expect((screen.getByRole('button', { name: 'Erstatten' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Stornieren' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('downloads the invoice PDF with the bearer token', async () => {
+    stubApi();
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:invoice');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    setup(`/admin/orders/${token}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rechnung RE-2026-0041 (PDF)' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('%PDF-1.7');
   });
 
   it.each([

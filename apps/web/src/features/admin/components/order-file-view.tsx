@@ -4,10 +4,10 @@ import { FileText } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { errorMessageOf } from '../../../lib/errors.ts';
+import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { getInvoicePdf } from '../api/get-invoice-pdf.ts';
+import { downloadInvoicePdf } from '../api/download-invoice-pdf.ts';
 import type { OperatorOrderFile } from '../api/get-order-file.ts';
 import type { OrderAction } from '../api/order-actions.ts';
 import { Badge } from './badge.tsx';
@@ -59,7 +59,7 @@ export function allowedActions(
   };
 }
 
-/** Opens an invoice's PDF (fetched with the operator's bearer token) in a new tab. */
+/** Downloads an invoice's PDF, fetched with the operator's bearer token. */
 function InvoiceLink({ invoice }: { invoice: { id: number; number: string } }) {
   const { t } = useAdminLabels();
   const locale = useLocale();
@@ -67,11 +67,9 @@ function InvoiceLink({ invoice }: { invoice: { id: number; number: string } }) {
   const open = async () => {
     setBusy(true);
     try {
-      const url = URL.createObjectURL(await getInvoicePdf(invoice.id));
-      window.open(url, '_blank', 'noopener');
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      await downloadInvoicePdf(invoice);
     } catch (err) {
-      notify('error', errorMessageOf(err, locale));
+      notify('error', errorMessageOf(err, locale), errorDetailOf(err));
     } finally {
       setBusy(false);
     }
