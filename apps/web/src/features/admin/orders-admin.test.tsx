@@ -452,6 +452,17 @@ describe('/admin/payments', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('bank_statement_invalid', 'de'));
   });
 
+  it('refuses a file that is no XML statement before sending it', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    stubApi();
+    setup('/admin/payments');
+    await screen.findByText('1 Zahlungseingang');
+    const pdf = new File(['%PDF-1.7'], 'kontoauszug.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Datei auswählen'), { target: { files: [pdf] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('bank_statement_invalid', 'de'));
+    expect(FakeXhr.sent).toEqual([]);
+  });
+
   it('assigns an open credit to an order found by its reference, with a reason', async () => {
     const calls = stubApi();
     setup('/admin/payments');

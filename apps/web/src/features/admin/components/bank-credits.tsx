@@ -44,6 +44,11 @@ export function StatementUpload() {
   const send = async (chosen: File) => {
     setResult(null);
     setFailure(null);
+    // the API judges the bytes again; this spares the operator an upload that would be refused
+    if (!/\.xml$/i.test(chosen.name)) {
+      setFailure(errorMessageOf(new ApiError({ status: 422, code: 'bank_statement_invalid' }), locale));
+      return;
+    }
     if (chosen.size > maxStatementBytes) {
       setFailure(errorMessageOf(new ApiError({ status: 413, code: 'bank_statement_too_large' }), locale));
       return;
@@ -81,18 +86,19 @@ export function StatementUpload() {
         {t('payments.uploadTitle')}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t('payments.uploadText')}</p>
-      <input
-        ref={input}
-        id={inputId}
-        type="file"
-        accept=".xml,application/xml,text/xml"
-        className="sr-only"
-        onChange={(e) => {
-          const chosen = e.target.files?.[0];
-          if (chosen) void send(chosen);
-        }}
-      />
       <div className="mt-4 flex min-h-10 items-center gap-3">
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept=".xml,application/xml,text/xml"
+          className="peer sr-only"
+          disabled={progress !== null}
+          onChange={(e) => {
+            const chosen = e.target.files?.[0];
+            if (chosen) void send(chosen);
+          }}
+        />
         {progress && file ? (
           <UploadProgressBar
             fileName={file.name}
@@ -103,7 +109,7 @@ export function StatementUpload() {
         ) : (
           <label
             htmlFor={inputId}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-brand-900 hover:bg-slate-50 focus-within:ring-2"
+            className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-brand-900 hover:bg-slate-50 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500"
           >
             <Upload className="size-4" aria-hidden="true" />
             {t('payments.chooseFile')}
