@@ -19,7 +19,7 @@ export function AdminNav() {
               to={s.to}
               end={s.end}
               className={({ isActive }) =>
-                `inline-block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                `inline-block border-b-2 px-2 py-2 text-sm sm:px-3 font-medium whitespace-nowrap ${
                   isActive
                     ? 'border-brand-700 text-brand-900'
                     : 'border-transparent text-slate-600 hover:text-brand-900'
