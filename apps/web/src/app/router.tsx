@@ -68,6 +68,13 @@ const twoFactor = accountsPage(() => import('../features/accounts/two-factor-pag
 const adminPages = () => import('../features/admin/admin-pages.tsx');
 const adminQueue = () => adminPages().then((m) => ({ Component: m.AdminQueuePage }));
 const adminCustomer = () => adminPages().then((m) => ({ Component: m.AdminCustomerPage }));
+const adminOrders = () => adminPages().then((m) => ({ Component: m.AdminOrdersPage }));
+const adminOrder = () => adminPages().then((m) => ({ Component: m.AdminOrderPage }));
+// the statement upload reuses the onboarding upload's progress bar and its words
+const adminPayments = () =>
+  Promise.all([adminPages(), loadNamespace('onboarding')]).then(([m]) => ({
+    Component: m.AdminPaymentsPage,
+  }));
 
 /** A self-disclosure page (process SELF_DISCLOSURE): its module and the `onboarding` texts arrive together. */
 function onboardingPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -266,6 +273,9 @@ export const routes: RouteObject[] = [
           { path: 'invoices', lazy: ordersPage('InvoicesPage') },
           { path: 'admin', lazy: adminQueue },
           { path: 'admin/customers/:uuid', lazy: adminCustomer },
+          { path: 'admin/orders', lazy: adminOrders },
+          { path: 'admin/orders/:tokenValue', lazy: adminOrder },
+          { path: 'admin/payments', lazy: adminPayments },
           { path: '*', lazy: notFound },
         ],
       },

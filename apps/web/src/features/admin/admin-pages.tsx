@@ -5,7 +5,8 @@ import {
   type ProfessionalDecision,
   queueReasons,
 } from '@token/domain/compliance';
-import { formatDate } from '@token/domain/format';
+import { formatDate, formatEuro } from '@token/domain/format';
+import { paymentStates } from '@token/domain/orders';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -15,13 +16,19 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import './admin-texts.ts';
-import type { CustomerListFilter } from './api/admin-keys.ts';
+import { bankCreditFilters, type CustomerListFilter, type OrderListFilter } from './api/admin-keys.ts';
 import { useDecide } from './api/decide.ts';
 import { useCustomerFile } from './api/get-customer-file.ts';
+import { useOrderFile } from './api/get-order-file.ts';
+import { type OrderAction, useOrderAction } from './api/order-actions.ts';
 import { AdminGate, LoadFailed } from './components/admin-gate.tsx';
 import { AdminShell } from './components/admin-shell.tsx';
+import { BankCredits } from './components/bank-credits.tsx';
 import { CustomerFileView } from './components/customer-file-view.tsx';
 import { DecisionDialog, type DecisionKind, type DecisionValues } from './components/decision-dialog.tsx';
+import { OrderFileView } from './components/order-file-view.tsx';
+import { OrderList } from './components/order-list.tsx';
+import { ReasonDialog } from './components/reason-dialog.tsx';
 import { ReviewQueue } from './components/review-queue.tsx';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -156,6 +163,151 @@ export function AdminCustomerPage() {
   return (
     <AdminGate>
       <CustomerPage />
+    </AdminGate>
+  );
+}
+
+/** The order list's filter from the page's address; anything unknown falls back to the default. */
+export function orderFilterFromParams(params: URLSearchParams): OrderListFilter {
+  const page = Number(params.get('page'));
+  return {
+    search: params.get('search')?.slice(0, 200) || undefined,
+    paymentState: oneOf(paymentStates, params.get('paymentState')),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+function orderParamsOf(filter: OrderListFilter): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (filter.search) out.search = filter.search;
+  if (filter.paymentState) out.paymentState = filter.paymentState;
+  if (filter.page > 1) out.page = String(filter.page);
+  return out;
+}
+
+function OrdersPage() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  return (
+    <AdminShell title={t('orders.title')} intro={t('orders.intro')}>
+      <OrderList filter={orderFilterFromParams(params)} onChange={(next) => setParams(orderParamsOf(next))} />
+    </AdminShell>
+  );
+}
+
+/** /admin/orders: placed orders, searched and filtered. */
+export function AdminOrdersPage() {
+  return (
+    <AdminGate>
+      <OrdersPage />
+    </AdminGate>
+  );
+}
+
+function OrderPage() {
+  const { t } = useTranslation('admin');
+  const locale = useLocale();
+  const { tokenValue = '' } = useParams();
+  const file = useOrderFile(tokenValue);
+  const act = useOrderAction();
+  const [open, setOpen] = useState<OrderAction | null>(null);
+  const back = { to: '/admin/orders', label: t('orders.back') };
+
+  if (file.isPending) {
+    return (
+      <AdminShell title={t('orders.title')} back={back}>
+        <div className="space-y-4" aria-busy="true">
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      </AdminShell>
+    );
+  }
+  if (file.isError) {
+    const missing = file.error instanceof ApiError && [400, 404].includes(file.error.status);
+    return (
+      <AdminShell title={t('orders.title')} back={back}>
+        {missing ? (
+          <div className="rounded-xl border border-slate-200 bg-white p-6 text-center">
+            <p className="text-slate-700">{t('orderFile.notFound')}</p>
+            <Link to="/admin/orders" className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
+              {t('orders.back')}
+            </Link>
+          </div>
+        ) : (
+          <LoadFailed error={file.error} retry={() => file.refetch()} />
+        )}
+      </AdminShell>
+    );
+  }
+
+  const order = file.data;
+  const number = order.number ?? order.tokenValue;
+  const onConfirm = async (reason: string) => {
+    if (!open) return;
+    await act.mutateAsync({ tokenValue: order.tokenValue, action: open, reason });
+    notify('success', t(`orderActions.${open}.done`, { number }));
+    setOpen(null);
+  };
+  return (
+    <AdminShell
+      title={t('orderFile.title', { number })}
+      back={back}
+      intro={
+        <p className="text-sm [overflow-wrap:anywhere]">
+          {order.customer.fullName} · {formatEuro(order.total, { locale, fraction: 'always' })}
+        </p>
+      }
+    >
+      <OrderFileView file={order} onAction={setOpen} />
+      <ReasonDialog
+        open={open !== null}
+        title={open ? t(`orderActions.${open}.title`) : ''}
+        text={open ? t(`orderActions.${open}.text`, { number, name: order.customer.fullName }) : ''}
+        submitLabel={open ? t(`orderActions.${open}.submit`) : ''}
+        destructive={open === 'cancel' || open === 'refund'}
+        onConfirm={onConfirm}
+        onClose={() => setOpen(null)}
+      />
+    </AdminShell>
+  );
+}
+
+/** /admin/orders/:tokenValue: the operator's order file with cancel, mark paid and refund. */
+export function AdminOrderPage() {
+  return (
+    <AdminGate>
+      <OrderPage />
+    </AdminGate>
+  );
+}
+
+function PaymentsPage() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const status = oneOf(bankCreditFilters, params.get('status')) ?? 'open';
+  const page = Math.max(1, Number.isInteger(Number(params.get('page'))) ? Number(params.get('page')) : 1);
+  return (
+    <AdminShell title={t('payments.title')} intro={t('payments.intro')}>
+      <BankCredits
+        status={status}
+        page={page}
+        onChange={(s, p) => {
+          const next: Record<string, string> = {};
+          if (s !== 'open') next.status = s;
+          if (p > 1) next.page = String(p);
+          setParams(next);
+        }}
+      />
+    </AdminShell>
+  );
+}
+
+/** /admin/payments: the bank's credits to reconcile and the statement upload. */
+export function AdminPaymentsPage() {
+  return (
+    <AdminGate>
+      <PaymentsPage />
     </AdminGate>
   );
 }

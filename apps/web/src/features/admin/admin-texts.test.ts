@@ -8,11 +8,14 @@ import {
   registrarStatuses,
 } from '@token/domain/compliance';
 import { errorCatalogue, violationCatalogue } from '@token/domain/errors';
+import { finalStatementKeys, paymentStates, riskStatementKeys } from '@token/domain/orders';
 import { questionnaireResults, questionnaireWarnings } from '@token/domain/questionnaires';
 import { describe, expect, it } from 'vitest';
 import de from '../../locales/de/admin.json';
 import commonDe from '../../locales/de/common.json';
 import en from '../../locales/en/admin.json';
+import { bankCreditFilters } from './api/admin-keys.ts';
+import { orderActions } from './api/order-actions.ts';
 
 function entries(obj: object, prefix = ''): [string, string][] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -50,6 +53,22 @@ describe('admin texts', () => {
     for (const d of [...customerDecisions, 'professional_approve', 'professional_refuse']) {
       for (const k of ['label', 'title', 'text', 'submit', 'done']) used.add(`decisions.${d}.${k}`);
     }
+    for (const s of paymentStates) used.add(`paymentStates.${s}`);
+    for (const s of ['unmatched', 'partial', 'excess', 'duplicate', 'matched', 'returned']) {
+      used.add(`creditStatuses.${s}`);
+    }
+    for (const f of bankCreditFilters) used.add(`payments.filters.${f}`);
+    for (const c of ['credits', 'matched', 'open', 'duplicates']) used.add(`payments.counts.${c}`);
+    for (const k of ['notUsOrCanadaTaxpayer', ...riskStatementKeys, ...finalStatementKeys]) {
+      used.add(`statements.${k}`);
+    }
+    for (const a of orderActions) {
+      for (const k of ['label', 'title', 'text', 'submit', 'done']) used.add(`orderActions.${a}.${k}`);
+    }
+    for (const c of ['number', 'customer', 'products', 'total', 'paymentState', 'placedAt']) {
+      used.add(`orders.columns.${c}`);
+    }
+    for (const n of ['queue', 'orders', 'payments']) used.add(`nav.${n}`);
     for (const k of ['statuses.notSet', 'registrar.notSet', 'kyc.notStarted']) used.add(k);
     expect(used.size).toBeGreaterThan(120);
     // LoadFailed's "retry" is the app's shared word (`common` namespace)

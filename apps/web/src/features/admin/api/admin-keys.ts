@@ -1,5 +1,6 @@
 import type { CustomerListScope, CustomerStatus, QueueReason } from '@token/domain/compliance';
 import type { Locale } from '@token/domain/i18n';
+import type { PaymentState } from '@token/domain/orders';
 
 /** The review list's filter, as the page keeps it in its address. */
 export type CustomerListFilter = {
@@ -10,6 +11,17 @@ export type CustomerListFilter = {
   page: number;
 };
 
+/** The operators' order list filter, as the page keeps it in its address. */
+export type OrderListFilter = {
+  search?: string | undefined;
+  paymentState?: PaymentState | undefined;
+  page: number;
+};
+
+/** The bank credits' status filter (the API's `status`; `open` = unmatched, partial, excess, duplicate). */
+export const bankCreditFilters = ['open', 'matched', 'returned', 'all'] as const;
+export type BankCreditFilter = (typeof bankCreditFilters)[number];
+
 /** Query keys of the operator API; decisions invalidate `all`. */
 export const adminKeys = {
   all: ['admin'] as const,
@@ -17,6 +29,9 @@ export const adminKeys = {
   customers: (filter: CustomerListFilter) => ['admin', 'customers', filter] as const,
   customerFile: (uuid: string) => ['admin', 'customer-file', uuid] as const,
   auditLog: (uuid: string) => ['admin', 'audit-log', uuid] as const,
+  orders: (filter: OrderListFilter) => ['admin', 'orders', filter] as const,
+  orderFile: (tokenValue: string) => ['admin', 'order-file', tokenValue] as const,
+  bankCredits: (status: BankCreditFilter, page: number) => ['admin', 'bank-credits', status, page] as const,
   // reference data: outside `all`, a decision does not change it
   countries: (locale: Locale) => ['admin-reference', 'countries', locale] as const,
   currencies: (locale: Locale) => ['admin-reference', 'currencies', locale] as const,

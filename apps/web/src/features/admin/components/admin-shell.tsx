@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
 import { useOperator } from '../api/get-operator.ts';
+import { AdminNav } from './admin-nav.tsx';
 
 /** The frame of an admin page: the area's name, who is signed in, the page title, the content. */
 export function AdminShell({
@@ -13,8 +14,8 @@ export function AdminShell({
   children,
 }: {
   title: string;
-  /** Shows a link back to the review list. */
-  back?: boolean;
+  /** Shows a link back to a list: the review list (`true`) or the given section. */
+  back?: boolean | { to: string; label: string };
   intro?: ReactNode;
   children: ReactNode;
 }) {
@@ -30,13 +31,14 @@ export function AdminShell({
         </p>
         {operator.data && <p>{t('shell.signedInAs', { name: operator.data.fullName })}</p>}
       </div>
+      <AdminNav />
       {back && (
         <Link
-          to="/admin"
+          to={back === true ? '/admin' : back.to}
           className="mt-4 inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:text-brand-900"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          {t('shell.toQueue')}
+          {back === true ? t('shell.toQueue') : back.label}
         </Link>
       )}
       <h1 className="mt-3 text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl [overflow-wrap:anywhere]">

@@ -17,6 +17,8 @@ export function useAdminLabels() {
     kyc: (state: string | null) => label('kyc', state, 'notStarted'),
     reason: (reason: string) => t(`reasons.${reason}`, { defaultValue: reason }),
     action: (action: string) => t(`audit.actions.${action}`, { defaultValue: action }),
+    paymentState: (state: string) => t(`paymentStates.${state}`, { defaultValue: state }),
+    creditStatus: (status: string) => t(`creditStatuses.${status}`, { defaultValue: status }),
     yesNo: (value: boolean | null) =>
       value === null ? t('values.notGiven') : value ? t('values.yes') : t('values.no'),
   };
@@ -36,6 +38,37 @@ export function statusTone(status: string | null): Tone {
       return 'bad';
     default:
       return 'neutral';
+  }
+}
+
+/** How an order's payment state reads at a glance. */
+export function paymentStateTone(state: string): Tone {
+  switch (state) {
+    case 'paid':
+    case 'authorized':
+      return 'good';
+    case 'awaiting_payment':
+      return 'warn';
+    case 'cancelled':
+    case 'refunded':
+      return 'bad';
+    default:
+      return 'neutral';
+  }
+}
+
+/** How a bank credit's status reads at a glance. */
+export function creditTone(status: string): Tone {
+  switch (status) {
+    case 'matched':
+      return 'good';
+    case 'returned':
+      return 'neutral';
+    case 'unmatched':
+    case 'duplicate':
+      return 'bad';
+    default:
+      return 'warn';
   }
 }
 
