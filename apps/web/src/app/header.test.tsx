@@ -88,7 +88,7 @@ describe('Header (spec 1)', () => {
             fullName: 'Clara Hoffmann',
             isOperator: true,
             hasWallet: false,
-          kycPassed: false,
+            kycPassed: false,
             status: null,
             cryptoRegistrarStatus: null,
           },

@@ -167,24 +167,3 @@ export type ProfessionalDecisionInput = {
 export function decisionPath(decision: CustomerDecision | ProfessionalDecision): string {
   return decision.replace(/_/g, '-');
 }
-
-/** The operators' order and payment decisions as the audit log names them (de/en). */
-export const paymentAuditActionLabels: Readonly<
-  Record<
-    | 'order_cancelled'
-    | 'order_marked_paid'
-    | 'order_refunded'
-    | 'bank_credit_assigned'
-    | 'bank_credit_returned',
-    { de: string; en: string }
-  >
-> = {
-  order_cancelled: { de: 'Bestellung storniert', en: 'Order cancelled' },
-  order_marked_paid: { de: 'Zahlung manuell verbucht', en: 'Payment booked manually' },
-  order_refunded: { de: 'Zahlung erstattet', en: 'Payment refunded' },
-  bank_credit_assigned: {
-    de: 'Gutschrift einer Bestellung zugeordnet',
-    en: 'Bank credit assigned to an order',
-  },
-  bank_credit_returned: { de: 'Gutschrift zurücküberwiesen', en: 'Bank credit returned' },
-};
