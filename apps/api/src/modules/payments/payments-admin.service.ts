@@ -183,16 +183,16 @@ export async function getOrderFile(opts: { db: Database; tokenValue: string }) {
       fullName: [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.email,
       accountType: customer.accountType,
     },
-    payments: paymentRows.map((p) => ({
-      id: p.payment.id,
-      method: p.methodCode,
-      state: p.payment.state,
-      amount: p.payment.amount,
-      reference: p.payment.paymentReference,
-      cardSessionId: p.gateway === 'card' ? (p.payment.partnerSessionId ?? card?.sessionId ?? null) : null,
-      cardPaymentIntentId:
-        p.gateway === 'card' ? (p.payment.partnerPaymentId ?? card?.paymentIntentId ?? null) : null,
-    })),
+    // the shop's payment view (method IRI and code, reference, amounts) plus the card partner's ids
+    payments: view.payments.map((vp) => {
+      const p = paymentRows.find((r) => r.payment.id === vp.id);
+      const isCard = p?.gateway === 'card';
+      return {
+        ...vp,
+        cardSessionId: isCard ? (p.payment.partnerSessionId ?? card?.sessionId ?? null) : null,
+        cardPaymentIntentId: isCard ? (p.payment.partnerPaymentId ?? card?.paymentIntentId ?? null) : null,
+      };
+    }),
     invoices: invoiceRows,
     bankCredits: creditRows.map((c) =>
       toCreditView(c, { tokenValue: order.tokenValue, number: order.number, total: order.total }),

@@ -307,7 +307,14 @@ describe('operators: payments under /api/v2/admin', () => {
     expect(file.body).toMatchObject({
       tokenValue: token,
       customer: { uuid: a.row.uuid, email: a.row.email, accountType: 'personal' },
-      payments: [{ method: 'offline', state: 'paid', amount: 100_000 }],
+      payments: [
+        {
+          methodCode: 'offline',
+          state: 'paid',
+          amount: 100_000,
+          paymentReference: expect.stringMatching(/^RF/),
+        },
+      ],
       auditLog: [{ action: 'order_marked_paid', reason: 'Zahlung per Kontoauszug gesehen' }],
     });
     expect((file.body.invoices as unknown[]).length).toBe(1);

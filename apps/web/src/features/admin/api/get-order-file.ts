@@ -7,7 +7,7 @@ import type { BankCreditView } from './get-bank-credits.ts';
 /** A payment in the operator's order file: the card partner's ids when paid by card. */
 export type OperatorPayment = OrderPaymentView & {
   cardSessionId?: string | null | undefined;
-  cardIntentId?: string | null | undefined;
+  cardPaymentIntentId?: string | null | undefined;
 };
 
 /** `GET admin/orders/{tokenValue}` (operator API contract, issue 8): everything about one order. */

@@ -249,8 +249,8 @@ export function OrderFileView({
                     ...(p.cardSessionId
                       ? [[t('orderFile.cardSession'), p.cardSessionId] as [string, ReactNode]]
                       : []),
-                    ...(p.cardIntentId
-                      ? [[t('orderFile.cardIntent'), p.cardIntentId] as [string, ReactNode]]
+                    ...(p.cardPaymentIntentId
+                      ? [[t('orderFile.cardIntent'), p.cardPaymentIntentId] as [string, ReactNode]]
                       : []),
                     [t('orderFile.updatedAt'), formatDateTime(p.updatedAt, { locale })],
                   ]}
