@@ -114,7 +114,9 @@ test('subscribes to a bond by bank transfer: token step to thank-you page with G
   await doc.close();
   const complete = page.getByRole('button', { name: /Zahlungspflichtig zeichnen/ });
   await expect(complete).toBeDisabled();
-  await page.getByRole('checkbox', { name: /Ich habe die Dokumente der Anleihe/ }).check();
+  // confirmed on the server first, then shown checked
+  await page.getByRole('checkbox', { name: /Ich habe die Dokumente der Anleihe/ }).click();
+  await expect(page.getByRole('checkbox', { name: /Ich habe die Dokumente der Anleihe/ })).toBeChecked();
   await expect(page.getByText(/Bestätigt am/)).toBeVisible();
   await page
     .getByRole('checkbox', { name: 'Ich bin nicht in den USA oder in Kanada steuerpflichtig.' })
@@ -275,7 +277,9 @@ test.fixme('subscribes by card through the sandbox card provider and sees the or
   await page.getByRole('button', { name: 'Weiter', exact: true }).click();
   await page.getByRole('radio', { name: /Kartenzahlung/ }).check();
   await page.getByRole('button', { name: 'Weiter', exact: true }).click();
-  await page.getByRole('checkbox', { name: /Ich habe die Dokumente der Anleihe/ }).check();
+  // confirmed on the server first, then shown checked
+  await page.getByRole('checkbox', { name: /Ich habe die Dokumente der Anleihe/ }).click();
+  await expect(page.getByRole('checkbox', { name: /Ich habe die Dokumente der Anleihe/ })).toBeChecked();
   await page
     .getByRole('checkbox', { name: 'Ich bin nicht in den USA oder in Kanada steuerpflichtig.' })
     .check();
@@ -433,7 +437,8 @@ for (const locale of ['de', 'en'] as const) {
     await page.getByRole('button', { name: x.next, exact: true }).click();
 
     await expect(page).toHaveURL(/\/order-process\/confirmation$/);
-    await page.getByRole('checkbox', { name: x.documents }).check();
+    await page.getByRole('checkbox', { name: x.documents }).click();
+    await expect(page.getByRole('checkbox', { name: x.documents })).toBeChecked();
     await page.getByRole('checkbox', { name: x.tax }).check();
     await page.getByRole('checkbox', { name: x.risk }).check();
     await page.getByRole('checkbox', { name: x.truthful }).check();
