@@ -169,4 +169,44 @@ describe('TokenStepPage (/order-process/token)', () => {
     expect(textOf(refusals)).toContain('Diese Anleihe ist nur für professionelle Anleger.');
     expect(continueButton().disabled).toBe(true);
   });
+  it('applies a discount code with spec 5 messages and shows the discounted total', async () => {
+    setCurrentOrderToken(orderToken);
+    const calls = mockApi((call) => {
+      const { method, url } = call;
+      if (url === `/api/v2/shop/customers/${testUuid}`) return Response.json(customer());
+      if (url === '/api/v2/shop/products/SOLAR-2031') return Response.json(product());
+      if (url.startsWith('/api/v2/shop/orders?'))
+        return Response.json({ 'hydra:member': [], 'hydra:totalItems': 0 });
+      if (url === orderUrl && method === 'GET') return Response.json(order(1000));
+      if (url === `${orderUrl}/coupon` && method === 'PATCH') {
+        const { couponCode } = call.body as { couponCode: string | null };
+        if (couponCode !== 'WILLKOMMEN2') return problemAnswer(422, 'discount_code_invalid');
+        return Response.json(
+          order(1000, { discountCode: 'WILLKOMMEN2', discountTotal: 2_000, total: 98_000 }),
+        );
+      }
+      return undefined;
+    });
+    renderRoutes([{ path: '/order-process/token', element: <TokenStepPage /> }], '/order-process/token');
+    const field = await screen.findByRole('textbox', { name: 'Rabattcode' });
+    const redeem = () => screen.getByRole('button', { name: 'Einlösen' });
+
+    fireEvent.change(field, { target: { value: 'FALSCH' } });
+    fireEvent.click(redeem());
+    expect(await screen.findByText('Dieser Rabattcode ist ungültig.')).toBeTruthy();
+    expect(screen.queryByTestId('discounted-total')).toBeNull();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Rabattcode' }), {
+      target: { value: ' WILLKOMMEN2 ' },
+    });
+    fireEvent.click(redeem());
+    expect(await screen.findByText('Erfolg. Der Rabatt wird auf die Gesamtsumme angerechnet.')).toBeTruthy();
+    expect(screen.queryByText('Dieser Rabattcode ist ungültig.')).toBeNull();
+    expect(textOf(screen.getByTestId('discounted-total'))).toBe('980,00 €');
+    expect(textOf(screen.getByTestId('discount-applied'))).toContain('WILLKOMMEN2');
+    expect(writesOf(calls)).toEqual([
+      { method: 'PATCH', url: `${orderUrl}/coupon`, body: { couponCode: 'FALSCH' } },
+      { method: 'PATCH', url: `${orderUrl}/coupon`, body: { couponCode: 'WILLKOMMEN2' } },
+    ]);
+  });
 });

@@ -34,6 +34,7 @@ import { useOrder } from './api/get-order.ts';
 import { useOrders } from './api/get-orders.ts';
 import { useProduct } from './api/get-product.ts';
 import { readDeclarations, writeDeclarations } from './components/declarations-store.ts';
+import { DiscountCode } from './components/discount-code.tsx';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 import { holdingOf, offerOf, quantityStepOf, subscriberOf } from './components/offer.ts';
 
@@ -364,6 +365,8 @@ function AmountForm({
           </p>
         )}
       </section>
+
+      <DiscountCode order={order} disabled={change.isPending} />
 
       <section
         aria-labelledby={ids.limit}
