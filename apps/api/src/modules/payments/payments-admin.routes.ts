@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { operatorOf } from '../../http/auth.ts';
 import { pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
+import { uploadValidatorCompiler } from '../documents/upload.ts';
 import { importBankStatement } from './bank-credits.service.ts';
 import {
   assignBankCredit,
@@ -143,7 +144,14 @@ export async function paymentAdminRoutes(app: App) {
         tags: ['admin'],
         summary: 'Imports a camt.053 or camt.054 file (multipart field `file`); credits matched to orders',
         consumes: ['multipart/form-data'],
+        // documents the form in OpenAPI; the handler reads the file from the stream
+        body: z.object({
+          file: z
+            .string()
+            .meta({ format: 'binary', description: 'camt.053 or camt.054 XML (at most 10 MB)' }),
+        }),
       },
+      validatorCompiler: uploadValidatorCompiler,
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
