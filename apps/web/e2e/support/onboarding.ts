@@ -681,6 +681,9 @@ export async function companyWaitingForReview(
   name: { firstName: string; lastName: string; companyName: string },
 ) {
   const c = await companyThroughDocuments(request, name);
+  // the review queue lists a customer once every step of the gate is done (awaitsComplianceReview)
+  await declineAdequacyAndConfirmRisks(request, c.session);
+  await openCustodyWallet(request, c.session);
   const identification = await startIdentification(request, c.session);
   await playSandboxCase(request, identification.urlKycStart, ['start_call', 'SUCCESS']);
   await waitForIdentificationState(request, c.session, 'approved');
