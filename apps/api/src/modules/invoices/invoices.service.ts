@@ -120,9 +120,10 @@ export async function invoicePdf(opts: {
     },
     items: items.map((item) => ({
       name:
-        item.variantName && item.variantName !== item.productName
-          ? `${item.productName} – ${item.variantName}`
-          : item.productName,
+        // a variant named after its product ("Solarpark 2031 – Token") is not repeated after it
+        !item.variantName || item.variantName.startsWith(item.productName)
+          ? item.variantName || item.productName
+          : `${item.productName} – ${item.variantName}`,
       isin: null,
       quantity: item.quantity,
       unitPriceCents: item.unitPrice,
