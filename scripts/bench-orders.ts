@@ -10,9 +10,7 @@
 //          list; prints completions/s and latency percentiles, the product list alone and under load,
 //          and checks afterwards that no variant went below zero and that invoice numbers are gap-free.
 // Figures only; nothing here fails on a time.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { loadavg as osLoad } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -21,8 +19,8 @@ import { type DbHandle, migrateDatabase, openDatabase } from '../apps/api/src/db
 import { seedBond, seedBuyer } from '../apps/api/src/db/seed/factories.ts';
 import { demoAccountsFor, seedIfEmpty } from '../apps/api/src/db/seed/seed-if-empty.ts';
 import { createPartners } from '../apps/api/src/partners/create-partners.ts';
+import { freePort, startServerProcess, stopServerProcess } from '../apps/api/src/test/server-process.ts';
 
-const root = new URL('..', import.meta.url).pathname;
 const password = 'Quarz-Fenster-48!';
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 0);
 const investorCount = Number(process.env.BENCH_INVESTORS ?? 50);
@@ -82,42 +80,22 @@ async function seed(withInvestors: boolean): Promise<Seeded> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
+/** The real server (production) on a free port; BENCH_CPU_PROF=<dir> writes a V8 CPU profile there on stop. */
 async function startServer() {
   const port = await freePort();
-  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
   const prof = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
+  const { proc } = await startServerProcess({
+    port,
+    nodeArgs: prof,
     env: {
-      ...process.env,
       NODE_ENV: 'production',
       APP_SECRET: appSecret,
       LOG_LEVEL: 'warn',
-      PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    proc.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('ready on')) resolve();
-    });
-    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return { port, proc };
 }
@@ -327,8 +305,7 @@ async function benchOrders(label: string) {
     process.stdout.write(row('idle', idle));
     process.stdout.write(row('while orders run', list));
   } finally {
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.on('exit', r));
+    await stopServerProcess(proc);
   }
   await verify(seeded.productId!);
 }

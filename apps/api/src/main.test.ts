@@ -1,84 +1,37 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from './test/create-test-app.ts';
+import { freePort, repositoryRoot, startServerProcess, stopServerProcess } from './test/server-process.ts';
 
 // The real process as `npm start` runs it (without the web build): start-up, data kept, clean shutdown.
 const usePostgres = process.env.TEST_DB === 'postgres';
 const dataDir = mkdtempSync(join(tmpdir(), 'token-main-'));
-const dbName = `t_main_${randomBytes(4).toString('hex')}`;
 let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(
-  port: number,
-  env: Record<string, string> = {},
-): Promise<{ proc: ChildProcess; output: () => string; ms: number }> {
-  const started = Date.now();
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: join(import.meta.dirname, '../../..'),
+/** The server as `npm start` runs it (development unless `env` says otherwise), on this test's data. */
+function startServer(port: number, env: Record<string, string> = {}) {
+  return startServerProcess({
+    port,
     env: {
-      ...process.env,
       NODE_ENV: 'development',
-      PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl ?? '',
       ...env,
     },
   });
-  proc.stdout?.on('data', (d) => {
-    out += d;
-  });
-  proc.stderr?.on('data', (d) => {
-    out += d;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    proc.stdout?.on('data', () => {
-      if (out.includes('ready on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    proc.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${out}`));
-    });
-  });
-  return { proc, output: () => out, ms: Date.now() - started };
 }
 
-function stop(proc: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    proc.removeAllListeners('exit');
-    proc.on('exit', (code) => resolve(code));
-    proc.kill('SIGTERM');
-  });
-}
+const stop = (proc: ChildProcess) => stopServerProcess(proc);
 
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  if (usePostgres && process.env.TEST_DATABASE_URL) {
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
-  }
+  await dropDatabase();
 });
 
 /** Logs in as the README's demo investor. */
@@ -93,14 +46,9 @@ function demoLogin(port: number) {
 describe('the server process', () => {
   it('migrates and seeds on first start, keeps the data on the second, and shuts down cleanly', async () => {
     if (usePostgres) {
-      const admin = process.env.TEST_DATABASE_URL as string;
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`create database ${dbName}`);
-      await c.end();
-      const u = new URL(admin);
-      u.pathname = `/${dbName}`;
-      databaseUrl = u.toString();
+      const fresh = await freshPostgresDatabase('t_main');
+      databaseUrl = fresh.url;
+      dropDatabase = fresh.drop;
     }
     const port = await freePort();
     const first = await startServer(port);
@@ -145,7 +93,7 @@ describe('the server process', () => {
 
   it('stops with a message naming a wrong variable', async () => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-      cwd: join(import.meta.dirname, '../../..'),
+      cwd: repositoryRoot,
       env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
     });
     let err = '';

@@ -27,6 +27,33 @@ export type TestApp = {
 };
 
 /**
+ * A new, empty PostgreSQL database on the server of TEST_DATABASE_URL (`prefix` starts its name), and
+ * how to drop it again (with force: connections still open are ended).
+ */
+export async function freshPostgresDatabase(
+  prefix = 't',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
  * A fresh application on a fresh database for one test file: PGlite in memory by default, a new
  * PostgreSQL database when TEST_DATABASE_URL is set and the project runs against PostgreSQL.
  * `seed`: the whole demo platform (default), only reference data (locales, countries, currencies,
@@ -41,24 +68,7 @@ export async function createTestApp(
   const usePostgres = process.env.TEST_DB === 'postgres';
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (usePostgres) {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  if (usePostgres) ({ url: databaseUrl, drop: dropDatabase } = await freshPostgresDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

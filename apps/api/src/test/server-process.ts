@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** The repository root (the server is started from there, as `npm start` does). */
+export const repositoryRoot = join(import.meta.dirname, '../../../..');
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type ServerProcess = {
+  proc: ChildProcess;
+  port: number;
+  base: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+  /** Milliseconds from spawn to "ready on". */
+  ms: number;
+};
+
+/**
+ * The real API process (`apps/api/src/main.ts` under tsx, without the web build) on `port`, resolved
+ * once it printed "ready on"; rejected with its output when it exits or does not start within
+ * `timeoutMs`. `env` goes over the inherited environment; `nodeArgs` before the entry (e.g. --cpu-prof).
+ */
+export async function startServerProcess(opts: {
+  port: number;
+  env: Record<string, string>;
+  nodeArgs?: string[];
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const started = Date.now();
+  let out = '';
+  const proc = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/main.ts'],
+    {
+      cwd: repositoryRoot,
+      env: { ...process.env, PORT: String(opts.port), ...opts.env },
+    },
+  );
+  proc.stdout?.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr?.on('data', (d) => {
+    out += d;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${out}`)),
+      opts.timeoutMs ?? 60_000,
+    );
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    };
+    proc.on('exit', onExit);
+    proc.stdout?.on('data', function ready() {
+      if (!out.includes('ready on')) return;
+      clearTimeout(timer);
+      proc.off('exit', onExit);
+      proc.stdout?.off('data', ready);
+      resolve();
+    });
+  });
+  return {
+    proc,
+    port: opts.port,
+    base: `http://127.0.0.1:${opts.port}`,
+    output: () => out,
+    ms: Date.now() - started,
+  };
+}
+
+/** SIGTERM (or the given signal) and the exit code once the process is gone. */
+export function stopServerProcess(
+  proc: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      resolve(proc.exitCode);
+      return;
+    }
+    proc.removeAllListeners('exit');
+    proc.on('exit', (code) => resolve(code));
+    proc.kill(signal);
+  });
+}
