@@ -116,6 +116,8 @@ export function buildInvoiceDocument(input: {
   payment: {
     method: InvoicePaymentMethod;
     paid: boolean;
+    /** Cancelled before payment or refunded: no due date, no transfer block, said on the invoice. */
+    closed?: 'cancelled' | 'refunded' | null;
     /** Payment terms in days; default 14. */
     termDays?: number;
     /** The order's payment reference (required for an unpaid bank transfer). */
@@ -142,7 +144,9 @@ export function buildInvoiceDocument(input: {
     taxCents: taxLines.reduce((s, l) => s + l.taxCents, 0),
     grossCents: taxLines.reduce((s, l) => s + l.grossCents, 0),
   };
-  const unpaidTransfer = input.payment.method === 'bank_transfer' && !input.payment.paid;
+  const closed = input.payment.closed ?? null;
+  const open = !input.payment.paid && closed === null;
+  const unpaidTransfer = input.payment.method === 'bank_transfer' && open;
   let transfer: InvoiceDocument['transfer'] = null;
   if (unpaidTransfer && totals.grossCents > 0) {
     const reference = (input.payment.reference ?? '').replace(/\s/g, '').toUpperCase();
@@ -166,7 +170,7 @@ export function buildInvoiceDocument(input: {
     locale: input.locale,
     issueDate: input.issueDate,
     serviceDate: input.serviceDate,
-    dueDate: input.payment.paid ? null : addDays(input.issueDate, termDays),
+    dueDate: open ? addDays(input.issueDate, termDays) : null,
     currency: 'EUR',
     orderNumber: input.orderNumber ?? null,
     issuer: input.issuer,
@@ -174,7 +178,7 @@ export function buildInvoiceDocument(input: {
     items,
     taxLines,
     totals,
-    payment: { method: input.payment.method, paid: input.payment.paid, termDays },
+    payment: { method: input.payment.method, paid: input.payment.paid, closed, termDays },
     transfer,
   });
 }

@@ -98,7 +98,11 @@ describe('tax lines per tax category', () => {
 });
 
 describe('the invoice document', () => {
-  const build = (paid: boolean, method: 'bank_transfer' | 'card' = 'bank_transfer') =>
+  const build = (
+    paid: boolean,
+    method: 'bank_transfer' | 'card' = 'bank_transfer',
+    closed: 'cancelled' | 'refunded' | null = null,
+  ) =>
     buildInvoiceDocument({
       number: '2026-000042',
       locale: 'de',
@@ -108,7 +112,7 @@ describe('the invoice document', () => {
       issuer,
       investor,
       items: [bond, collectible],
-      payment: { method, paid, reference: 'RF45TW000123' },
+      payment: { method, paid, closed, reference: 'RF45TW000123' },
     });
 
   it('totals in cents, due in 14 days, with the transfer details and the EPC payload while unpaid', () => {
@@ -133,6 +137,18 @@ describe('the invoice document', () => {
     expect(build(true).transfer).toBeNull();
     expect(build(true).dueDate).toBeNull();
     expect(build(false, 'card').transfer).toBeNull();
+    expect(build(false).payment.closed).toBeNull();
+  });
+
+  it('an order cancelled before payment or refunded asks for nothing and says which', () => {
+    const cancelled = build(false, 'bank_transfer', 'cancelled');
+    expect(cancelled).toMatchObject({
+      transfer: null,
+      dueDate: null,
+      payment: { paid: false, closed: 'cancelled' },
+    });
+    const refunded = build(true, 'card', 'refunded');
+    expect(refunded).toMatchObject({ transfer: null, dueDate: null, payment: { closed: 'refunded' } });
   });
 
   it('refuses an unpaid transfer without a reference, and no items', () => {

@@ -94,6 +94,11 @@ export const invoiceDocumentSchema = z.object({
   payment: z.object({
     method: z.enum(invoicePaymentMethods),
     paid: z.boolean(),
+    /**
+     * The order was cancelled before payment (nothing is owed) or its payment refunded: the invoice
+     * says so instead of asking for payment or thanking for it; null while it stands.
+     */
+    closed: z.enum(['cancelled', 'refunded']).nullable(),
     /** Days from the issue date to the due date (payment terms). */
     termDays: z.number().int().min(0).max(365),
   }),

@@ -44,6 +44,8 @@ type Texts = {
   payTransfer: (amount: string, due: string) => string;
   paidCard: string;
   paidTransfer: string;
+  cancelled: string;
+  refunded: string;
   holder: string;
   iban: string;
   bic: string;
@@ -98,6 +100,8 @@ const texts: Record<Locale, Texts> = {
       `Bitte überweisen Sie ${amount} bis zum ${due} auf das folgende Konto. Geben Sie dabei unbedingt die Zahlungsreferenz an, damit wir Ihre Zahlung zuordnen können.`,
     paidCard: 'Der Rechnungsbetrag wurde per Kreditkarte bezahlt. Es ist nichts mehr zu tun.',
     paidTransfer: 'Der Rechnungsbetrag ist bei uns eingegangen. Vielen Dank.',
+    cancelled: 'Die Bestellung wurde storniert. Der Rechnungsbetrag ist nicht zu zahlen.',
+    refunded: 'Der Rechnungsbetrag wurde Ihnen erstattet.',
     holder: 'Kontoinhaber',
     iban: 'IBAN',
     bic: 'BIC',
@@ -138,6 +142,8 @@ const texts: Record<Locale, Texts> = {
       `Please transfer ${amount} by ${due} to the account below. Be sure to quote the payment reference so that we can match your payment.`,
     paidCard: 'The invoice total was paid by card. Nothing more to do.',
     paidTransfer: 'We have received the invoice total. Thank you.',
+    cancelled: 'The order was cancelled. The invoice total is not payable.',
+    refunded: 'The invoice total has been refunded to you.',
     holder: 'Account holder',
     iban: 'IBAN',
     bic: 'BIC',
@@ -476,7 +482,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
       .text(t.qrCaption, qrX - mm(5), top + mm(2) + qrSize, { width: qrSize + mm(10), align: 'center' });
     doc.y = top + boxHeight + mm(4);
   } else {
-    const paidText = invoice.payment.method === 'card' ? t.paidCard : t.paidTransfer;
+    const closed = invoice.payment.closed;
+    const paidText = closed ? t[closed] : invoice.payment.method === 'card' ? t.paidCard : t.paidTransfer;
     doc.font('Helvetica').fontSize(9.5).fillColor(INK).text(paidText, left, doc.y, { width });
     doc.moveDown(1);
   }

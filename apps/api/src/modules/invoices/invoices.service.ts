@@ -5,12 +5,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   addresses,
+  attributes,
   customers,
   invoices,
   orderItems,
   orders,
   paymentMethods,
   payments,
+  productAttributeValues,
   productPaymentConfigurations,
   products,
   taxCategories,
@@ -44,7 +46,7 @@ export async function invoicePdf(opts: {
     );
   if (!row) throw new AppError('invoice_not_found');
   const { invoice, order, customer } = row;
-  const [items, [payment], channel, taxCategory, address] = await Promise.all([
+  const [items, [payment], channel, taxCategory, address, isin] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
     db
       .select({ payment: payments, method: paymentMethods })
@@ -63,6 +65,7 @@ export async function invoicePdf(opts: {
           .where(eq(products.id, order.productId))
           .then((r) => r[0] ?? null),
     investorAddress(db, customer),
+    order.productId === null ? Promise.resolve(null) : productIsin(db, order.productId),
   ]);
   if (!channel || items.length === 0) throw new AppError('invoice_not_found');
   const offline = payment?.method?.gateway !== 'card';
@@ -124,7 +127,7 @@ export async function invoicePdf(opts: {
         !item.variantName || item.variantName.startsWith(item.productName)
           ? item.variantName || item.productName
           : `${item.productName} – ${item.variantName}`,
-      isin: null,
+      isin,
       quantity: item.quantity,
       unitPriceCents: item.unitPrice,
       taxCategory: taxCategory ?? { code: securitiesTaxCategory, rateBasisPoints: item.taxRateBasisPoints },
@@ -132,12 +135,24 @@ export async function invoicePdf(opts: {
     payment: {
       method: offline ? 'bank_transfer' : 'card',
       // Only an order still awaiting its transfer carries the bank details and the QR code.
-      paid: state !== 'awaiting_payment' && state !== 'new',
+      paid: state === 'paid' || state === 'authorized' || state === 'refunded',
+      closed: state === 'cancelled' ? 'cancelled' : state === 'refunded' ? 'refunded' : null,
       termDays: Math.min(365, termDays),
       reference: payment?.payment.paymentReference ?? null,
     },
   });
   return { number: invoice.number, locale: order.localeCode, stream: renderInvoicePdf(document) };
+}
+
+/** The bond's ISIN (its `isin` attribute, the same in every language), printed on its invoice line. */
+async function productIsin(db: Database, productId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ value: productAttributeValues.value })
+    .from(productAttributeValues)
+    .innerJoin(attributes, eq(attributes.id, productAttributeValues.attributeId))
+    .where(and(eq(productAttributeValues.productId, productId), eq(attributes.code, 'isin')))
+    .limit(1);
+  return row?.value ?? null;
 }
 
 function isoDate(d: Date): string {

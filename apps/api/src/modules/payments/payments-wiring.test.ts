@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  attributes,
   bankCredits,
   complianceAuditLog,
   invoices,
@@ -12,6 +13,7 @@ import {
   offerSubscriptions,
   orders,
   payments,
+  productAttributeValues,
   productVariants,
 } from '../../db/schema/index.ts';
 import { seedChannel } from '../../db/seed/channel.ts';
@@ -130,6 +132,43 @@ describe('the invoice PDF (spec 7 GET invoice/{id}/pdf)', () => {
     expect(byOperator.rawPayload.subarray(0, 4).toString('latin1')).toBe('%PDF');
     expect((await pdfGet(`/api/v2/admin/invoices/${invoice.id}/pdf`, a.token)).statusCode).toBe(403);
   });
+});
+
+describe('what the invoice says of the bond and the order', () => {
+  it.runIf(hasPoppler)(
+    'names the bond by its ISIN; once the order is cancelled it asks for nothing',
+    async () => {
+      const a = await investor();
+      const { product, variant } = await bond();
+      const [isin] = await t.app.db
+        .insert(attributes)
+        .values({ code: 'isin', type: 'text' })
+        .onConflictDoUpdate({ target: attributes.code, set: { type: 'text' } })
+        .returning();
+      await t.app.db
+        .insert(productAttributeValues)
+        .values({ productId: product.id, attributeId: isin!.id, locale: null, value: 'DE000A4DE7Q1' });
+      const { token } = await placed(a.api, variant.code, 1000);
+      const invoice = await invoiceOf(token);
+      const text = async () => {
+        const res = await pdfGet(`/api/v2/shop/invoice/${invoice.id}/pdf`, a.token);
+        expect(res.statusCode).toBe(200);
+        const file = join(tmpdir(), `invoice-${invoice.id}.pdf`);
+        writeFileSync(file, res.rawPayload);
+        return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      };
+      const open = await text();
+      expect(open).toContain('ISIN DE000A4DE7Q1');
+      expect(open).toContain('Zahlbar bis');
+
+      expect((await a.api.patch(`/orders/${token}/cancel`)).status).toBe(200);
+      const cancelled = await text();
+      expect(cancelled).toContain('Die Bestellung wurde storniert. Der Rechnungsbetrag ist nicht zu zahlen.');
+      expect(cancelled).not.toContain('Zahlbar bis');
+      expect(cancelled).not.toMatch(/RF\d\d/);
+      expect(cancelled).not.toContain('ist bei uns eingegangen');
+    },
+  );
 });
 
 let entrySeq = 0;
