@@ -240,6 +240,7 @@ describe('view schemas', () => {
         investorLimit: null,
         minimumSubscription: null,
         maximumOrderNonProfessional: null,
+        quantityStep: 1000,
       },
       taxCategory: { code: 'bonds', rateBasisPoints: 0 },
       createdAt: '2026-01-05T09:00:00.000Z',

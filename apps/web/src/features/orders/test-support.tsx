@@ -48,6 +48,7 @@ export function customer(overrides: Partial<CustomerResource> = {}): CustomerRes
     customerRolesAsString: [],
     status: 'approved',
     cryptoRegistrarStatus: 'approved',
+    kycPassed: true,
     defaultWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
     ...overrides,
   } as CustomerResource;
