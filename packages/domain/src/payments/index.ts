@@ -3,6 +3,8 @@
  * the matching of bank credits to orders. Pure; the API and the web import them from
  * `@token/domain/payments`.
  */
+
+export * from './credit-notes.ts';
 export * from './epc-qr.ts';
 export * from './matching.ts';
 export * from './reference.ts';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BankCredit,
+  type BankCreditNote,
+  bankCreditNoteSchema,
+  bankCreditNoteText,
   buildEpcQrPayload,
   creditorReference,
   EpcQrError,
@@ -219,5 +222,60 @@ describe('matching a bank credit to the open orders', () => {
       seenEntryReferences: seen,
     });
     expect(other).toMatchObject({ status: 'unknown', reason: 'no_open_order' });
+  });
+});
+
+describe('bank credit notes in the operator’s language', () => {
+  const cases: [BankCreditNote, string, string][] = [
+    [
+      { code: 'no_reference' },
+      'Keine Zahlungsreferenz im Verwendungszweck.',
+      'No payment reference in the remittance information.',
+    ],
+    [
+      { code: 'partial', order: '000042', receivedCents: 40_000, totalCents: 100_000 },
+      'Teilzahlung für Bestellung 000042: 400,00 € von 1.000,00 € eingegangen.',
+      'Partial payment for order 000042: €400.00 of €1,000.00 received.',
+    ],
+    [
+      { code: 'excess', order: '000042', amountCents: 120_000, dueCents: 100_000 },
+      'Überzahlung für Bestellung 000042: 1.200,00 € für 1.000,00 € fällig.',
+      'Excess payment for order 000042: €1,200.00 for €1,000.00 due.',
+    ],
+    [
+      { code: 'order_closed', order: '000042', state: 'cancelled', cancelReason: 'expired' },
+      'Bestellung 000042 ist storniert (abgelaufen): Betrag an den Zahler zurücküberweisen.',
+      'Order 000042 is cancelled (expired): return the credit to the payer.',
+    ],
+    [
+      { code: 'order_not_payable', order: null, state: 'gone' },
+      'Bestellung ? ist nicht mehr vorhanden: Betrag an den Zahler zurücküberweisen oder zuordnen.',
+      'Order ? is gone: return the credit to the payer or assign it.',
+    ],
+    [
+      { code: 'assigned_paid', order: '000042', receivedCents: 100_000 },
+      'Von der Verwaltung zugeordnet: Bestellung 000042 bezahlt (1.000,00 €).',
+      'Assigned by an operator: order 000042 paid (€1,000.00).',
+    ],
+    [
+      { code: 'wrong_currency', currency: 'CHF' },
+      'Gutschrift in CHF: Bestellungen werden in EUR bezahlt.',
+      'Credit in CHF: orders are paid in EUR.',
+    ],
+    [
+      { code: 'returned', reason: 'Kein Auftrag' },
+      'An den Zahler zurücküberwiesen: Kein Auftrag',
+      'Returned to the payer: Kein Auftrag',
+    ],
+    [{ code: 'text', text: 'Alte Notiz' }, 'Alte Notiz', 'Alte Notiz'],
+  ];
+  it.each(cases)('%j', (note, de, en) => {
+    expect(bankCreditNoteSchema.parse(note)).toEqual(note);
+    expect(bankCreditNoteText(note, 'de').replace(/\u00a0/g, ' ')).toBe(de);
+    expect(bankCreditNoteText(note, 'en').replace(/\u00a0/g, ' ')).toBe(en);
+  });
+
+  it('refuses a note without its figures', () => {
+    expect(bankCreditNoteSchema.safeParse({ code: 'partial', order: '1' }).success).toBe(false);
   });
 });

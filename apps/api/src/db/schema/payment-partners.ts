@@ -1,3 +1,4 @@
+import type { BankCreditNote } from '@token/domain/payments';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -5,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -55,8 +57,8 @@ export const bankCredits = pgTable(
     statementId: text(),
     status: text().$type<BankCreditStatus>().notNull().default('unmatched'),
     matchedOrderId: integer().references(() => orders.id, { onDelete: 'set null' }),
-    /** The operator's or the matcher's note (why partial, who assigned or returned it). */
-    note: text(),
+    /** The matcher's or the operator's note (why partial, who assigned or returned it), as a code with its figures. */
+    note: jsonb().$type<BankCreditNote>(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

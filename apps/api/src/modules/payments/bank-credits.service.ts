@@ -1,4 +1,3 @@
-import { formatMoney } from '@token/domain/money';
 import { findPaymentReferences, matchBankCredit } from '@token/domain/payments';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -80,8 +79,6 @@ export async function applyBankCredit(opts: {
   });
 }
 
-const euro = (cents: number) => formatMoney(cents, { locale: 'en' });
-
 /**
  * Matches a recorded, still unmatched credit against the orders awaiting payment (`matchBankCredit`
  * on the references found in its remittance information) in the caller's transaction. What earlier
@@ -117,7 +114,7 @@ export async function reconcileBankCredit(
     ...findPaymentReferences(credit.remittanceText, { prefixes }),
   ].map((f) => f.reference);
   if (candidates.length === 0) {
-    await note({ note: 'No payment reference in the remittance information.' });
+    await note({ note: { code: 'no_reference' } });
     return 'open';
   }
   const rows = await tx
@@ -167,7 +164,7 @@ export async function reconcileBankCredit(
       await note({
         status: 'matched',
         matchedOrderId: order.id,
-        note: `Order ${order.number} paid (${euro(order.total)}).`,
+        note: { code: 'order_paid', order: order.number, amountCents: order.total },
       });
       await tx
         .update(bankCredits)
@@ -176,7 +173,11 @@ export async function reconcileBankCredit(
       return 'matched';
     }
     await note({
-      note: `Order ${booking.order?.number ?? '?'} is ${booking.state ?? 'gone'}: return the credit to the payer or assign it.`,
+      note: {
+        code: 'order_not_payable',
+        order: booking.order?.number ?? null,
+        state: booking.state ?? 'gone',
+      },
     });
     return 'open';
   }
@@ -188,8 +189,18 @@ export async function reconcileBankCredit(
       matchedOrderId: order.id,
       note:
         match.status === 'partial'
-          ? `Partial payment for order ${order.number}: ${euro(before + credit.amountCents)} of ${euro(order.total)} received.`
-          : `Excess payment for order ${order.number}: ${euro(credit.amountCents)} for ${euro(order.total - before)} due.`,
+          ? {
+              code: 'partial',
+              order: order.number,
+              receivedCents: before + credit.amountCents,
+              totalCents: order.total,
+            }
+          : {
+              code: 'excess',
+              order: order.number,
+              amountCents: credit.amountCents,
+              dueCents: order.total - before,
+            },
     });
     return 'open';
   }
@@ -197,15 +208,20 @@ export async function reconcileBankCredit(
   const closed = rows[0]?.order;
   if (closed) {
     await note({
-      note: `Order ${closed.number} is ${closed.paymentState}${closed.cancelReason ? ` (${closed.cancelReason})` : ''}: return the credit to the payer.`,
+      note: {
+        code: 'order_closed',
+        order: closed.number,
+        state: closed.paymentState,
+        cancelReason: closed.cancelReason ?? null,
+      },
     });
     return 'open';
   }
   await note({
     note:
       match.status === 'unknown' && match.reason === 'currency'
-        ? `Credit in ${credit.currency}: orders are paid in EUR.`
-        : `No order awaiting payment with the reference ${candidates[0]}.`,
+        ? { code: 'wrong_currency', currency: credit.currency }
+        : { code: 'unknown_reference', reference: candidates[0]! },
   });
   return 'open';
 }

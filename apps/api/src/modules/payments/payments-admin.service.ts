@@ -1,4 +1,5 @@
 import { AppError } from '@token/domain/errors';
+import type { BankCreditNote } from '@token/domain/payments';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
@@ -56,7 +57,8 @@ export type BankCreditView = {
   bookingDate: string;
   entryReference: string;
   status: BankCreditStatus;
-  note: string | null;
+  /** Why it is where it is, as a code with its figures (`bankCreditNoteText` words it per language). */
+  note: BankCreditNote | null;
   matchedOrder: { tokenValue: string; number: string | null; total: number } | null;
   receivedAt: string;
 };
@@ -327,7 +329,6 @@ export async function assignBankCredit(
         ),
       );
     const received = Number(sum?.cents ?? 0) + credit.amountCents;
-    const euro = (c: number) => (c / 100).toFixed(2);
     if (received === locked.total) {
       const booking = await bookOrderPaid(tx, {
         orderId: order.id,
@@ -344,7 +345,7 @@ export async function assignBankCredit(
         .set({
           status: 'matched',
           matchedOrderId: order.id,
-          note: `Assigned by an operator: order ${order.number} paid (${euro(received)} EUR).`,
+          note: { code: 'assigned_paid', order: order.number, receivedCents: received },
           updatedAt: new Date(),
         })
         .where(eq(bankCredits.id, credit.id));
@@ -354,7 +355,12 @@ export async function assignBankCredit(
         .set({
           status: received < locked.total ? 'partial' : 'excess',
           matchedOrderId: order.id,
-          note: `Assigned by an operator to order ${order.number}: ${euro(received)} of ${euro(locked.total)} EUR received.`,
+          note: {
+            code: 'assigned_partial',
+            order: order.number,
+            receivedCents: received,
+            totalCents: locked.total,
+          },
           updatedAt: new Date(),
         })
         .where(eq(bankCredits.id, credit.id));
@@ -387,7 +393,7 @@ export async function returnBankCredit(opts: {
     const credit = await creditForUpdate(tx, opts.creditId);
     await tx
       .update(bankCredits)
-      .set({ status: 'returned', note: `Returned to the payer: ${opts.reason}`, updatedAt: new Date() })
+      .set({ status: 'returned', note: { code: 'returned', reason: opts.reason }, updatedAt: new Date() })
       .where(eq(bankCredits.id, credit.id));
     // The audit log is per customer: a credit for an order names its investor; else the operator.
     const [order] = credit.matchedOrderId

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bankCreditNoteText } from '@token/domain/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -244,7 +245,16 @@ describe('bank credits book orders (matchBankCredit)', () => {
     const first = credit(40_000, reference);
     expect((await receive(first)).outcome).toBe('open');
     expect(await creditRow(first.entryReference)).toMatchObject({ status: 'partial' });
-    expect((await creditRow(first.entryReference)).note).toContain('400.00');
+    expect((await creditRow(first.entryReference)).note).toMatchObject({
+      code: 'partial',
+      receivedCents: 40_000,
+      totalCents: 100_000,
+    });
+    expect(
+      bankCreditNoteText((await creditRow(first.entryReference)).note!, 'de').replace(/\u00a0/g, ' '),
+    ).toBe(
+      `Teilzahlung für Bestellung ${(await orderRow(token)).number}: 400,00 € von 1.000,00 € eingegangen.`,
+    );
     expect((await orderRow(token)).paymentState).toBe('awaiting_payment');
     const second = credit(60_000, reference);
     expect((await receive(second)).outcome).toBe('matched');
@@ -253,7 +263,10 @@ describe('bank credits book orders (matchBankCredit)', () => {
     // A further transfer for the paid order: open for the operator.
     const late = credit(100_000, reference);
     expect((await receive(late)).outcome).toBe('open');
-    expect((await creditRow(late.entryReference)).note).toContain('paid');
+    expect((await creditRow(late.entryReference)).note).toMatchObject({
+      code: 'order_closed',
+      state: 'paid',
+    });
 
     const unknown = credit(5_000, 'Geschenk fuer Oma');
     expect((await receive(unknown)).outcome).toBe('open');
@@ -269,7 +282,8 @@ describe('bank credits book orders (matchBankCredit)', () => {
     expect((await receive(forCancelled)).outcome).toBe('open');
     const row = await creditRow(forCancelled.entryReference);
     expect(row.status).toBe('unmatched');
-    expect(row.note).toContain('cancelled');
+    expect(row.note).toMatchObject({ code: 'order_closed', state: 'cancelled', cancelReason: 'investor' });
+    expect(bankCreditNoteText(row.note!, 'en')).toContain('is cancelled (cancelled by the investor)');
     expect((await orderRow(cancelled.token)).paymentState).toBe('cancelled');
   });
 });

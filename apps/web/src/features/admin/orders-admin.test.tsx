@@ -489,6 +489,20 @@ describe('/admin/payments', () => {
     expect(await screen.findByText('2.500,00 € auf Bestellung 2026-000041 gebucht.')).toBeTruthy();
   });
 
+  it('says why a credit is open in the operator’s language', async () => {
+    stubApi({
+      credits: [
+        credit({ note: { code: 'partial', order: '000000041', receivedCents: 40_000, totalCents: 100_000 } }),
+      ],
+    });
+    setup('/admin/payments');
+    expect(
+      await screen.findByText(
+        /Teilzahlung für Bestellung 000000041: 400,00\s€ von 1\.000,00\s€ eingegangen\./,
+      ),
+    ).toBeTruthy();
+  });
+
   it('returns a credit with a reason', async () => {
     const calls = stubApi({
       credits: [credit({ id: 18, status: 'unmatched', debtorName: 'Unbekannt GmbH' })],

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { bankCreditNoteSchema } from '@token/domain/payments';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { adminApi, adminKeys, type BankCreditFilter, type HydraCollection } from './admin-keys.ts';
@@ -21,7 +22,7 @@ export const bankCreditViewSchema = z.object({
   entryReference: z.string().nullable(),
   /** unmatched, partial, excess, duplicate (open), matched, returned. */
   status: z.string(),
-  note: z.string().nullable(),
+  note: bankCreditNoteSchema.nullable(),
   matchedOrder: z
     .object({ tokenValue: z.string(), number: z.string().nullable(), total: z.number().int() })
     .nullable(),

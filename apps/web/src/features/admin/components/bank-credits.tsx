@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime, formatEuro } from '@token/domain/format';
+import { bankCreditNoteText } from '@token/domain/payments';
 import { Search, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -266,7 +267,7 @@ function CreditFacts({ credit }: { credit: BankCreditView }) {
         {credit.bookingDate
           ? formatDate(credit.bookingDate, { locale })
           : formatDateTime(credit.receivedAt, { locale })}
-        {credit.note && ` · ${credit.note}`}
+        {credit.note && ` · ${bankCreditNoteText(credit.note, locale)}`}
       </span>
     </>
   );
