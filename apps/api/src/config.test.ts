@@ -20,6 +20,15 @@ describe('loadConfig', () => {
     const c = loadConfig({ DATA_DIR: dataDir });
     expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, defaultLocale: 'de', env: 'development' });
     expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.accounts.signUpsPerIpPerHour).toBe(10);
+  });
+
+  it('takes the sign-ups per IP address and hour from SIGN_UPS_PER_IP_PER_HOUR, and refuses nonsense', () => {
+    const dataDir = tmp();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SIGN_UPS_PER_IP_PER_HOUR: '200' }).accounts.signUpsPerIpPerHour,
+    ).toBe(200);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SIGN_UPS_PER_IP_PER_HOUR: '0' })).toThrow(ConfigError);
   });
 
   it('generates a development secret once and keeps it in the data dir', () => {

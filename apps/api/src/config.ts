@@ -40,6 +40,8 @@ const envSchema = z.object({
   TANGANY_VAULT_URL: z.url().optional(),
   TANGANY_BASE_URL: z.url().default('https://api.tangany.com/v1'),
   TANGANY_ETHEREUM_NETWORK: z.string().min(1).max(200).default('mainnet'),
+  // Sign-ups allowed from one IP address per hour (more behind a shared address, e.g. an office).
+  SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   // Orders: an unpaid bank-transfer order expires after this many days (decision 011).
   ORDER_PAYMENT_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   // Bank transfers: the sandbox bank books test credits (never in production unless enabled).
@@ -104,6 +106,10 @@ export type AppConfig = {
     sandboxDelaySeconds: number;
     /** Set (TANGANY_CLIENT_ID): wallets are opened at Tangany; unset: the sandbox custodian. */
     tangany: TanganyConfig | undefined;
+  };
+  accounts: {
+    /** Sign-ups from one IP address per hour (SIGN_UPS_PER_IP_PER_HOUR, default 10). */
+    signUpsPerIpPerHour: number;
   };
   orders: {
     /** An unpaid bank-transfer order expires this many days after completion (ORDER_PAYMENT_DAYS). */
@@ -181,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     custody: { sandboxDelaySeconds: e.CUSTODY_SANDBOX_DELAY_SECONDS, tangany: tanganyConfig(e) },
+    accounts: { signUpsPerIpPerHour: e.SIGN_UPS_PER_IP_PER_HOUR },
     orders: { paymentDays: e.ORDER_PAYMENT_DAYS },
     bank: {
       sandbox: {

@@ -39,7 +39,8 @@ const h1 = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeV
 for (const locale of ['de', 'en'] as const) {
   for (const width of [390, 1280]) {
     test(`account screens in ${locale} at ${width} px`, async ({ page }) => {
-      test.setTimeout(180_000);
+      // some forty screens, each checked with axe: minutes on a busy 2-core machine
+      test.setTimeout(480_000);
       mkdirSync(outDir, { recursive: true });
       // leaving a half-filled form by a new page load: yes, leave
       page.on('dialog', (d) => void d.accept());

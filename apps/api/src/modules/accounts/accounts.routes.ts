@@ -80,6 +80,7 @@ export async function accountRoutes(app: App) {
           input: request.body,
           locale: request.locale,
           ip: request.ip,
+          signUpsPerIpPerHour: app.config.accounts.signUpsPerIpPerHour,
         });
         return reply.status(201).send({
           uuid: view.uuid,

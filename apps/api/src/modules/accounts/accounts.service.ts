@@ -194,11 +194,16 @@ export async function signUp(opts: {
   input: SignUpInput | CompanySignUpInput;
   locale: Locale;
   ip: string | null;
+  /** Sign-ups from one IP address per hour (configuration; default `accountLimits.signUpsPerIp`). */
+  signUpsPerIpPerHour?: number;
 }): Promise<CustomerView> {
   const { db, input } = opts;
   const email = normalizeEmail(input.email);
   const company = 'companyName' in input ? input : null;
-  await countAttempt(db, `signup|ip|${opts.ip ?? '-'}`, accountLimits.signUpsPerIp);
+  await countAttempt(db, `signup|ip|${opts.ip ?? '-'}`, {
+    ...accountLimits.signUpsPerIp,
+    max: opts.signUpsPerIpPerHour ?? accountLimits.signUpsPerIp.max,
+  });
   assertNotCommonPassword(input.password, 'password');
 
   let referredById: number | null = null;
