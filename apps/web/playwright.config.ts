@@ -5,8 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Bounds for failures only (a passing test takes what it needs): generous, since CI runs the
+  // server, two browsers and the runner on 2 cores.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

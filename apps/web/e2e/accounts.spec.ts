@@ -19,7 +19,7 @@ test('a new investor signs up, confirms the address, turns on two-factor, and re
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = uniqueEmail('erika');
   const header = page.getByRole('banner');
 

@@ -48,7 +48,7 @@ function serveBuild(root: string, apiBase: string): Server {
 }
 
 test('a build made where NODE_ENV=development is a working production build', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const outDir = mkdtempSync(join(tmpdir(), 'token-web-devenv-'));
   let server: Server | undefined;
   try {

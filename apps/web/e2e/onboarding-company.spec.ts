@@ -23,7 +23,7 @@ test('a company signs up and completes its self-disclosure up to the appropriate
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const email = uniqueEmail('karla.brandt');
   const companyName = `Elbwerft Energie ${Date.now().toString(36)} GmbH`;
 

@@ -28,7 +28,7 @@ test('a rejected identification: the KYC page, the sandbox partner, the webhook,
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   mkdirSync(onboardingShotsDir, { recursive: true });
   const { session } = await personAtIdentification(request, { firstName: 'Jana', lastName: 'Novak' });
 

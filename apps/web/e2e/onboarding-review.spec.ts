@@ -41,7 +41,7 @@ test('the operator reviews a company: document, follow-up, approval, ban and lif
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const person = { firstName: 'Greta', lastName: 'Lindqvist', companyName: `Nordlicht Solar ${stamp} GmbH` };
   const customer = await companyWaitingForReview(request, person);

@@ -77,7 +77,7 @@ async function settled(page: Page) {
 for (const locale of ['de', 'en'] as const) {
   for (const width of [390, 1280]) {
     test(`onboarding screens in ${locale} at ${width} px`, async ({ browser, request }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(300_000);
       mkdirSync(onboardingShotsDir, { recursive: true });
       const t = texts[locale];
       const open = async (who: ApiSession) => {

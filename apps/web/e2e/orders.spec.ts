@@ -84,7 +84,7 @@ test.use({ actionTimeout: 15_000 });
 test('subscribes to a bond by bank transfer: token step to thank-you page with GiroCode, orders list and invoice PDF', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await logInJonas(page);
   await startOrder(page, 'SOLAR_BRANDENBURG_2031');
   await expect(page.getByLabel('Anzahl Token')).toHaveValue('1000');
@@ -212,7 +212,7 @@ test('the invoice of the bank-transfer order downloads as a PDF', async ({ page 
 });
 
 test('leaving the process asks the question and, confirmed, deletes the order', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const s = await apiLogInJonas(request);
   await startBrowserSession(page, s);
   await startOrder(page, 'WIND_NORDSEE_2030');
@@ -240,7 +240,7 @@ test('above the § 6 limit the step says why; an income declaration allows it; a
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const s = await apiLogInJonas(request);
   await startBrowserSession(page, s);
   await startOrder(page, 'BIOGAS_BAYERN_2030');
@@ -311,7 +311,7 @@ test('subscribes by card through the sandbox card provider and sees the order pa
 });
 
 test('the transfer booked in the sandbox bank marks the order paid', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInJonas(page);
   await page.goto('/account/orders');
   const row = page.getByTestId('order-row').filter({ hasText: 'Solar' }).first();
@@ -399,7 +399,7 @@ test.use({ actionTimeout: 15_000 });
 
 for (const locale of ['de', 'en'] as const) {
   test(`order screens (${locale})`, async ({ page, request }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     mkdirSync(shotsDir, { recursive: true });
     const x = texts[locale];
     let tokens: Tokens | null = null;

@@ -181,7 +181,7 @@ test('English pages have English titles, descriptions and footer, from the first
 
 test('every link of the home and product pages leads to a page that exists', async ({ page }) => {
   // some twenty pages one after another: more than one test's usual time on a busy 2-core machine
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const seen = new Set<string>();
   for (const start of ['/', '/products/NFT_ELBUFER_SESSIONS', '/products/SOLAR_BRANDENBURG_2031']) {
     await page.goto(start);

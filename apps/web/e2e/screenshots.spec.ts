@@ -27,7 +27,7 @@ const outDir = join(import.meta.dirname, '..', 'screenshots');
 for (const locale of ['de', 'en'] as const) {
   for (const width of [390, 1280]) {
     test(`screenshots in ${locale} at ${width} px`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       mkdirSync(outDir, { recursive: true });
       await useLanguage(page, locale);
       await page.setViewportSize({ width, height: 900 });
