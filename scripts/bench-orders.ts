@@ -19,7 +19,12 @@ import { type DbHandle, migrateDatabase, openDatabase } from '../apps/api/src/db
 import { seedBond, seedBuyer } from '../apps/api/src/db/seed/factories.ts';
 import { demoAccountsFor, seedIfEmpty } from '../apps/api/src/db/seed/seed-if-empty.ts';
 import { createPartners } from '../apps/api/src/partners/create-partners.ts';
-import { freePort, startServerProcess, stopServerProcess } from '../apps/api/src/test/server-process.ts';
+import {
+  freePort,
+  shopCall,
+  startServerProcess,
+  stopServerProcess,
+} from '../apps/api/src/test/server-process.ts';
 
 const password = 'Quarz-Fenster-48!';
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 0);
@@ -130,21 +135,8 @@ async function driveOrders(
     const key = `${step} ${status} ${code}`.trim();
     result.failures.set(key, (result.failures.get(key) ?? 0) + 1);
   };
-  async function call(token: string, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${base}/api/v2/shop${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json',
-        ...(body === undefined
-          ? {}
-          : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (token: string, method: string, path: string, body?: unknown) =>
+    shopCall(base, token, method, path, body);
   async function investor(token: string) {
     while (performance.now() < until) {
       const started = performance.now();

@@ -186,6 +186,7 @@ test('the invoice of the bank-transfer order downloads as a PDF', async ({ page 
     .or(row.getByRole('button', { name: /Details/ }))
     .first()
     .click();
+  await expect(page).toHaveURL(/\/order-details\//);
   const token = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
   await page.goto(`/invoices?tokenValue=${encodeURIComponent(token)}`);
   const pdfAnswer = page.waitForResponse((r) => /\/invoice\/\d+\/pdf$/.test(r.url()));

@@ -96,3 +96,30 @@ export function stopServerProcess(
     proc.kill(signal);
   });
 }
+
+/**
+ * One call of the shop API over real HTTP (JSON in and out; PATCH as merge-patch), as a client
+ * outside the process makes it: the status and the parsed body (null when empty).
+ */
+export async function shopCall(
+  base: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${base}/api/v2/shop${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      'user-agent': 'token-platform-test',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined
+        ? {}
+        : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}

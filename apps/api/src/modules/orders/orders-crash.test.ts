@@ -13,6 +13,7 @@ import { freshPostgresDatabase } from '../../test/create-test-app.ts';
 import {
   freePort,
   type ServerProcess,
+  shopCall,
   startServerProcess,
   stopServerProcess,
 } from '../../test/server-process.ts';
@@ -65,22 +66,7 @@ async function start(databaseUrl: string, port: number) {
   return server;
 }
 
-async function call(base: string, token: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}/api/v2/shop${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      'user-agent': 'crash-test',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined
-        ? {}
-        : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const call = shopCall;
 
 /** A logged-in investor's order up to the last step: item, legal documents confirmed, bank transfer. */
 async function readyOrder(base: string, email: string, variantCode: string) {
