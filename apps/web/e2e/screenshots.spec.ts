@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { expect, expectAccessible, test, useLanguage } from './support/fixtures.ts';
 
 // Every page in both languages at a phone and a desktop width, saved to apps/web/screenshots/
-// (git-ignored) for a person to look at; each page is also checked with axe at both widths.
+// (git-ignored) for a person to look at; each page is also checked with axe at both widths in German
+// (English is the same markup with other words).
 const pages = [
   ['home', '/'],
   ['product-bond', '/products/SOLAR_BRANDENBURG_2031'],
@@ -38,7 +39,7 @@ for (const locale of ['de', 'en'] as const) {
         // nothing may stick out sideways on a phone
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} is wider than the viewport at ${width} px`).toBeLessThanOrEqual(0);
-        await expectAccessible(page, `${path} (${locale}, ${width} px)`);
+        if (locale === 'de') await expectAccessible(page, `${path} (${locale}, ${width} px)`);
         await page.screenshot({ path: join(outDir, `${name}-${locale}-${width}.png`), fullPage: true });
       }
     });
