@@ -13,10 +13,11 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg as osLoad } from 'node:os';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type DbHandle, migrateDatabase, openDatabase } from '../apps/api/src/db/client.ts';
-import { seedBond, seedBuyer } from '../apps/api/src/db/seed/factories.ts';
+import { productVariants } from '../apps/api/src/db/schema/index.ts';
+import { seedBond, seedBuyer, seedOrder } from '../apps/api/src/db/seed/factories.ts';
 import { demoAccountsFor, seedIfEmpty } from '../apps/api/src/db/seed/seed-if-empty.ts';
 import { createPartners } from '../apps/api/src/partners/create-partners.ts';
 import {
@@ -32,6 +33,7 @@ const investorCount = Number(process.env.BENCH_INVESTORS ?? 50);
 const orderSeconds = Number(process.env.BENCH_ORDER_SECONDS ?? 15);
 const listSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const listConnections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const completionRounds = Number(process.env.BENCH_COMPLETION_ROUNDS ?? 20);
 const appSecret = process.env.APP_SECRET ?? randomBytes(32).toString('hex');
 
 function open(): Promise<DbHandle> {
@@ -42,7 +44,13 @@ function open(): Promise<DbHandle> {
   });
 }
 
-type Seeded = { investors: string[]; variantCode: string | null; productId: number | null };
+type Seeded = {
+  investors: string[];
+  investorIds: number[];
+  variantCode: string | null;
+  variantId: number | null;
+  productId: number | null;
+};
 
 /** The demo platform (as `npm start` seeds it), then the generated products and the bench's investors. */
 async function seed(withInvestors: boolean): Promise<Seeded> {
@@ -68,18 +76,28 @@ async function seed(withInvestors: boolean): Promise<Seeded> {
         variant: { totalSupply: 1_000_000, price: 100 + (i % 50) },
       });
     }
-    if (!withInvestors) return { investors: [], variantCode: null, productId: null };
+    if (!withInvestors) {
+      return { investors: [], investorIds: [], variantCode: null, variantId: null, productId: null };
+    }
     // One bond with plenty of stock: every completion contends for the same product row (worst case).
     const { product, variant } = await seedBond(db, {
       code: `BENCH_ORDERS_${randomBytes(3).toString('hex').toUpperCase()}`,
       variant: { totalSupply: 100_000_000 },
     });
     const investors: string[] = [];
+    const investorIds: number[] = [];
     for (let i = 0; i < investorCount; i++) {
       const row = await seedBuyer(db, { appSecret, password, email: `bench-${i}-${product.id}@example.com` });
       investors.push(row.email);
+      investorIds.push(row.id);
     }
-    return { investors, variantCode: variant!.code, productId: product.id };
+    return {
+      investors,
+      investorIds,
+      variantCode: variant!.code,
+      variantId: variant!.id,
+      productId: product.id,
+    };
   } finally {
     await handle.close();
   }
@@ -187,6 +205,74 @@ async function driveOrders(
   return result;
 }
 
+type Completions = { done: number; seconds: number; complete: number[]; failures: Map<string, number> };
+
+/**
+ * PATCH complete alone, the step that takes the bond's lock: each round every investor gets a cart
+ * ready to complete (written straight into the database, untimed: legal documents confirmed, bank
+ * transfer chosen), then all complete at once over HTTP; the time of the rounds' completions only.
+ */
+async function driveCompletions(
+  base: string,
+  investors: { token: string; id: number }[],
+  variantId: number,
+  rounds: number,
+): Promise<Completions> {
+  const result: Completions = { done: 0, seconds: 0, complete: [], failures: new Map() };
+  const handle = await open();
+  try {
+    const [variant] = await handle.db.select().from(productVariants).where(eq(productVariants.id, variantId));
+    for (let r = 0; r < rounds; r++) {
+      const carts = await Promise.all(
+        investors.map((i) =>
+          seedOrder(handle.db, { customerId: i.id, variant: variant!, quantity, state: 'ready' }),
+        ),
+      );
+      const started = performance.now();
+      await Promise.all(
+        carts.map(async ({ order }, k) => {
+          const before = performance.now();
+          const done = await shopCall(
+            base,
+            investors[k]!.token,
+            'PATCH',
+            `/orders/${order.tokenValue}/complete`,
+            {
+              notes: 'bench',
+              statements,
+              declarations,
+            },
+          );
+          if (done.status !== 200) {
+            const key =
+              `complete ${done.status} ${(done.body as { code?: string } | null)?.code ?? ''}`.trim();
+            result.failures.set(key, (result.failures.get(key) ?? 0) + 1);
+            return;
+          }
+          result.complete.push(performance.now() - before);
+          result.done++;
+        }),
+      );
+      result.seconds += (performance.now() - started) / 1000;
+    }
+  } finally {
+    await handle.close();
+  }
+  return result;
+}
+
+function printCompletions(title: string, c: Completions) {
+  const sorted = [...c.complete].sort((a, b) => a - b);
+  process.stdout.write(`  ${title}\n`);
+  process.stdout.write(
+    `    completed orders ${c.done} in ${c.seconds.toFixed(1)}s = ${(c.done / c.seconds).toFixed(1)} orders/s (target 200)\n`,
+  );
+  process.stdout.write(
+    `    ${'PATCH complete'.padEnd(30)} p50 ${ms(percentile(sorted, 50))} p90 ${ms(percentile(sorted, 90))} p99 ${ms(percentile(sorted, 99))} max ${ms(sorted.at(-1) ?? Number.NaN)}\n`,
+  );
+  for (const [k, n] of c.failures) process.stdout.write(`    failed: ${k} x${n}\n`);
+}
+
 function listLoad(port: number, seconds: number) {
   return autocannon({
     url: `http://127.0.0.1:${port}/api/v2/shop/products?page=1&itemsPerPage=12`,
@@ -286,11 +372,21 @@ async function benchOrders(label: string) {
       driveOrders(base, tokens, seeded.variantCode!, orderSeconds),
       listLoad(port, orderSeconds),
     ]);
+    const completions = await driveCompletions(
+      base,
+      tokens.map((token, i) => ({ token, id: seeded.investorIds[i]! })),
+      seeded.variantId!,
+      completionRounds,
+    );
     process.stdout.write(
       `\n${label}: orders (${tokens.length} concurrent investors, ${quantity} tokens each, one bond; load ${loadavg()})\n`,
     );
     printFlow('orders alone', alone, orderSeconds);
     printFlow(`orders beside the product list (${listConnections} connections)`, beside, orderSeconds);
+    printCompletions(
+      `completions alone (${tokens.length} at once, ${completionRounds} rounds; carts prepared untimed)`,
+      completions,
+    );
     const row = (name: string, r: CannonResult) =>
       `    ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${r.errors + r.non2xx ? ` (${r.errors + r.non2xx} errors)` : ''}\n`;
     process.stdout.write('  GET products (12, de)\n');

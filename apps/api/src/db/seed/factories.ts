@@ -647,7 +647,11 @@ export async function seedOrder(
     variant: typeof productVariants.$inferSelect;
     quantity?: number;
     unitPrice?: number;
-    state?: 'cart' | 'completed';
+    /**
+     * `cart` (default), `ready` (legal documents confirmed and a method chosen, default bank
+     * transfer: what PATCH complete expects) or `completed` (placed, with its invoice and holding).
+     */
+    state?: 'cart' | 'ready' | 'completed';
     paymentState?: 'awaiting_payment' | 'paid' | 'cancelled';
     paymentMethodId?: number | null;
     localeCode?: 'de' | 'en';
@@ -658,16 +662,26 @@ export async function seedOrder(
   const unitPrice = opts.unitPrice ?? 100;
   const total = quantity * unitPrice;
   const completed = opts.state === 'completed';
+  const ready = opts.state === 'ready';
   const completedAt = opts.completedAt ?? new Date();
   const paymentState = completed ? (opts.paymentState ?? 'awaiting_payment') : 'new';
   const [product] = await db.select().from(products).where(eq(products.id, opts.variant.productId));
+  let methodId = opts.paymentMethodId ?? null;
+  if (ready && methodId === null) {
+    const [offline] = await db
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.code, 'offline'));
+    methodId = offline?.id ?? null;
+  }
   const [order] = await db
     .insert(orders)
     .values({
       tokenValue: randomBytes(32).toString('base64url'),
       customerId: opts.customerId,
       productId: opts.variant.productId,
-      checkoutState: completed ? 'completed' : 'cart',
+      checkoutState: completed ? 'completed' : ready ? 'payment_selected' : 'cart',
+      ...(ready ? { legalDocsConfirmAt: new Date() } : {}),
       paymentState,
       shippingState: paymentState === 'cancelled' ? 'cancelled' : 'ready',
       localeCode: opts.localeCode ?? 'de',
@@ -700,7 +714,7 @@ export async function seedOrder(
     .insert(payments)
     .values({
       orderId: order!.id,
-      methodId: opts.paymentMethodId ?? null,
+      methodId,
       state: paymentState,
       amount: total,
       paymentReference: completed ? `SEED${randomBytes(6).toString('hex').toUpperCase()}` : null,

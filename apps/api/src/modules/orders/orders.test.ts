@@ -697,13 +697,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('never oversold (PostgreSQL r
     variant: typeof productVariants.$inferSelect,
     quantity: number,
   ) {
-    const { order } = await seedOrder(t.app.db, { customerId, variant, quantity });
-    const [offline] = await t.app.db.select().from(paymentMethods).where(eq(paymentMethods.code, 'offline'));
-    await t.app.db
-      .update(orders)
-      .set({ checkoutState: 'payment_selected', legalDocsConfirmAt: new Date() })
-      .where(eq(orders.id, order.id));
-    await t.app.db.update(payments).set({ methodId: offline!.id }).where(eq(payments.orderId, order.id));
+    const { order } = await seedOrder(t.app.db, { customerId, variant, quantity, state: 'ready' });
     return order.tokenValue;
   }
 
