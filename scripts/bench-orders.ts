@@ -372,21 +372,26 @@ async function benchOrders(label: string) {
       driveOrders(base, tokens, seeded.variantCode!, orderSeconds),
       listLoad(port, orderSeconds),
     ]);
-    const completions = await driveCompletions(
-      base,
-      tokens.map((token, i) => ({ token, id: seeded.investorIds[i]! })),
-      seeded.variantId!,
-      completionRounds,
-    );
+    // PGlite is owned by the server process: the carts can only be prepared beside PostgreSQL.
+    const completions = process.env.DATABASE_URL
+      ? await driveCompletions(
+          base,
+          tokens.map((token, i) => ({ token, id: seeded.investorIds[i]! })),
+          seeded.variantId!,
+          completionRounds,
+        )
+      : null;
     process.stdout.write(
       `\n${label}: orders (${tokens.length} concurrent investors, ${quantity} tokens each, one bond; load ${loadavg()})\n`,
     );
     printFlow('orders alone', alone, orderSeconds);
     printFlow(`orders beside the product list (${listConnections} connections)`, beside, orderSeconds);
-    printCompletions(
-      `completions alone (${tokens.length} at once, ${completionRounds} rounds; carts prepared untimed)`,
-      completions,
-    );
+    if (completions) {
+      printCompletions(
+        `completions alone (${tokens.length} at once, ${completionRounds} rounds; carts prepared untimed)`,
+        completions,
+      );
+    }
     const row = (name: string, r: CannonResult) =>
       `    ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(8)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${r.errors + r.non2xx ? ` (${r.errors + r.non2xx} errors)` : ''}\n`;
     process.stdout.write('  GET products (12, de)\n');

@@ -1037,25 +1037,6 @@ async function cardCheckoutUrl(
 // Completion: never oversold
 // ---------------------------------------------------------------------------------------------
 
-/** Allocates the next invoice number of the year in the caller's transaction: gap-free, `2026-000001`. */
-async function allocateInvoice(tx: Tx, orderId: number, issuedAt: Date) {
-  const year = issuedAt.getUTCFullYear();
-  // One statement (counter and invoice row): the counter row is held from here to the commit by every
-  // completion of every bond, so it is taken last and with a single round trip.
-  const { rows } = await tx.execute<{ id: number; number: string }>(sql`
-    with seq as (
-      insert into ${invoiceSequences} (year, last_number) values (${year}::int, 1)
-      on conflict (year) do update set last_number = ${invoiceSequences}.last_number + 1
-      returning last_number
-    )
-    insert into ${invoices} (number, year, sequence, order_id, issued_at)
-    select ${`${year}-`}::text || lpad(seq.last_number::text, 6, '0'), ${year}::int, seq.last_number,
-      ${orderId}::int, ${issuedAt.toISOString()}::timestamptz
-    from seq
-    returning id, number`);
-  return rows[0]!;
-}
-
 /**
  * PATCH orders/{token}/complete: stores the statements and § 6 declarations and places the order.
  * One transaction, locks always in this order: the order row (and this order's payment and outbox
@@ -1144,49 +1125,69 @@ export async function completeOrder(opts: {
     });
 
     // Then the product row lock (one completion or cancellation of this bond at a time), held to the
-    // commit: the fresh stock, the investor's holding and the investor count, every rule again with
-    // them, the tokens on hold, the holding, and last the invoice counter of the year (all products).
-    const [stock] = await tx
-      .select({ onHand: productVariants.onHand, onHold: productVariants.onHold })
-      .from(products)
-      .innerJoin(productVariants, eq(productVariants.id, item.variantId))
-      .where(eq(products.id, order.productId))
-      .for('no key update', { of: products });
+    // commit. Three statements under it (decision 011, Measured: every round trip under the lock is
+    // serial time for the whole bond): the lock; the fresh stock, the investor's holding and the
+    // investor count, in a statement of their own, since a statement reads the data as it was when
+    // it began, before it waited for the lock (READ COMMITTED), and so would miss the completions
+    // committed meanwhile; then, after every rule again with them, all writes at once: the tokens on
+    // hold only if that many are available (decision 001), the holding, and last the invoice counter
+    // of the year with the invoice (all products), each written only when the tokens could be held.
+    await tx.execute(sql`select 1 from ${products} where id = ${order.productId} for no key update`);
+    const { rows: locked } = await tx.execute<{
+      on_hand: number;
+      on_hold: number;
+      mine: string | null;
+      investors: number;
+    }>(sql`
+      select v.on_hand, v.on_hold,
+        (select s.total_cents from ${offerSubscriptions} s
+          where s.product_id = p.id and s.customer_id = ${customerId}) as mine,
+        (select count(*)::int from ${offerSubscriptions} s where s.product_id = p.id) as investors
+      from ${products} p join ${productVariants} v on v.id = ${item.variantId}
+      where p.id = ${order.productId}`);
+    const stock = locked[0];
     if (!stock) throw new AppError('variant_not_found');
-    const holding = await findHolding(tx, offer.product.id, customerId);
-    const fresh = { ...offer, variant: { ...offer.variant, ...stock } };
+    const holding = {
+      existingTotalCents: stock.mine === null ? 0 : Number(stock.mine),
+      isExistingInvestor: stock.mine !== null,
+      distinctInvestors: Number(stock.investors),
+    };
+    const fresh = {
+      ...offer,
+      variant: { ...offer.variant, onHand: Number(stock.on_hand), onHold: Number(stock.on_hold) },
+    };
     assertAllowed(evaluate(buyer, fresh, holding, item.quantity, input.declarations));
-    // decision 001/011: the tokens go on hold only if that many are available, in one statement.
-    const held = await tx
-      .update(productVariants)
-      .set({ onHold: sql`${productVariants.onHold} + ${item.quantity}` })
-      .where(
-        and(
-          eq(productVariants.id, item.variantId),
-          sql`(not ${productVariants.tracked} or ${productVariants.onHand} - ${productVariants.onHold} >= ${item.quantity})`,
-        ),
+    const year = now.getUTCFullYear();
+    const { rows: placed } = await tx.execute<{ number: string | null }>(sql`
+      with held as (
+        update ${productVariants} set on_hold = on_hold + ${item.quantity}::int
+        where id = ${item.variantId}
+          and (not tracked or on_hand - on_hold >= ${item.quantity}::int)
+        returning id
+      ), holding as (
+        insert into ${offerSubscriptions} (product_id, customer_id, total_cents, quantity, orders)
+        select ${offer.product.id}::int, ${customerId}::int, ${order.itemsTotal}::bigint, ${item.quantity}::bigint, 1
+        from held
+        on conflict (product_id, customer_id) do update set
+          total_cents = ${offerSubscriptions}.total_cents + excluded.total_cents,
+          quantity = ${offerSubscriptions}.quantity + excluded.quantity,
+          orders = ${offerSubscriptions}.orders + 1,
+          updated_at = ${now.toISOString()}::timestamptz
+        returning 1
+      ), seq as (
+        insert into ${invoiceSequences} (year, last_number)
+        select ${year}::int, 1 from held
+        on conflict (year) do update set last_number = ${invoiceSequences}.last_number + 1
+        returning last_number
+      ), invoice as (
+        insert into ${invoices} (number, year, sequence, order_id, issued_at)
+        select ${`${year}-`}::text || lpad(seq.last_number::text, 6, '0'), ${year}::int, seq.last_number,
+          ${order.id}::int, ${now.toISOString()}::timestamptz
+        from seq
+        returning number
       )
-      .returning({ id: productVariants.id });
-    if (held.length === 0) throw new AppError('insufficient_stock');
-    await tx
-      .insert(offerSubscriptions)
-      .values({
-        productId: offer.product.id,
-        customerId,
-        totalCents: order.itemsTotal,
-        quantity: item.quantity,
-        orders: 1,
-      })
-      .onConflictDoUpdate({
-        target: [offerSubscriptions.productId, offerSubscriptions.customerId],
-        set: {
-          totalCents: sql`${offerSubscriptions.totalCents} + ${order.itemsTotal}`,
-          quantity: sql`${offerSubscriptions.quantity} + ${item.quantity}`,
-          orders: sql`${offerSubscriptions.orders} + 1`,
-          updatedAt: now,
-        },
-      });
-    await allocateInvoice(tx, order.id, now);
+      select (select number from invoice) as number, (select count(*) from holding) as holdings`);
+    if (!placed[0]?.number) throw new AppError('insufficient_stock');
     return updated!;
   });
   return toOrderView(db, row);

@@ -11,7 +11,6 @@ import {
   offerSubscriptions,
   orders,
   paymentMethods,
-  payments,
   productPaymentConfigurations,
   productVariants,
 } from '../../db/schema/index.ts';
