@@ -17,18 +17,23 @@ import {
 import { seedChannel } from '../../db/seed/channel.ts';
 import {
   minimalPdf,
-  seedBond,
-  seedBuyer,
+  type seedBuyer,
   seedCustomer,
   seedDiscountCode,
   seedInvestor,
   seedOrder,
   seedWallet,
-  type VariantSeed,
 } from '../../db/seed/factories.ts';
 import { mailDeliverJob } from '../../jobs/mail-deliver.job.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import {
+  loggedInInvestor,
+  noDeclarations,
+  orderStatements,
+  type ShopApi,
+  testBond,
+} from '../../test/orders.ts';
 import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
 import { cancelPlacedOrder, completeOrder, expireUnpaidOrders } from './orders.service.ts';
 
@@ -41,30 +46,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const statements = {
-  notUsOrCanadaTaxpayer: true,
-  totalLossRisk: true,
-  illiquidityRisk: false,
-  informationTruthful: true,
-  actingOnOwnAccount: true,
-  documentsReceived: false,
-};
-const noDeclarations = { freeAssetsAtLeast100k: false, averageMonthlyNetIncomeCents: null };
+const statements = orderStatements;
 
-type Api = ReturnType<typeof shop>;
+type Api = ShopApi;
 
-/** An investor who is logged in (default: approved with a wallet, so they may buy). */
-async function investor(overrides: Partial<Parameters<typeof seedBuyer>[1]> = {}, mayBuy = true) {
-  const opts = { appSecret: t.config.appSecret, ...overrides };
-  const row = mayBuy ? await seedBuyer(t.app.db, opts) : await seedInvestor(t.app.db, opts);
-  const { token } = await loginAs(t.app, { email: row.email, password: testPassword });
-  return { row, api: shop(t.app, token) };
-}
-
-async function bond(opts: Parameters<typeof seedBond>[1] & { variant?: VariantSeed } = {}) {
-  const { product, variant } = await seedBond(t.app.db, { variant: { totalSupply: 1_000_000 }, ...opts });
-  return { product, variant: variant! };
-}
+const investor = (overrides: Partial<Parameters<typeof seedBuyer>[1]> = {}, mayBuy = true) =>
+  loggedInInvestor(t, overrides, mayBuy);
+const bond = (opts: Parameters<typeof testBond>[1] = {}) => testBond(t, opts);
 
 const variantIri = (code: string) => `/api/v2/shop/product-variants/${code}`;
 

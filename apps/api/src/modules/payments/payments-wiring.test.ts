@@ -18,9 +18,15 @@ import {
   productVariants,
 } from '../../db/schema/index.ts';
 import { seedChannel } from '../../db/seed/channel.ts';
-import { seedBond, seedBuyer, type VariantSeed } from '../../db/seed/factories.ts';
-import { loginAs, shop, testPassword } from '../../test/accounts.ts';
+import type { seedBuyer } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import {
+  loggedInInvestor,
+  noDeclarations,
+  orderStatements,
+  type ShopApi,
+  testBond,
+} from '../../test/orders.ts';
 import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
 import { applyBankCredit, importBankStatement } from './bank-credits.service.ts';
 import { bookCardEvent } from './card-payments.service.ts';
@@ -34,28 +40,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const statements = {
-  notUsOrCanadaTaxpayer: true,
-  totalLossRisk: true,
-  illiquidityRisk: false,
-  informationTruthful: true,
-  actingOnOwnAccount: true,
-  documentsReceived: false,
-};
-const noDeclarations = { freeAssetsAtLeast100k: false, averageMonthlyNetIncomeCents: null };
+const statements = orderStatements;
 
-type Api = ReturnType<typeof shop>;
+type Api = ShopApi;
 
-async function investor(overrides: Partial<Parameters<typeof seedBuyer>[1]> = {}) {
-  const row = await seedBuyer(t.app.db, { appSecret: t.config.appSecret, ...overrides });
-  const { token } = await loginAs(t.app, { email: row.email, password: testPassword });
-  return { row, token, api: shop(t.app, token) };
-}
-
-async function bond(opts: Parameters<typeof seedBond>[1] & { variant?: VariantSeed } = {}) {
-  const { product, variant } = await seedBond(t.app.db, { variant: { totalSupply: 1_000_000 }, ...opts });
-  return { product, variant: variant! };
-}
+const investor = (overrides: Partial<Parameters<typeof seedBuyer>[1]> = {}) => loggedInInvestor(t, overrides);
+const bond = (opts: Parameters<typeof testBond>[1] = {}) => testBond(t, opts);
 
 /** A placed order of `quantity` tokens paid by `method`: token, payment id, order view. */
 async function placed(api: Api, variantCode: string, quantity = 1000, method = 'offline') {
