@@ -11,6 +11,7 @@
 //          and checks afterwards that no variant went below zero and that invoice numbers are gap-free.
 // Figures only; nothing here fails on a time.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg as osLoad } from 'node:os';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
@@ -205,7 +206,43 @@ async function driveOrders(
   return result;
 }
 
-type Completions = { done: number; seconds: number; complete: number[]; failures: Map<string, number> };
+type Completions = {
+  done: number;
+  seconds: number;
+  complete: number[];
+  failures: Map<string, number>;
+  /** CPU seconds spent while completions ran: the API process, PostgreSQL's processes, this driver. */
+  cpu: { api: number; apiSystem: number; postgres: number; driver: number } | null;
+};
+
+/** CPU seconds (user + system, or system alone) of a process from /proc; 0 when it is gone or /proc is not there. */
+function cpuSecondsOf(pid: number | string, only?: 'system'): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (USER_HZ 100)
+    return ((only === 'system' ? 0 : Number(fields[11])) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL server process on this machine (Linux /proc; 0 elsewhere). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(pid);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return total;
+}
 
 /**
  * PATCH complete alone, the step that takes the bond's lock: each round every investor gets a cart
@@ -213,12 +250,14 @@ type Completions = { done: number; seconds: number; complete: number[]; failures
  * transfer chosen), then all complete at once over HTTP; the time of the rounds' completions only.
  */
 async function driveCompletions(
+  apiPid: number | undefined,
   base: string,
   investors: { token: string; id: number }[],
   variantId: number,
   rounds: number,
 ): Promise<Completions> {
-  const result: Completions = { done: 0, seconds: 0, complete: [], failures: new Map() };
+  const result: Completions = { done: 0, seconds: 0, complete: [], failures: new Map(), cpu: null };
+  const cpu = { api: 0, apiSystem: 0, postgres: 0, driver: 0 };
   const handle = await open();
   try {
     const [variant] = await handle.db.select().from(productVariants).where(eq(productVariants.id, variantId));
@@ -229,6 +268,12 @@ async function driveCompletions(
         ),
       );
       const started = performance.now();
+      const before = {
+        api: cpuSecondsOf(apiPid ?? 0),
+        apiSystem: cpuSecondsOf(apiPid ?? 0, 'system'),
+        postgres: postgresCpuSeconds(),
+        driver: process.cpuUsage(),
+      };
       await Promise.all(
         carts.map(async ({ order }, k) => {
           const before = performance.now();
@@ -254,7 +299,13 @@ async function driveCompletions(
         }),
       );
       result.seconds += (performance.now() - started) / 1000;
+      const driver = process.cpuUsage(before.driver);
+      cpu.api += cpuSecondsOf(apiPid ?? 0) - before.api;
+      cpu.apiSystem += cpuSecondsOf(apiPid ?? 0, 'system') - before.apiSystem;
+      cpu.postgres += postgresCpuSeconds() - before.postgres;
+      cpu.driver += (driver.user + driver.system) / 1e6;
     }
+    if (cpu.api > 0) result.cpu = cpu;
   } finally {
     await handle.close();
   }
@@ -270,6 +321,13 @@ function printCompletions(title: string, c: Completions) {
   process.stdout.write(
     `    ${'PATCH complete'.padEnd(30)} p50 ${ms(percentile(sorted, 50))} p90 ${ms(percentile(sorted, 90))} p99 ${ms(percentile(sorted, 99))} max ${ms(sorted.at(-1) ?? Number.NaN)}\n`,
   );
+  if (c.cpu && c.done > 0) {
+    const per = (seconds: number) => `${((seconds * 1000) / c.done).toFixed(2)} ms`;
+    const busy = ((c.cpu.api + c.cpu.postgres + c.cpu.driver) / c.seconds) * 100;
+    process.stdout.write(
+      `    CPU per completed order: API ${per(c.cpu.api)} (in the kernel ${per(c.cpu.apiSystem)}), PostgreSQL ${per(c.cpu.postgres)}, bench driver ${per(c.cpu.driver)} (the three together ${busy.toFixed(0)} % of one core)\n`,
+    );
+  }
   for (const [k, n] of c.failures) process.stdout.write(`    failed: ${k} x${n}\n`);
 }
 
@@ -375,6 +433,7 @@ async function benchOrders(label: string) {
     // PGlite is owned by the server process: the carts can only be prepared beside PostgreSQL.
     const completions = process.env.DATABASE_URL
       ? await driveCompletions(
+          proc.pid,
           base,
           tokens.map((token, i) => ({ token, id: seeded.investorIds[i]! })),
           seeded.variantId!,

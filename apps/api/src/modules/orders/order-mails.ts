@@ -28,8 +28,13 @@ export type OrderMailParams = {
 
 type Template = (p: OrderMailParams) => { subject: string; body: string[] };
 
-const date = (d: Date | null, locale: Locale) =>
-  d ? new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long' }).format(d) : '';
+// One formatter per language (creating one costs more than rendering the whole mail); the date is the
+// platform's calendar day in Berlin, whatever the server's own time zone.
+const longDates = {
+  de: new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' }),
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/Berlin' }),
+} satisfies Record<Locale, Intl.DateTimeFormat>;
+const date = (d: Date | null, locale: Locale) => (d ? longDates[locale].format(d) : '');
 const money = (cents: number, locale: Locale) => formatMoney(cents, { locale });
 
 const transferLines = (p: OrderMailParams, locale: Locale): string[] => {

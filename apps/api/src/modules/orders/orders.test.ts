@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogRevision,
@@ -529,6 +529,109 @@ describe('ownership: another customer’s order token answers 404 on every call'
     expect((await a.api.get(`/orders/${token}`)).body.itemsTotal).toBe(1_000);
     // A visitor is asked to log in.
     expect((await shop(t.app).get(`/orders/${token}`)).status).toBe(401);
+  });
+});
+
+describe("the bond's serial section (migration 0010 place_order_hold)", () => {
+  type Hold = { refusal: string | null; invoice_number: string | null };
+  async function hold(args: {
+    productId: number;
+    variantId: number;
+    customerId: number;
+    orderId: number;
+    quantity: number;
+    amountCents: number;
+    limitCents: number | null;
+    investorLimit: number | null;
+  }): Promise<Hold> {
+    const { rows } = await t.app.db.execute<Hold>(sql`
+      select refusal, invoice_number from place_order_hold(${args.productId}::int, ${args.variantId}::int,
+        ${args.customerId}::int, ${args.orderId}::int, ${args.quantity}::int, ${args.amountCents}::bigint,
+        ${args.amountCents}::bigint, ${args.limitCents}::bigint, ${args.investorLimit}::int, now())`);
+    return rows[0]!;
+  }
+  const invoicesOf = async (orderId: number) =>
+    (await t.app.db.select().from(invoices).where(eq(invoices.orderId, orderId))).length;
+
+  it('compares the fresh total, investor count and stock with the bounds given, and writes nothing when it refuses', async () => {
+    const { product, variant } = await bond({
+      investorLimit: 1,
+      variant: { totalSupply: 1_000, onHand: 1_000 },
+    });
+    const holder = await seedInvestor(t.app.db, { appSecret: t.config.appSecret });
+    await seedOrder(t.app.db, {
+      customerId: holder.id,
+      variant,
+      quantity: 500,
+      unitPrice: 100,
+      state: 'completed',
+    });
+    const newcomer = await seedInvestor(t.app.db, { appSecret: t.config.appSecret });
+    const held = await heldOf(variant.id);
+    const { order: holderCart } = await seedOrder(t.app.db, {
+      customerId: holder.id,
+      variant,
+      quantity: 100,
+    });
+    const { order: newcomerCart } = await seedOrder(t.app.db, {
+      customerId: newcomer.id,
+      variant,
+      quantity: 100,
+    });
+    const base = { productId: product.id, variantId: variant.id, quantity: 100, amountCents: 10_000 };
+
+    // A second investor while one is the limit; the holder keeps their seat.
+    expect(
+      await hold({
+        ...base,
+        customerId: newcomer.id,
+        orderId: newcomerCart.id,
+        limitCents: null,
+        investorLimit: 1,
+      }),
+    ).toEqual({ refusal: 'investor_limit_reached', invoice_number: null });
+    // § 6: the holder's 50,000 cents already held plus 10,000 above a 55,000-cent limit.
+    expect(
+      await hold({
+        ...base,
+        customerId: holder.id,
+        orderId: holderCart.id,
+        limitCents: 55_000,
+        investorLimit: 1,
+      }),
+    ).toEqual({ refusal: 'investment_limit_exceeded', invoice_number: null });
+    // Stock: 500 of 1,000 held; 600 more are not there.
+    expect(
+      await hold({
+        ...base,
+        quantity: 600,
+        customerId: holder.id,
+        orderId: holderCart.id,
+        limitCents: null,
+        investorLimit: 1,
+      }),
+    ).toEqual({ refusal: 'insufficient_stock', invoice_number: null });
+    expect(await heldOf(variant.id)).toBe(held);
+    expect(await invoicesOf(holderCart.id)).toBe(0);
+    expect(await invoicesOf(newcomerCart.id)).toBe(0);
+
+    // Within every bound: tokens on hold, the holding grows, an invoice number.
+    const placed = await hold({
+      ...base,
+      customerId: holder.id,
+      orderId: holderCart.id,
+      limitCents: 60_000,
+      investorLimit: 1,
+    });
+    expect(placed.refusal).toBeNull();
+    expect(placed.invoice_number).toMatch(/^\d{4}-\d{6}$/);
+    expect(await heldOf(variant.id)).toBe(held + 100);
+    expect(await invoicesOf(holderCart.id)).toBe(1);
+    const [seat] = await t.app.db
+      .select()
+      .from(offerSubscriptions)
+      .where(and(eq(offerSubscriptions.productId, product.id), eq(offerSubscriptions.customerId, holder.id)));
+    expect(seat).toMatchObject({ totalCents: 60_000, quantity: 600, orders: 2 });
   });
 });
 
