@@ -64,13 +64,13 @@ test('a rejected identification: the KYC page, the sandbox partner, the webhook,
     for (const lang of ['de', 'en'] as const) {
       for (const width of [390, 1280]) {
         await sandbox.setViewportSize({ width, height: 900 });
-        await sandbox.goto(`${caseUrl.pathname}?lang=${lang}`);
+        await sandbox.goto(`${caseUrl.pathname}?locale=${lang}`);
         await expect(sandbox.locator('html')).toHaveAttribute('lang', lang);
         await shoot(sandbox, `sandbox-kyc-${state}`, lang, width, { axe: lang === 'de' });
       }
     }
     await sandbox.setViewportSize({ width: 1280, height: 900 });
-    await sandbox.goto(`${caseUrl.pathname}?lang=de`);
+    await sandbox.goto(`${caseUrl.pathname}?locale=de`);
   };
 
   // --- the sandbox partner's page shows what the platform sent

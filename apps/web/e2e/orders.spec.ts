@@ -324,7 +324,7 @@ test('the transfer booked in the sandbox bank marks the order paid', async ({ pa
   const reference = ((await page.getByTestId('bank-reference').textContent()) ?? '').trim();
   expect(reference).toMatch(/^RF\d{2}/);
   // the tester books the investor's transfer in the sandbox bank; it reports the credit by webhook
-  await page.goto('/sandbox/bank?lang=de');
+  await page.goto('/sandbox/bank?locale=de');
   await page.getByLabel(/^Name der Auftraggeberin/).fill('Jonas Wagner');
   await page.getByLabel(/^IBAN der Auftraggeberin/).fill('DE02120300000000202051');
   await page.getByLabel(/^Betrag in Euro/).fill('1000,00');

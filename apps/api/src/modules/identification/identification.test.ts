@@ -92,7 +92,7 @@ async function press(
   const { path, token: current } = await page(urlKycStart);
   return t.app.inject({
     method: 'POST',
-    url: `${path}/actions?lang=de`,
+    url: `${path}/actions?locale=de`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ token: token ?? current, action, ...fields }).toString(),
   });
@@ -274,7 +274,7 @@ describe('the sandbox page', () => {
     expect(en.html).toContain('<html lang="en">');
     expect(en.html).toContain('12 April 1985');
     expect(en.html).toContain('Start video call');
-    const forced = await page(urlKycStart, { 'accept-language': 'en' }, '?lang=de');
+    const forced = await page(urlKycStart, { 'accept-language': 'en' }, '?locale=de');
     expect(forced.html).toContain('Videoanruf starten');
   });
 
@@ -286,7 +286,7 @@ describe('the sandbox page', () => {
     expect(before.html).toContain('The review starts once the person has started the video call.');
     const started = await press(urlKycStart, 'start_call');
     expect(started.statusCode).toBe(303);
-    expect(started.headers.location).toMatch(/^\/sandbox\/kyc\/[A-Za-z0-9_-]{43}\?lang=de$/);
+    expect(started.headers.location).toMatch(/^\/sandbox\/kyc\/[A-Za-z0-9_-]{43}\?locale=de$/);
     const during = await page(urlKycStart, { 'accept-language': 'en' });
     for (const result of [
       'SUCCESS',

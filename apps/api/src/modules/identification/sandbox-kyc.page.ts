@@ -270,7 +270,7 @@ function languageLinks(path: string, locale: Locale): string {
     .map((l) =>
       l === locale
         ? `<strong lang="${l}">${l === 'de' ? 'Deutsch' : 'English'}</strong>`
-        : `<a href="${escapeHtml(`${path}?lang=${l}`)}" lang="${l}" hreflang="${l}">${l === 'de' ? 'Deutsch' : 'English'}</a>`,
+        : `<a href="${escapeHtml(`${path}?locale=${l}`)}" lang="${l}" hreflang="${l}">${l === 'de' ? 'Deutsch' : 'English'}</a>`,
     )
     .join(' ');
 }
@@ -311,7 +311,7 @@ export function renderSandboxCasePage(opts: {
   const t = texts[locale];
   const p = c.person;
   const path = `/sandbox/kyc/${c.id}`;
-  const action = `${path}/actions?lang=${locale}`;
+  const action = `${path}/actions?locale=${locale}`;
   const allowed = sandboxActions[c.status];
   const personActions = allowed.filter((a) => a === 'start_call' || a === 'ABORTED');
   const reviewerActions = allowed.filter(
@@ -388,6 +388,6 @@ export function renderSandboxErrorPage(opts: {
   const [title, message] = pages[opts.kind];
   const path = opts.caseId ? `/sandbox/kyc/${opts.caseId}` : null;
   const body = `<section><h2>${escapeHtml(title)}</h2><p>${escapeHtml(message)}</p>
-${path && opts.kind !== 'not_found' ? `<p><a class="back" href="${escapeHtml(`${path}?lang=${opts.locale}`)}">${escapeHtml(t.reload)}</a></p>` : ''}</section>`;
+${path && opts.kind !== 'not_found' ? `<p><a class="back" href="${escapeHtml(`${path}?locale=${opts.locale}`)}">${escapeHtml(t.reload)}</a></p>` : ''}</section>`;
   return layout(opts.locale, t.htmlTitle, body, path ? languageLinks(path, opts.locale) : '');
 }

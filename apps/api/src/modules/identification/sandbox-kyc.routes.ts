@@ -1,8 +1,8 @@
 import { AppError } from '@token/domain/errors';
-import type { Locale } from '@token/domain/i18n';
 import { isPartnerResult, type PartnerResult } from '@token/domain/identification';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { sandboxPageLocale, sendSandboxPage } from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
 import {
   type SandboxAction,
@@ -35,24 +35,6 @@ const formSchema = z.object({
   birthDate: z.string().max(20).optional(),
 });
 
-/** ?lang=de|en wins; else the request's negotiated language (Accept-Language). */
-function pageLocale(request: FastifyRequest): Locale {
-  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
-  return lang === 'de' || lang === 'en' ? lang : request.locale;
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  // With helmet's `no-referrer`, browsers send `Origin: null` with the page's own form posts, which
-  // the origin check below refuses; same-origin keeps the origin for this site and hides it elsewhere.
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex, nofollow')
-    .header('referrer-policy', 'same-origin')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
-
 /**
  * The sandbox identification partner's pages (outside /api, registered while the sandbox is the
  * partner): `GET /sandbox/kyc/{caseId}` shows the case; `POST /sandbox/kyc/{caseId}/actions` applies a
@@ -82,19 +64,24 @@ export async function sandboxKycRoutes(app: App) {
     status: number,
     kind: SandboxErrorKind,
     caseId: string | null,
-  ) => sendHtml(reply, status, renderSandboxErrorPage({ kind, locale: pageLocale(request), caseId }));
+  ) =>
+    sendSandboxPage(
+      reply,
+      status,
+      renderSandboxErrorPage({ kind, locale: sandboxPageLocale(request), caseId }),
+    );
 
   app.get('/sandbox/kyc/:caseId', { schema: { hide: true } }, async (request, reply) => {
     const { caseId } = request.params as { caseId: string };
     const c = await sandbox.findCase(app.db, caseId);
     if (!c) return error(request, reply, 404, 'not_found', null);
     const sent = (request.query as { sent?: unknown }).sent;
-    return sendHtml(
+    return sendSandboxPage(
       reply,
       200,
       renderSandboxCasePage({
         c,
-        locale: pageLocale(request),
+        locale: sandboxPageLocale(request),
         token: sandbox.formToken(c),
         delaySeconds: sandbox.delaySeconds,
         platformUrl,
@@ -139,7 +126,7 @@ export async function sandboxKycRoutes(app: App) {
       throw err;
     }
     const q = new URLSearchParams({
-      lang: pageLocale(request),
+      locale: sandboxPageLocale(request),
       ...(action === 'start_call' ? {} : { sent: action }),
     });
     return reply.status(303).header('cache-control', 'no-store').redirect(`/sandbox/kyc/${caseId}?${q}`, 303);

@@ -42,7 +42,6 @@ import {
   complianceAuditLog,
   customers,
   discountCodes,
-  invoiceSequences,
   invoices,
   legalDocuments,
   mediaFiles,

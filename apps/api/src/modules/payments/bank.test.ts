@@ -44,7 +44,7 @@ const secret = () => hmacSha256Hex(t.config.appSecret, 'bank-sandbox:webhook');
 const bankCount = async () => (await t.app.db.select({ n: count() }).from(bankCredits))[0]?.n ?? 0;
 
 async function formToken(lang = 'de') {
-  const res = await t.app.inject({ method: 'GET', url: `/sandbox/bank?lang=${lang}` });
+  const res = await t.app.inject({ method: 'GET', url: `/sandbox/bank?locale=${lang}` });
   expect(res.statusCode).toBe(200);
   const m = /name="token" value="([^"]+)"/.exec(res.body);
   expect(m).not.toBeNull();
@@ -54,7 +54,7 @@ async function formToken(lang = 'de') {
 function book(fields: Record<string, string>, headers: Record<string, string> = {}) {
   return t.app.inject({
     method: 'POST',
-    url: '/sandbox/bank/transfers?lang=en',
+    url: '/sandbox/bank/transfers?locale=en',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams(fields).toString(),
   });
@@ -151,7 +151,7 @@ describe('the sandbox bank', () => {
     expect(events).toHaveLength(1);
     expect(events[0]?.processedAt).not.toBeNull();
 
-    const page = await t.app.inject({ method: 'GET', url: `/sandbox/bank?lang=de&booked=${ref}` });
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/bank?locale=de&booked=${ref}` });
     expect(page.body).toContain(`Gebucht unter der Referenz ${ref}`);
     expect(page.body.replaceAll('\u00a0', ' ')).toContain('1.234,56 €');
   });

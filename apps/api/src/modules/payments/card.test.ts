@@ -42,7 +42,7 @@ async function openSession(amountCents = 250_000, locale: 'de' | 'en' = 'de') {
 }
 
 async function page(sessionId: string, lang = 'en') {
-  const res = await t.app.inject({ method: 'GET', url: `/sandbox/card/${sessionId}?lang=${lang}` });
+  const res = await t.app.inject({ method: 'GET', url: `/sandbox/card/${sessionId}?locale=${lang}` });
   const token = /name="token" value="([0-9a-f]{40})"/.exec(res.body)?.[1] ?? '';
   return { res, token };
 }
@@ -51,7 +51,7 @@ async function act(sessionId: string, action: string, extra: Record<string, stri
   const { token } = await page(sessionId);
   return t.app.inject({
     method: 'POST',
-    url: `/sandbox/card/${sessionId}/actions?lang=en`,
+    url: `/sandbox/card/${sessionId}/actions?locale=en`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ token, action, ...extra }).toString(),
   });
@@ -62,7 +62,7 @@ async function actDirect(sessionId: string, action: string) {
   const row = await card.sandbox.findSession(t.app.db, sessionId);
   return t.app.inject({
     method: 'POST',
-    url: `/sandbox/card/${sessionId}/actions?lang=en`,
+    url: `/sandbox/card/${sessionId}/actions?locale=en`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ token: card.sandbox.formToken(row!), action }).toString(),
   });

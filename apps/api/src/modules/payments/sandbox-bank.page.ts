@@ -136,7 +136,7 @@ export function renderSandboxBankPage(opts: {
       ? `<p class="ok" role="status">${escapeHtml(t.booked(opts.booked))}</p>`
       : '';
   const form = opts.accounts.length
-    ? `<form method="post" action="/sandbox/bank/transfers?lang=${locale}">
+    ? `<form method="post" action="/sandbox/bank/transfers?locale=${locale}">
   <input type="hidden" name="token" value="${escapeHtml(opts.token)}">
   <label>${escapeHtml(t.account)}
     <select name="accountIban" required>${opts.accounts

@@ -1,10 +1,10 @@
 import { AppError } from '@token/domain/errors';
-import type { Locale } from '@token/domain/i18n';
 import { eurosToCents } from '@token/domain/money';
 import { isNotNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { productPaymentConfigurations } from '../../db/schema/index.ts';
+import { sandboxPageLocale, sendSandboxPage } from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
 import { isSandboxBank } from '../../partners/bank/create-bank.ts';
 import { findShopChannel } from '../reference/reference.service.ts';
@@ -18,21 +18,6 @@ const formSchema = z.object({
   amount: z.string().max(30),
   remittanceText: z.string().max(400).optional(),
 });
-
-function pageLocale(request: FastifyRequest): Locale {
-  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
-  return lang === 'de' || lang === 'en' ? lang : request.locale;
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex, nofollow')
-    .header('referrer-policy', 'same-origin')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
 
 /**
  * The sandbox bank's pages (registered while the sandbox bank is active): `GET /sandbox/bank` books
@@ -77,11 +62,11 @@ export async function sandboxBankRoutes(app: App) {
     status: number,
     extra: { booked?: string | null; error?: SandboxBankError | null; values?: Record<string, string> } = {},
   ) {
-    return sendHtml(
+    return sendSandboxPage(
       reply,
       status,
       renderSandboxBankPage({
-        locale: pageLocale(request),
+        locale: sandboxPageLocale(request),
         token: sandbox.formToken(),
         accounts: await accounts(),
         entries: await sandbox.listEntries(app.db),
@@ -133,7 +118,7 @@ export async function sandboxBankRoutes(app: App) {
           remittanceText: f.remittanceText ?? '',
         },
       });
-      const q = new URLSearchParams({ lang: pageLocale(request), booked: entry.entryReference });
+      const q = new URLSearchParams({ locale: sandboxPageLocale(request), booked: entry.entryReference });
       return reply.status(303).header('cache-control', 'no-store').redirect(`/sandbox/bank?${q}`, 303);
     } catch (err) {
       if (err instanceof AppError && err.code === 'validation_failed') {

@@ -148,7 +148,7 @@ export function renderSandboxCardPage(opts: {
   const { session: s, locale } = opts;
   const t = texts[locale];
   const path = `/sandbox/card/${s.id}`;
-  const action = `${path}/actions?lang=${locale}`;
+  const action = `${path}/actions?locale=${locale}`;
   const button = (a: SandboxCardAction) =>
     `<button type="submit" name="action" value="${a}"${buttonClass[a] ? ` class="${buttonClass[a]}"` : ''}>${escapeHtml(t.actions[a].label)}<small>${escapeHtml(t.actions[a].hint)}</small></button>`;
   const expired = s.status === 'expired' || (s.status !== 'complete' && s.expiresAt.getTime() <= Date.now());

@@ -1,7 +1,7 @@
 import { AppError } from '@token/domain/errors';
-import type { Locale } from '@token/domain/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { sandboxPageLocale, sendSandboxPage } from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
 import { isSandboxCard } from '../../partners/card/create-card.ts';
 import { sandboxCardActions, sandboxCardSessionIdPattern } from '../../partners/card/sandbox.ts';
@@ -17,22 +17,6 @@ const formSchema = z.object({
   action: z.enum(sandboxCardActions),
   code: z.string().max(20).optional(),
 });
-
-function pageLocale(request: FastifyRequest, fallback?: string): Locale {
-  const lang = (request.query as { lang?: unknown } | undefined)?.lang;
-  if (lang === 'de' || lang === 'en') return lang;
-  return fallback === 'de' || fallback === 'en' ? fallback : request.locale;
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex, nofollow')
-    .header('referrer-policy', 'same-origin')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
 
 /**
  * The sandbox card provider's hosted checkout (registered while it is the provider):
@@ -56,19 +40,19 @@ export async function sandboxCardRoutes(app: App) {
   );
 
   const error = (request: FastifyRequest, reply: FastifyReply, status: number, kind: SandboxCardErrorKind) =>
-    sendHtml(reply, status, renderSandboxCardErrorPage({ kind, locale: pageLocale(request) }));
+    sendSandboxPage(reply, status, renderSandboxCardErrorPage({ kind, locale: sandboxPageLocale(request) }));
 
   app.get('/sandbox/card/:sessionId', { schema: { hide: true } }, async (request, reply) => {
     const { sessionId } = request.params as { sessionId: string };
     const session = await sandbox.findSession(app.db, sessionId);
     if (!session) return error(request, reply, 404, 'not_found');
     const channel = await findShopChannel({ db: app.db });
-    return sendHtml(
+    return sendSandboxPage(
       reply,
       200,
       renderSandboxCardPage({
         session,
-        locale: pageLocale(request, session.locale),
+        locale: sandboxPageLocale(request, session.locale),
         token: sandbox.formToken(session),
         merchant: channel?.companyName ?? 'Tokenwerk',
         delaySeconds: sandbox.delaySeconds,
@@ -94,7 +78,7 @@ export async function sandboxCardRoutes(app: App) {
         action: form.data.action,
         ...(form.data.code !== undefined ? { code: form.data.code } : {}),
       });
-      const to = outcome.redirect ?? `/sandbox/card/${sessionId}?lang=${pageLocale(request)}`;
+      const to = outcome.redirect ?? `/sandbox/card/${sessionId}?locale=${sandboxPageLocale(request)}`;
       return reply.status(303).header('cache-control', 'no-store').redirect(to, 303);
     } catch (err) {
       if (err instanceof AppError && err.code === 'not_found') return error(request, reply, 404, 'not_found');

@@ -57,7 +57,7 @@ export function sandboxLayout(opts: {
     .map((l) =>
       l === opts.locale
         ? `<strong lang="${l}">${l === 'de' ? 'Deutsch' : 'English'}</strong>`
-        : `<a href="${escapeHtml(`${opts.path}?lang=${l}`)}" lang="${l}" hreflang="${l}">${l === 'de' ? 'Deutsch' : 'English'}</a>`,
+        : `<a href="${escapeHtml(`${opts.path}?locale=${l}`)}" lang="${l}" hreflang="${l}">${l === 'de' ? 'Deutsch' : 'English'}</a>`,
     )
     .join(' ');
   return `<!doctype html>

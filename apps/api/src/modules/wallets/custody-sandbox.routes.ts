@@ -1,8 +1,8 @@
 import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { canTransition, type RegistrarStatus, registrarLifecycle } from '@token/domain/wallets';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { sendSandboxPage } from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
 import { isSandboxCustody } from '../../partners/custody/port.ts';
 import {
@@ -183,10 +183,6 @@ const decisionForm = z.object({
   message: z.string().trim().max(2000).optional(),
 });
 
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-}
-
 /**
  * The sandbox custodian's tester page (`/sandbox/custody/{walletId}`, server-rendered, no script,
  * de/en): shows a wallet and its registrar status and lets a tester approve at once, ask for more
@@ -220,7 +216,7 @@ export async function custodySandboxRoutes(app: App) {
               `<li><a href="/sandbox/custody/${encodeURIComponent(w.id)}?locale=${request.locale}">${escapeHtml(w.address)}</a> · ${t.statuses[w.registrarStatus]}</li>`,
           )
           .join('\n');
-        return sendHtml(
+        return sendSandboxPage(
           reply,
           200,
           page(
@@ -243,9 +239,13 @@ ${items ? `<ul>${items}</ul>` : `<p>${t.empty}</p>`}`,
       const t = texts[request.locale];
       const wallet = await sandbox.findWallet(app.db, request.params.walletId);
       if (!wallet)
-        return sendHtml(reply, 404, page(request.locale, t.title, `<h1>${t.title}</h1><p>${t.notFound}</p>`));
+        return sendSandboxPage(
+          reply,
+          404,
+          page(request.locale, t.title, `<h1>${t.title}</h1><p>${t.notFound}</p>`),
+        );
       const done = request.query.done ? ({ kind: 'ok', text: t.done } as const) : undefined;
-      return sendHtml(reply, 200, walletPage(request.locale, wallet, sandbox.delaySeconds, done));
+      return sendSandboxPage(reply, 200, walletPage(request.locale, wallet, sandbox.delaySeconds, done));
     },
   );
 
@@ -260,10 +260,14 @@ ${items ? `<ul>${items}</ul>` : `<p>${t.empty}</p>`}`,
       const { walletId } = request.params;
       const wallet = await sandbox.findWallet(app.db, walletId);
       if (!wallet)
-        return sendHtml(reply, 404, page(request.locale, t.title, `<h1>${t.title}</h1><p>${t.notFound}</p>`));
+        return sendSandboxPage(
+          reply,
+          404,
+          page(request.locale, t.title, `<h1>${t.title}</h1><p>${t.notFound}</p>`),
+        );
       const form = decisionForm.safeParse(request.body ?? {});
       if (!form.success) {
-        return sendHtml(
+        return sendSandboxPage(
           reply,
           422,
           walletPage(request.locale, wallet, sandbox.delaySeconds, { kind: 'error', text: t.invalid }),
@@ -274,7 +278,7 @@ ${items ? `<ul>${items}</ul>` : `<p>${t.empty}</p>`}`,
         await sandbox.decide(app.db, { walletId, status: decision, message: form.data.message || null });
       } catch (err) {
         if (err instanceof AppError && err.code === 'invalid_transition') {
-          return sendHtml(
+          return sendSandboxPage(
             reply,
             409,
             walletPage(request.locale, wallet, sandbox.delaySeconds, { kind: 'error', text: t.refused }),
