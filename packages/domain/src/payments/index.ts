@@ -8,3 +8,4 @@ export * from './credit-notes.ts';
 export * from './epc-qr.ts';
 export * from './matching.ts';
 export * from './reference.ts';
+export * from './views.ts';

@@ -1,4 +1,4 @@
-import type { BankCreditNote } from '@token/domain/payments';
+import type { BankCreditNote, BankCreditStatus } from '@token/domain/payments';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,16 +20,8 @@ import { orders } from './orders.ts';
  * on their side).
  */
 
-/** How a bank credit stands in the reconciliation. */
-export const bankCreditStatuses = [
-  'unmatched',
-  'matched',
-  'partial',
-  'excess',
-  'duplicate',
-  'returned',
-] as const;
-export type BankCreditStatus = (typeof bankCreditStatuses)[number];
+/** How a bank credit stands in the reconciliation (the domain's list). */
+export { type BankCreditStatus, bankCreditStatuses } from '@token/domain/payments';
 
 /**
  * Every credit on the issuers' collection accounts, from the sandbox bank's webhook or an imported

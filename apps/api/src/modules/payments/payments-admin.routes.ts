@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import { AppError } from '@token/domain/errors';
+import { bankCreditViewSchema, operatorOrderFileSchema } from '@token/domain/payments';
 import { z } from 'zod';
 import { operatorOf } from '../../http/auth.ts';
-import { pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { collectionOf, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
 import { uploadValidatorCompiler } from '../documents/upload.ts';
 import { importBankStatement } from './bank-credits.service.ts';
@@ -38,6 +39,7 @@ export async function paymentAdminRoutes(app: App) {
         tags: ['admin'],
         summary: "The operator's order file: order, customer, payments, invoices, bank credits, audit log",
         params: tokenParam,
+        response: { 200: operatorOrderFileSchema },
       },
     },
     async (request, reply) => {
@@ -58,6 +60,7 @@ export async function paymentAdminRoutes(app: App) {
         summary: 'Books a placed order awaiting payment as paid; reason in the audit log',
         params: tokenParam,
         body: z.strictObject({ reason }),
+        response: { 200: operatorOrderFileSchema },
       },
     },
     async (request, reply) => {
@@ -88,6 +91,7 @@ export async function paymentAdminRoutes(app: App) {
           'Refunds a paid order (card: through the card partner; bank transfer: marked, the operator transfers back); releases tokens and seat',
         params: tokenParam,
         body: z.strictObject({ reason }),
+        response: { 200: operatorOrderFileSchema },
       },
     },
     async (request, reply) => {
@@ -118,6 +122,7 @@ export async function paymentAdminRoutes(app: App) {
           ...pagingQuery(30, 100),
           status: z.enum(creditListFilters).default('open'),
         }),
+        response: { 200: collectionOf(bankCreditViewSchema) },
       },
     },
     async (request, reply) => {
@@ -203,6 +208,7 @@ export async function paymentAdminRoutes(app: App) {
         summary: 'Books an open credit on an order (paid when the credits add up to the total); audit log',
         params: idParam,
         body: z.strictObject({ orderTokenValue: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), reason }),
+        response: { 200: bankCreditViewSchema },
       },
     },
     async (request, reply) => {
@@ -230,6 +236,7 @@ export async function paymentAdminRoutes(app: App) {
         summary: 'Marks an open credit returned (the operator sends it back); audit log',
         params: idParam,
         body: z.strictObject({ reason }),
+        response: { 200: bankCreditViewSchema },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { AppError } from '@token/domain/errors';
-import type { BankCreditNote } from '@token/domain/payments';
+import type { BankCreditNote, BankCreditView } from '@token/domain/payments';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
@@ -44,24 +44,6 @@ async function audit(
     details: values.details,
   });
 }
-
-export type BankCreditView = {
-  id: number;
-  source: string;
-  amountCents: number;
-  currency: string;
-  remittanceText: string | null;
-  structuredReference: string | null;
-  debtorName: string | null;
-  debtorIban: string | null;
-  bookingDate: string;
-  entryReference: string;
-  status: BankCreditStatus;
-  /** Why it is where it is, as a code with its figures (`bankCreditNoteText` words it per language). */
-  note: BankCreditNote | null;
-  matchedOrder: { tokenValue: string; number: string | null; total: number } | null;
-  receivedAt: string;
-};
 
 function toCreditView(
   c: typeof bankCredits.$inferSelect,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bankCreditNoteText } from '@token/domain/payments';
+import { bankCreditNoteText, bankCreditViewSchema, operatorOrderFileSchema } from '@token/domain/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -347,6 +347,8 @@ describe('operators: payments under /api/v2/admin', () => {
 
     const file = await ops.get(`/orders/${token}`);
     expect(file.status).toBe(200);
+    // The whole order file is the contract the operator web reads (`operatorOrderFileSchema`).
+    expect(operatorOrderFileSchema.parse(file.body).payments[0]).toMatchObject({ cardSessionId: null });
     expect(file.body).toMatchObject({
       tokenValue: token,
       customer: { uuid: a.row.uuid, email: a.row.email, accountType: 'personal' },
@@ -411,12 +413,8 @@ describe('operators: payments under /api/v2/admin', () => {
 
     const list = await ops.get('/bank-credits');
     expect(list.status).toBe(200);
-    const open = list.body as unknown as {
-      id: number;
-      entryReference: string;
-      status: string;
-      matchedOrder: unknown;
-    }[];
+    // The answer is the contract the operator web reads (`bankCreditViewSchema`).
+    const open = bankCreditViewSchema.array().parse(list.body);
     const loose = open.find((c) => c.entryReference === `W${stamp}2`)!;
     expect(loose).toMatchObject({ status: 'unmatched', matchedOrder: null });
     expect(open.some((c) => c.entryReference === `W${stamp}1`)).toBe(false);

@@ -120,6 +120,7 @@ const row = (overrides: Partial<OrderView> = {}) => ({
 
 const orderFile = (overrides: Partial<OrderView> = {}): OperatorOrderFile => ({
   ...order(overrides),
+  payments: order(overrides).payments.map((p) => ({ ...p, cardSessionId: null, cardPaymentIntentId: null })),
   customer: {
     uuid: customerUuid,
     email: 'erika@example.com',

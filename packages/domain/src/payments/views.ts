@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { orderPaymentViewSchema, orderViewSchema } from '../orders/views.ts';
+import { bankCreditNoteSchema } from './credit-notes.ts';
+
+/*
+ * The operator API's payment views (issue 8, convention 6): the route response schemas and the
+ * web's types derive from them.
+ */
+
+/** How a bank credit stands in the reconciliation (open: unmatched, partial, excess, duplicate). */
+export const bankCreditStatuses = [
+  'unmatched',
+  'matched',
+  'partial',
+  'excess',
+  'duplicate',
+  'returned',
+] as const;
+export type BankCreditStatus = (typeof bankCreditStatuses)[number];
+
+/** One credit of the bank's statements, as `GET admin/bank-credits` answers it. */
+export const bankCreditViewSchema = z.object({
+  id: z.number().int(),
+  /** Where it came from: the sandbox bank or an uploaded camt.053 / camt.054 statement. */
+  source: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  remittanceText: z.string().nullable(),
+  structuredReference: z.string().nullable(),
+  debtorName: z.string().nullable(),
+  debtorIban: z.string().nullable(),
+  bookingDate: z.string(),
+  entryReference: z.string(),
+  status: z.enum(bankCreditStatuses),
+  /** Why it is where it is, as a code with its figures (`bankCreditNoteText` words it per language). */
+  note: bankCreditNoteSchema.nullable(),
+  matchedOrder: z
+    .object({ tokenValue: z.string(), number: z.string().nullable(), total: z.number().int() })
+    .nullable(),
+  receivedAt: z.string(),
+});
+export type BankCreditView = z.infer<typeof bankCreditViewSchema>;
+
+/** A payment in the operator's order file: the card partner's ids when paid by card. */
+export const operatorPaymentViewSchema = orderPaymentViewSchema.extend({
+  cardSessionId: z.string().nullable(),
+  cardPaymentIntentId: z.string().nullable(),
+});
+export type OperatorPaymentView = z.infer<typeof operatorPaymentViewSchema>;
+
+/** `GET admin/orders/{tokenValue}`: everything about one placed order, for the operator. */
+export const operatorOrderFileSchema = orderViewSchema.extend({
+  customer: z.object({
+    uuid: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    accountType: z.string(),
+  }),
+  payments: z.array(operatorPaymentViewSchema),
+  invoices: z.array(z.object({ id: z.number().int(), number: z.string() })),
+  bankCredits: z.array(bankCreditViewSchema),
+  auditLog: z.array(
+    z.object({
+      at: z.string(),
+      /** The operator's e-mail; null when the entry was the system's (a job, a webhook). */
+      operator: z.string().nullable(),
+      action: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type OperatorOrderFile = z.infer<typeof operatorOrderFileSchema>;
