@@ -11,15 +11,16 @@ const sections = [
 export function AdminNav() {
   const { t } = useTranslation('admin');
   return (
-    <nav aria-label={t('nav.label')} className="mt-4 -mx-1 overflow-x-auto">
-      <ul className="flex gap-1 border-b border-slate-200">
+    <nav aria-label={t('nav.label')} className="mt-4">
+      {/* Three equal columns on a phone, the labels wrapping inside them: no sideways scrolling. */}
+      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex">
         {sections.map((s) => (
-          <li key={s.key}>
+          <li key={s.key} className="flex">
             <NavLink
               to={s.to}
               end={s.end}
               className={({ isActive }) =>
-                `inline-block border-b-2 px-2 py-2 text-sm sm:px-3 font-medium whitespace-nowrap ${
+                `flex w-full items-end justify-center border-b-2 px-1 py-2 text-center text-sm leading-tight font-medium sm:px-3 sm:whitespace-nowrap ${
                   isActive
                     ? 'border-brand-700 text-brand-900'
                     : 'border-transparent text-slate-600 hover:text-brand-900'
