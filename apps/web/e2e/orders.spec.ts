@@ -6,6 +6,7 @@ import { logInWithForm } from './support/accounts.ts';
 import { expect, expectAccessible, test, useLanguage } from './support/fixtures.ts';
 import {
   type ApiSession,
+  apiLogInOperator,
   demoPassword,
   freshTotpCode,
   startBrowserSession,
@@ -339,6 +340,110 @@ test('the transfer booked in the sandbox bank marks the order paid', async ({ pa
       { timeout: 60_000, intervals: [2_000] },
     )
     .toBe('paid');
+});
+
+/** A camt.053 statement of the issuer's account with one credit (what the bank sends at night). */
+function camt053(entry: { ref: string; cents: number; debtor: string; text: string }): Buffer {
+  const amount = (entry.cents / 100).toFixed(2);
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
+<GrpHdr><MsgId>M-${entry.ref}</MsgId><CreDtTm>2026-11-24T06:12:01.0+01:00</CreDtTm></GrpHdr>
+<Stmt><Id>S-${entry.ref}</Id><CreDtTm>2026-11-24T06:12:01.0+01:00</CreDtTm>
+<Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
+<Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>
+<BookgDt><Dt>2026-11-23</Dt></BookgDt><ValDt><Dt>2026-11-23</Dt></ValDt><AcctSvcrRef>${entry.ref}</AcctSvcrRef>
+<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+<NtryDtls><TxDtls><AmtDtls><TxAmt><Amt Ccy="EUR">${amount}</Amt></TxAmt></AmtDtls>
+<RltdPties><Dbtr><Nm>${entry.debtor}</Nm></Dbtr><DbtrAcct><Id><IBAN>DE02120300000000202051</IBAN></Id></DbtrAcct></RltdPties>
+<RmtInf><Ustrd>${entry.text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+</Stmt></BkToCstmrStmt></Document>`);
+}
+
+test('an operator uploads the camt.053, books the transfer that names no reference on its order, and it is paid', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  // Jonas places an order by bank transfer (through the API: the screens are the first journey's),
+  // declaring free assets so the § 6 limit is 10,000 EUR beside his other orders of this bond.
+  const jonasApi = await apiLogInJonas(request);
+  const headers = { ...jonasApi.headers, accept: 'application/json' };
+  const created = await request.post(`${shop}/orders`, { headers, data: { locale: 'de' } });
+  expect(created.status()).toBe(201);
+  const token = ((await created.json()) as { tokenValue: string }).tokenValue;
+  const added = await request.post(`${shop}/orders/${token}/items`, {
+    headers,
+    data: { productVariant: `${shop}/product-variants/LOGISTIK_HAMBURG_2029`, quantity: 1000 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  expect(
+    (await request.patch(`${shop}/orders/${token}/legal-documents-confirm`, { headers, data: {} })).status(),
+  ).toBe(200);
+  const cart = (await (await request.get(`${shop}/orders/${token}`, { headers })).json()) as {
+    payments: { id: number }[];
+  };
+  const chosen = await request.patch(`${shop}/orders/${token}/payments/${cart.payments[0]!.id}`, {
+    headers,
+    data: { paymentMethod: `${shop}/payment-methods/offline` },
+  });
+  expect(chosen.status()).toBe(200);
+  const placed = await request.patch(`${shop}/orders/${token}/complete`, {
+    headers,
+    data: {
+      notes: null,
+      statements: {
+        notUsOrCanadaTaxpayer: true,
+        totalLossRisk: true,
+        illiquidityRisk: true,
+        informationTruthful: true,
+        actingOnOwnAccount: true,
+        documentsReceived: true,
+      },
+      declarations: { freeAssetsAtLeast100k: true, averageMonthlyNetIncomeCents: null },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const order = (await placed.json()) as { number: string; total: number; paymentState: string };
+  expect(order.paymentState).toBe('awaiting_payment');
+
+  // His bank's transfer quotes no reference: the statement's credit cannot be matched by itself.
+  const stamp = `E2E${Date.now()}`;
+  const statement = camt053({
+    ref: stamp,
+    cents: order.total,
+    debtor: 'Jonas Wagner',
+    text: `Anleihe Logistik ${stamp}`,
+  });
+  await startBrowserSession(page, await apiLogInOperator(request));
+  await page.goto('/admin/payments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Zahlungen / Abgleich' })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `auszug-${stamp}.xml`,
+    mimeType: 'application/xml',
+    buffer: statement,
+  });
+  await expect(page.getByText(`auszug-${stamp}.xml wurde eingelesen.`)).toBeVisible();
+
+  // The open credit: assign it to Jonas's order, found by its number, with a reason.
+  const credit = page.getByRole('listitem').filter({ hasText: stamp });
+  await credit.getByRole('button', { name: /einer Bestellung zuordnen/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zahlungseingang zuordnen' });
+  await dialog.getByLabel('Bestellung suchen').fill(order.number);
+  await dialog.getByRole('button', { name: 'Bestellungen suchen' }).click();
+  await dialog.getByRole('radio').first().check();
+  await dialog.getByLabel(/^Begründung/).fill('Überweisung ohne Referenz, Betrag und Name passen');
+  await dialog.getByRole('button', { name: 'Zuordnen', exact: true }).click();
+  await expect(page.getByText(new RegExp(`auf Bestellung ${order.number} gebucht`))).toBeVisible();
+
+  // The order is paid, and the operator's order file shows the credit and the audit entry.
+  const after = (await (await request.get(`${shop}/orders/${token}`, { headers })).json()) as {
+    paymentState: string;
+    paid: boolean;
+  };
+  expect(after).toMatchObject({ paymentState: 'paid', paid: true });
+  await page.goto(`/admin/orders/${token}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Bestellung ${order.number}` })).toBeVisible();
+  await expect(page.getByText(`Anleihe Logistik ${stamp}`)).toBeVisible();
 });
 
 // The screenshots run in this file, after the journeys: Jonas has one cart at a time, so his
