@@ -21,6 +21,7 @@ import { productVariants } from '../apps/api/src/db/schema/index.ts';
 import { seedBond, seedBuyer, seedOrder } from '../apps/api/src/db/seed/factories.ts';
 import { demoAccountsFor, seedIfEmpty } from '../apps/api/src/db/seed/seed-if-empty.ts';
 import { createPartners } from '../apps/api/src/partners/create-partners.ts';
+import { orderStatements } from '../apps/api/src/test/orders.ts';
 import {
   freePort,
   shopCall,
@@ -127,14 +128,7 @@ async function startServer() {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
 
-const statements = {
-  notUsOrCanadaTaxpayer: true,
-  totalLossRisk: true,
-  illiquidityRisk: true,
-  informationTruthful: true,
-  actingOnOwnAccount: true,
-  documentsReceived: true,
-};
+const statements = orderStatements;
 // WpPG § 6: twice 12,500 EUR income = 25,000 EUR per investor in this offer; 10 tokens (10 EUR) per order.
 const declarations = { freeAssetsAtLeast100k: false, averageMonthlyNetIncomeCents: 1_250_000 };
 const quantity = 10;

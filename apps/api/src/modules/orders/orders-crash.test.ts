@@ -10,6 +10,7 @@ import { seedBond, seedBuyer } from '../../db/seed/factories.ts';
 import { seedReferenceData } from '../../db/seed/reference.ts';
 import { testPassword } from '../../test/accounts.ts';
 import { freshPostgresDatabase } from '../../test/create-test-app.ts';
+import { orderStatements } from '../../test/orders.ts';
 import {
   freePort,
   type ServerProcess,
@@ -26,14 +27,7 @@ import {
 
 const investors = 40;
 const quantity = 1_000;
-const statements = {
-  notUsOrCanadaTaxpayer: true,
-  totalLossRisk: true,
-  illiquidityRisk: true,
-  informationTruthful: true,
-  actingOnOwnAccount: true,
-  documentsReceived: true,
-};
+const statements = orderStatements;
 const declarations = { freeAssetsAtLeast100k: true, averageMonthlyNetIncomeCents: null };
 
 const appSecret = randomBytes(32).toString('hex');
