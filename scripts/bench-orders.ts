@@ -133,23 +133,39 @@ const statements = orderStatements;
 const declarations = { freeAssetsAtLeast100k: false, averageMonthlyNetIncomeCents: 1_250_000 };
 const quantity = 10;
 
-type Flow = { complete: number[]; flow: number[]; failures: Map<string, number>; done: number };
+type Flow = {
+  complete: number[];
+  flow: number[];
+  failures: Map<string, number>;
+  done: number;
+  /** Each call's latencies by step, to see which step of the flow costs what. */
+  steps: Map<string, number[]>;
+  /** CPU seconds spent while the flow ran (when measured). */
+  cpu?: CpuSpent;
+};
 
 async function driveOrders(
+  apiPid: number | undefined,
   base: string,
   tokens: string[],
   variantCode: string,
   seconds: number,
 ): Promise<Flow> {
-  const result: Flow = { complete: [], flow: [], failures: new Map(), done: 0 };
+  const result: Flow = { complete: [], flow: [], failures: new Map(), done: 0, steps: new Map() };
   const until = performance.now() + seconds * 1000;
   const fail = (step: string, status: number, body: unknown) => {
     const code = (body as { code?: string } | null)?.code ?? '';
     const key = `${step} ${status} ${code}`.trim();
     result.failures.set(key, (result.failures.get(key) ?? 0) + 1);
   };
-  const call = (token: string, method: string, path: string, body?: unknown) =>
-    shopCall(base, token, method, path, body);
+  const call = async (token: string, method: string, path: string, body?: unknown) => {
+    const before = performance.now();
+    const answer = await shopCall(base, token, method, path, body);
+    const step = `${method} ${path.replace(/\/orders\/[^/]+/, '/orders/{t}').replace(/\/payments\/\d+/, '/payments/{id}')}`;
+    if (!result.steps.has(step)) result.steps.set(step, []);
+    result.steps.get(step)!.push(performance.now() - before);
+    return answer;
+  };
   async function investor(token: string) {
     while (performance.now() < until) {
       const started = performance.now();
@@ -196,7 +212,10 @@ async function driveOrders(
       result.done++;
     }
   }
+  const stop = cpuMeter(apiPid);
   await Promise.all(tokens.map((t) => investor(t)));
+  const cpu = stop();
+  if (cpu.api > 0) result.cpu = cpu;
   return result;
 }
 
@@ -206,7 +225,7 @@ type Completions = {
   complete: number[];
   failures: Map<string, number>;
   /** CPU seconds spent while completions ran: the API process, PostgreSQL's processes, this driver. */
-  cpu: { api: number; apiSystem: number; postgres: number; driver: number } | null;
+  cpu: CpuSpent | null;
 };
 
 /** CPU seconds (user + system, or system alone) of a process from /proc; 0 when it is gone or /proc is not there. */
@@ -243,6 +262,33 @@ function postgresCpuSeconds(): number {
  * ready to complete (written straight into the database, untimed: legal documents confirmed, bank
  * transfer chosen), then all complete at once over HTTP; the time of the rounds' completions only.
  */
+type CpuSpent = { api: number; apiSystem: number; postgres: number; driver: number };
+
+/** Starts measuring CPU seconds of the API process, PostgreSQL and this driver; the answer stops it. */
+function cpuMeter(apiPid: number | undefined): () => CpuSpent {
+  const before = {
+    api: cpuSecondsOf(apiPid ?? 0),
+    apiSystem: cpuSecondsOf(apiPid ?? 0, 'system'),
+    postgres: postgresCpuSeconds(),
+    driver: process.cpuUsage(),
+  };
+  return () => {
+    const driver = process.cpuUsage(before.driver);
+    return {
+      api: cpuSecondsOf(apiPid ?? 0) - before.api,
+      apiSystem: cpuSecondsOf(apiPid ?? 0, 'system') - before.apiSystem,
+      postgres: postgresCpuSeconds() - before.postgres,
+      driver: (driver.user + driver.system) / 1e6,
+    };
+  };
+}
+
+/** "API 5.09 ms (in the kernel 0.62 ms), PostgreSQL 4.95 ms, bench driver 1.70 ms" per unit. */
+function cpuPer(cpu: CpuSpent, units: number): string {
+  const per = (seconds: number) => `${((seconds * 1000) / units).toFixed(2)} ms`;
+  return `API ${per(cpu.api)} (in the kernel ${per(cpu.apiSystem)}), PostgreSQL ${per(cpu.postgres)}, bench driver ${per(cpu.driver)}`;
+}
+
 async function driveCompletions(
   apiPid: number | undefined,
   base: string,
@@ -262,12 +308,7 @@ async function driveCompletions(
         ),
       );
       const started = performance.now();
-      const before = {
-        api: cpuSecondsOf(apiPid ?? 0),
-        apiSystem: cpuSecondsOf(apiPid ?? 0, 'system'),
-        postgres: postgresCpuSeconds(),
-        driver: process.cpuUsage(),
-      };
+      const stop = cpuMeter(apiPid);
       await Promise.all(
         carts.map(async ({ order }, k) => {
           const before = performance.now();
@@ -293,11 +334,11 @@ async function driveCompletions(
         }),
       );
       result.seconds += (performance.now() - started) / 1000;
-      const driver = process.cpuUsage(before.driver);
-      cpu.api += cpuSecondsOf(apiPid ?? 0) - before.api;
-      cpu.apiSystem += cpuSecondsOf(apiPid ?? 0, 'system') - before.apiSystem;
-      cpu.postgres += postgresCpuSeconds() - before.postgres;
-      cpu.driver += (driver.user + driver.system) / 1e6;
+      const spent = stop();
+      cpu.api += spent.api;
+      cpu.apiSystem += spent.apiSystem;
+      cpu.postgres += spent.postgres;
+      cpu.driver += spent.driver;
     }
     if (cpu.api > 0) result.cpu = cpu;
   } finally {
@@ -316,10 +357,9 @@ function printCompletions(title: string, c: Completions) {
     `    ${'PATCH complete'.padEnd(30)} p50 ${ms(percentile(sorted, 50))} p90 ${ms(percentile(sorted, 90))} p99 ${ms(percentile(sorted, 99))} max ${ms(sorted.at(-1) ?? Number.NaN)}\n`,
   );
   if (c.cpu && c.done > 0) {
-    const per = (seconds: number) => `${((seconds * 1000) / c.done).toFixed(2)} ms`;
     const busy = ((c.cpu.api + c.cpu.postgres + c.cpu.driver) / c.seconds) * 100;
     process.stdout.write(
-      `    CPU per completed order: API ${per(c.cpu.api)} (in the kernel ${per(c.cpu.apiSystem)}), PostgreSQL ${per(c.cpu.postgres)}, bench driver ${per(c.cpu.driver)} (the three together ${busy.toFixed(0)} % of one core)\n`,
+      `    CPU per completed order: ${cpuPer(c.cpu, c.done)} (the three together ${busy.toFixed(0)} % of one core)\n`,
     );
   }
   for (const [k, n] of c.failures) process.stdout.write(`    failed: ${k} x${n}\n`);
@@ -343,7 +383,7 @@ type CannonResult = {
 
 const ms = (v: number) => v.toFixed(1).padStart(8);
 
-function printFlow(title: string, f: Flow, seconds: number) {
+function printFlow(title: string, f: Flow, seconds: number, beside = false) {
   const c = [...f.complete].sort((a, b) => a - b);
   const w = [...f.flow].sort((a, b) => a - b);
   process.stdout.write(`  ${title}\n`);
@@ -355,10 +395,19 @@ function printFlow(title: string, f: Flow, seconds: number) {
   );
   for (const [name, s] of [
     ['PATCH complete', c],
-    ['whole flow (6 calls)', w],
+    ['whole flow (5 calls)', w],
   ] as const) {
     process.stdout.write(
       `    ${name.padEnd(30)} ${ms(percentile(s, 50))} ${ms(percentile(s, 90))} ${ms(percentile(s, 99))} ${ms(s.at(-1) ?? Number.NaN)}\n`,
+    );
+  }
+  if (f.cpu && f.done > 0 && !beside) {
+    process.stdout.write(`    CPU per completed order (5 calls): ${cpuPer(f.cpu, f.done)}\n`);
+  }
+  for (const [step, latencies] of f.steps) {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    process.stdout.write(
+      `      ${step.padEnd(28)} ${ms(percentile(sorted, 50))} ${ms(percentile(sorted, 90))} ${ms(percentile(sorted, 99))} ${ms(sorted.at(-1) ?? Number.NaN)}\n`,
     );
   }
   for (const [k, n] of f.failures) process.stdout.write(`    failed: ${k} x${n}\n`);
@@ -416,12 +465,12 @@ async function benchOrders(label: string) {
       if (!res.ok) throw new Error(`login of ${email} answered ${res.status}`);
       tokens.push(((await res.json()) as { token: string }).token);
     }
-    await driveOrders(base, tokens.slice(0, 5), seeded.variantCode!, 2); // warm-up: JIT, pool, plans
+    await driveOrders(proc.pid, base, tokens.slice(0, 5), seeded.variantCode!, 2); // warm-up: JIT, pool, plans
     await listLoad(port, 2);
     const idle = await listLoad(port, listSeconds);
-    const alone = await driveOrders(base, tokens, seeded.variantCode!, orderSeconds);
+    const alone = await driveOrders(proc.pid, base, tokens, seeded.variantCode!, orderSeconds);
     const [beside, list] = await Promise.all([
-      driveOrders(base, tokens, seeded.variantCode!, orderSeconds),
+      driveOrders(proc.pid, base, tokens, seeded.variantCode!, orderSeconds),
       listLoad(port, orderSeconds),
     ]);
     // PGlite is owned by the server process: the carts can only be prepared beside PostgreSQL.
@@ -438,7 +487,7 @@ async function benchOrders(label: string) {
       `\n${label}: orders (${tokens.length} concurrent investors, ${quantity} tokens each, one bond; load ${loadavg()})\n`,
     );
     printFlow('orders alone', alone, orderSeconds);
-    printFlow(`orders beside the product list (${listConnections} connections)`, beside, orderSeconds);
+    printFlow(`orders beside the product list (${listConnections} connections)`, beside, orderSeconds, true);
     if (completions) {
       printCompletions(
         `completions alone (${tokens.length} at once, ${completionRounds} rounds; carts prepared untimed)`,
