@@ -18,6 +18,15 @@ test('the operator moves between orders and payments on a phone', async ({ page,
     'aria-current',
     'page',
   );
+  // The three sections fit the phone's width in both languages (English labels are the longer):
+  // the bar itself does not scroll sideways either.
+  expect(await nav.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.getByRole('button', { name: 'EN', exact: true }).first().click();
+  const navEn = page.getByRole('navigation', { name: 'Administration sections' });
+  await expect(navEn.getByRole('link', { name: 'Payments / reconciliation' })).toBeVisible();
+  expect(await navEn.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.getByRole('button', { name: 'DE', exact: true }).first().click();
+  await expect(nav).toBeVisible();
   await page.getByLabel('Zahlungsstatus').selectOption('awaiting_payment');
   await expect(page).toHaveURL(/paymentState=awaiting_payment/);
   await noSidewaysScroll(page);
