@@ -9,6 +9,7 @@ import {
   riskGradeThreshold,
   type UboDocumentPurpose,
 } from '@token/domain/onboarding';
+import { todayInBerlin } from '@token/domain/profile';
 import {
   gradeQuestionnaire,
   type QuestionnaireType,
@@ -722,7 +723,8 @@ export async function seedOrder(
     .returning();
   let invoice: typeof invoices.$inferSelect | null = null;
   if (completed) {
-    const year = completedAt.getUTCFullYear();
+    // the year of the invoice's Berlin calendar day, as place_order_hold numbers it (migration 0011)
+    const year = Number(todayInBerlin(completedAt).slice(0, 4));
     const [seq] = await db
       .insert(invoiceSequences)
       .values({ year, lastNumber: 1 })

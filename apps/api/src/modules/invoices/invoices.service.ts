@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { AppError } from '@token/domain/errors';
 import { buildInvoiceDocument, securitiesTaxCategory } from '@token/domain/invoices';
+import { todayInBerlin } from '@token/domain/profile';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -99,8 +100,9 @@ export async function invoicePdf(opts: {
   const document = buildInvoiceDocument({
     number: invoice.number,
     locale: order.localeCode,
-    issueDate: isoDate(issued),
-    serviceDate: isoDate(order.checkoutCompletedAt ?? issued),
+    // The platform's calendar day (Europe/Berlin), the day whose year numbers the invoice (migration 0011).
+    issueDate: todayInBerlin(issued),
+    serviceDate: todayInBerlin(order.checkoutCompletedAt ?? issued),
     orderNumber: order.number,
     issuer: {
       companyName: channel.companyName,
@@ -121,6 +123,7 @@ export async function invoicePdf(opts: {
       address,
       customerNumber: String(customer.id),
     },
+    addressee: customer.accountType === 'company' ? null : customer,
     items: items.map((item) => ({
       name:
         // a variant named after its product ("Solarpark 2031 – Token") is not repeated after it
@@ -153,10 +156,6 @@ async function productIsin(db: Database, productId: number): Promise<string | nu
     .where(and(eq(productAttributeValues.productId, productId), eq(attributes.code, 'isin')))
     .limit(1);
   return row?.value ?? null;
-}
-
-function isoDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
 }
 
 /** The investor's billing address: the default one, else their company address, else the first. */

@@ -543,11 +543,14 @@ describe("the bond's serial section (migration 0010 place_order_hold)", () => {
     amountCents: number;
     limitCents: number | null;
     investorLimit: number | null;
+    issuedAt?: Date;
   }): Promise<Hold> {
+    const issuedAt = (args.issuedAt ?? new Date()).toISOString();
     const { rows } = await t.app.db.execute<Hold>(sql`
       select refusal, invoice_number from place_order_hold(${args.productId}::int, ${args.variantId}::int,
         ${args.customerId}::int, ${args.orderId}::int, ${args.quantity}::int, ${args.amountCents}::bigint,
-        ${args.amountCents}::bigint, ${args.limitCents}::bigint, ${args.investorLimit}::int, now())`);
+        ${args.amountCents}::bigint, ${args.limitCents}::bigint, ${args.investorLimit}::int,
+        ${issuedAt}::timestamptz)`);
     return rows[0]!;
   }
   const invoicesOf = async (orderId: number) =>
@@ -632,6 +635,28 @@ describe("the bond's serial section (migration 0010 place_order_hold)", () => {
       .from(offerSubscriptions)
       .where(and(eq(offerSubscriptions.productId, product.id), eq(offerSubscriptions.customerId, holder.id)));
     expect(seat).toMatchObject({ totalCents: 60_000, quantity: 600, orders: 2 });
+  });
+
+  it('numbers the invoice in the year of its Berlin calendar day (31 December, 23:30 UTC is 1 January)', async () => {
+    const { product, variant } = await bond();
+    const bounds = { productId: product.id, variantId: variant.id, quantity: 1, amountCents: 100 };
+    const unbounded = { limitCents: null, investorLimit: null };
+    const placeAt = async (issuedAt: string) => {
+      const buyer = await seedInvestor(t.app.db, { appSecret: t.config.appSecret });
+      const { order } = await seedOrder(t.app.db, { customerId: buyer.id, variant, quantity: 1 });
+      const answer = await hold({
+        ...bounds,
+        ...unbounded,
+        customerId: buyer.id,
+        orderId: order.id,
+        issuedAt: new Date(issuedAt),
+      });
+      return answer.invoice_number;
+    };
+    // 22:30 UTC is 23:30 in Berlin: still the old year's series.
+    expect(await placeAt('2040-12-31T22:30:00Z')).toMatch(/^2040-\d{6}$/);
+    // 23:30 UTC is 00:30 on 1 January in Berlin: the first number of the new year.
+    expect(await placeAt('2040-12-31T23:30:00Z')).toBe('2041-000001');
   });
 });
 
