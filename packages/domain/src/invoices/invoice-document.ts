@@ -1,3 +1,4 @@
+import type { Salutation } from '../accounts/schemas.ts';
 import type { Locale } from '../i18n/index.ts';
 import { buildEpcQrPayload } from '../payments/epc-qr.ts';
 import { formatCreditorReference } from '../payments/reference.ts';
@@ -93,6 +94,37 @@ function lineTotal(item: InvoiceItemInput): number {
   return total;
 }
 
+/** Whom a letter to a natural person is addressed to; null for a company or an unknown name. */
+export type LetterAddressee = {
+  salutation: Salutation | null;
+  title: string | null;
+  firstName: string | null;
+  lastName: string | null;
+};
+
+/**
+ * The salutation line of a letter (invoice) in its language: by salutation and surname where the
+ * investor gave them (`Sehr geehrte Frau Dr. Wagner,` / `Dear Ms Wagner,`), by full name for Mx
+ * (`Guten Tag Alex Wagner,` / `Dear Alex Wagner,`), the general form for a company or a missing name.
+ */
+export function letterGreeting(locale: Locale, addressee: LetterAddressee | null): string {
+  const lastName = addressee?.lastName?.trim() ?? '';
+  const fullName = [addressee?.firstName, addressee?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  const withTitle = [addressee?.title?.trim(), lastName].filter(Boolean).join(' ');
+  const salutation = lastName ? addressee?.salutation : null;
+  if (locale === 'de') {
+    if (salutation === 'ms') return `Sehr geehrte Frau ${withTitle},`;
+    if (salutation === 'mr') return `Sehr geehrter Herr ${withTitle},`;
+    return fullName ? `Guten Tag ${fullName},` : 'Sehr geehrte Damen und Herren,';
+  }
+  if (salutation === 'ms') return `Dear Ms ${withTitle},`;
+  if (salutation === 'mr') return `Dear Mr ${withTitle},`;
+  return fullName ? `Dear ${fullName},` : 'Dear Sir or Madam,';
+}
+
 function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -112,6 +144,8 @@ export function buildInvoiceDocument(input: {
   orderNumber?: string | null;
   issuer: InvoiceIssuer;
   investor: InvoiceInvestor;
+  /** The natural person the invoice greets; null (or absent) for a company: the general greeting. */
+  addressee?: LetterAddressee | null;
   items: readonly InvoiceItemInput[];
   payment: {
     method: InvoicePaymentMethod;
@@ -175,6 +209,7 @@ export function buildInvoiceDocument(input: {
     orderNumber: input.orderNumber ?? null,
     issuer: input.issuer,
     investor: input.investor,
+    greeting: letterGreeting(input.locale, input.addressee ?? null),
     items,
     taxLines,
     totals,

@@ -8,6 +8,7 @@ import {
   includedTaxCents,
   invoiceTaxLines,
   invoiceTaxTreatment,
+  letterGreeting,
 } from './index.ts';
 
 const bonds = { code: 'bonds', rateBasisPoints: 0 };
@@ -176,5 +177,45 @@ describe('the invoice document', () => {
         payment: { method: 'card', paid: true },
       }),
     ).toThrow();
+  });
+});
+
+describe('letterGreeting', () => {
+  const person = { salutation: null, title: null, firstName: 'Erika', lastName: 'Mustermann' } as const;
+  it('greets by salutation, title and surname, by full name for Mx, generally for a company', () => {
+    expect(letterGreeting('de', { ...person, salutation: 'ms', title: 'Dr.' })).toBe(
+      'Sehr geehrte Frau Dr. Mustermann,',
+    );
+    expect(letterGreeting('de', { ...person, salutation: 'mr' })).toBe('Sehr geehrter Herr Mustermann,');
+    expect(letterGreeting('de', { ...person, salutation: 'mx' })).toBe('Guten Tag Erika Mustermann,');
+    expect(letterGreeting('en', { ...person, salutation: 'ms', title: 'Dr.' })).toBe(
+      'Dear Ms Dr. Mustermann,',
+    );
+    expect(letterGreeting('en', { ...person, salutation: 'mr' })).toBe('Dear Mr Mustermann,');
+    expect(letterGreeting('en', person)).toBe('Dear Erika Mustermann,');
+    expect(letterGreeting('de', null)).toBe('Sehr geehrte Damen und Herren,');
+    expect(letterGreeting('en', null)).toBe('Dear Sir or Madam,');
+  });
+
+  it('never greets a salutation without a surname', () => {
+    expect(letterGreeting('de', { ...person, salutation: 'ms', lastName: ' ' })).toBe('Guten Tag Erika,');
+    expect(letterGreeting('en', { salutation: 'mr', title: null, firstName: null, lastName: null })).toBe(
+      'Dear Sir or Madam,',
+    );
+  });
+
+  it("is the invoice document's greeting", () => {
+    const document = buildInvoiceDocument({
+      number: '2026-000001',
+      locale: 'de',
+      issueDate: '2026-11-24',
+      serviceDate: '2026-11-24',
+      issuer,
+      investor,
+      addressee: { ...person, salutation: 'ms' },
+      items: [{ name: 'Anleihe', quantity: 1, unitPriceCents: 100, taxCategory: bonds }],
+      payment: { method: 'card', paid: true },
+    });
+    expect(document.greeting).toBe('Sehr geehrte Frau Mustermann,');
   });
 });

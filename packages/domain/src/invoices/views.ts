@@ -88,6 +88,8 @@ export const invoiceDocumentSchema = z.object({
   orderNumber: z.string().nullable(),
   issuer: invoiceIssuerSchema,
   investor: invoiceInvestorSchema,
+  /** The letter's salutation line in the invoice's language (`letterGreeting`). */
+  greeting: z.string().min(1),
   items: z.array(invoiceItemSchema).min(1),
   taxLines: z.array(invoiceTaxLineSchema),
   totals: z.object({ netCents: z.number().int(), taxCents: z.number().int(), grossCents: z.number().int() }),

@@ -54,6 +54,7 @@ function invoice(locale: 'de' | 'en', opts: { paid?: boolean; items?: InvoiceIte
       address: { street: 'Heidestraße 17', postcode: '51147', city: 'Köln', countryCode: 'DE' },
       customerNumber: 'K-1001',
     },
+    addressee: { salutation: 'ms', title: null, firstName: 'Erika', lastName: 'Mustermann' },
     items: opts.items ?? [bond, collectible],
     payment: { method: 'bank_transfer', paid: opts.paid ?? false, reference: 'RF45TW000123' },
   });
@@ -85,6 +86,7 @@ describe('the invoice PDF', () => {
     const text = textOf(await bytesOf(renderInvoicePdf(invoice('de'))));
     for (const expected of [
       'Rechnung 2026-000042',
+      'Sehr geehrte Frau Mustermann,',
       'Erika Mustermann',
       'ISIN DE000A383J95',
       '2.500 Stück',
@@ -109,6 +111,7 @@ describe('the invoice PDF', () => {
     const text = textOf(await bytesOf(renderInvoicePdf(invoice('en'))));
     for (const expected of [
       'Invoice 2026-000042',
+      'Dear Ms Mustermann,',
       'Invoice total',
       '€2,549.99',
       'Page 1 of 1',

@@ -25,7 +25,6 @@ type Texts = {
   orderNumber: string;
   customerNumber: string;
   dueDate: string;
-  greeting: string;
   intro: string;
   pos: string;
   description: string;
@@ -80,7 +79,6 @@ const texts: Record<Locale, Texts> = {
     orderNumber: 'Bestellnummer',
     customerNumber: 'Kundennummer',
     dueDate: 'Zahlbar bis',
-    greeting: 'Sehr geehrte Damen und Herren,',
     intro: 'vielen Dank für Ihre Zeichnung. Wir berechnen Ihnen die folgenden Positionen:',
     pos: 'Pos.',
     description: 'Bezeichnung',
@@ -122,7 +120,6 @@ const texts: Record<Locale, Texts> = {
     orderNumber: 'Order number',
     customerNumber: 'Customer number',
     dueDate: 'Due by',
-    greeting: 'Dear Sir or Madam,',
     intro: 'thank you for your subscription. We invoice you for the following items:',
     pos: 'No.',
     description: 'Description',
@@ -288,7 +285,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
 
   // Title and introduction.
   doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text(`${t.invoice} ${invoice.number}`, left, mm(98));
-  doc.moveDown(0.6).font('Helvetica').fontSize(10).text(t.greeting).text(t.intro, { width });
+  doc.moveDown(0.6).font('Helvetica').fontSize(10).text(invoice.greeting).text(t.intro, { width });
   doc.moveDown(0.8);
 
   // Items.
