@@ -338,9 +338,25 @@ describe('/admin/orders/:tokenValue', () => {
     expect(screen.getByText(/Nicht in den USA oder Kanada steuerpflichtig/)).toBeTruthy();
     expect(screen.getByText('3.500,00 €')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Rechnung RE-2026-0041 (PDF)' })).toBeTruthy();
-    // awaiting payment: cancel and mark paid, no refund
-    expect((screen.getByRole('button', { name: 'Erstatten' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Stornieren' }) as HTMLButtonElement).disabled).toBe(false);
+    // awaiting payment: cancel and mark paid are offered, a refund is not (nothing was paid)
+    expect(screen.queryByRole('button', { name: 'Erstatten' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stornieren' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Als bezahlt markieren' })).toBeTruthy();
+  });
+
+  it.each([
+    ['paid', ['Erstatten']],
+    ['cancelled', []],
+  ] as const)('a %s order offers only the actions its state allows', async (paymentState, offered) => {
+    stubApi({ file: orderFile({ paymentState }) });
+    setup(`/admin/orders/${token}`);
+    await screen.findByRole('heading', { level: 1, name: 'Bestellung 2026-000041' });
+    const actions = within(screen.getByRole('region', { name: 'Aktionen' }));
+    const labels = ['Als bezahlt markieren', 'Erstatten', 'Stornieren'];
+    expect(labels.filter((name) => actions.queryByRole('button', { name }))).toEqual(offered);
+    expect(actions.queryByText('In diesem Zustand ist keine Aktion möglich.') !== null).toBe(
+      offered.length === 0,
+    );
   });
 
   it('downloads the invoice PDF with the bearer token', async () => {

@@ -102,19 +102,27 @@ export function OrderFileView({
   return (
     <div className="grid gap-6">
       <Section title={t('orderFile.actions')} id="order-actions">
-        <div className="flex flex-wrap gap-2">
-          <Button variant="primary" disabled={!allowed.mark_paid} onClick={() => onAction('mark_paid')}>
-            {t('orderActions.mark_paid.label')}
-          </Button>
-          <Button variant="outline" disabled={!allowed.refund} onClick={() => onAction('refund')}>
-            {t('orderActions.refund.label')}
-          </Button>
-          <Button variant="danger" disabled={!allowed.cancel} onClick={() => onAction('cancel')}>
-            {t('orderActions.cancel.label')}
-          </Button>
-        </div>
-        {!allowed.cancel && !allowed.mark_paid && !allowed.refund && (
-          <p className="mt-3 text-sm text-slate-600">{t('orderFile.noActions')}</p>
+        {/* Only what the order's states allow: a greyed button would not say why. */}
+        {allowed.cancel || allowed.mark_paid || allowed.refund ? (
+          <div className="flex flex-wrap gap-2">
+            {allowed.mark_paid && (
+              <Button variant="primary" onClick={() => onAction('mark_paid')}>
+                {t('orderActions.mark_paid.label')}
+              </Button>
+            )}
+            {allowed.refund && (
+              <Button variant="outline" onClick={() => onAction('refund')}>
+                {t('orderActions.refund.label')}
+              </Button>
+            )}
+            {allowed.cancel && (
+              <Button variant="danger" onClick={() => onAction('cancel')}>
+                {t('orderActions.cancel.label')}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">{t('orderFile.noActions')}</p>
         )}
       </Section>
 
