@@ -7,6 +7,7 @@ import {
 import { AppError, notFound } from '@token/domain/errors';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { authSessions, customers, refreshTokens } from '../../db/schema/index.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { describeDevice, deviceHash } from './devices.ts';
@@ -140,17 +141,9 @@ export type Authenticated = {
   secondFactorPassed: boolean;
 };
 
-/** The customer behind an access token whose session is still active; null otherwise. */
-export async function authenticate(opts: {
-  db: Database;
-  tokens: AccessTokens;
-  accessToken: string;
-  now?: Date;
-}): Promise<Authenticated | null> {
-  const now = opts.now ?? new Date();
-  const claims = await opts.tokens.verify(opts.accessToken, now);
-  if (!claims) return null;
-  const [row] = await opts.db
+/** The session behind an access token and its customer: read by every authenticated request. */
+const sessionOwner = prepared((db) =>
+  db
     .select({
       customerId: customers.id,
       customerUuid: customers.uuid,
@@ -161,7 +154,29 @@ export async function authenticate(opts: {
     })
     .from(authSessions)
     .innerJoin(customers, eq(customers.id, authSessions.customerId))
-    .where(and(eq(authSessions.id, claims.sessionId), eq(customers.uuid, claims.customerUuid)));
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(customers.uuid, sql.placeholder('customerUuid')),
+      ),
+    )
+    .prepare('session_owner'),
+);
+
+/** The customer behind an access token whose session is still active; null otherwise. */
+export async function authenticate(opts: {
+  db: Database;
+  tokens: AccessTokens;
+  accessToken: string;
+  now?: Date;
+}): Promise<Authenticated | null> {
+  const now = opts.now ?? new Date();
+  const claims = await opts.tokens.verify(opts.accessToken, now);
+  if (!claims) return null;
+  const [row] = await sessionOwner(opts.db).execute({
+    sessionId: claims.sessionId,
+    customerUuid: claims.customerUuid,
+  });
   if (!row || !isSessionActive(row, now)) return null;
   // Use keeps a session alive; writing once a minute is precise enough for a 30-minute idle limit.
   if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {

@@ -33,9 +33,10 @@ import {
   orderPaymentReference,
   referencePrefixPattern,
 } from '@token/domain/payments';
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Page } from '../../db/paging.ts';
 import {
   channelPricings,
@@ -112,14 +113,20 @@ function newPaymentReference(prefix: string | null, orderId: number): string {
 
 /** The customer's order by token, optionally locked (`for update`); 404 when not theirs. */
 async function findOwnOrder(db: Db, customerId: number, tokenValue: string, lock = false): Promise<OrderRow> {
-  const query = db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.tokenValue, tokenValue), eq(orders.customerId, customerId)));
-  const [row] = lock ? await query.for('update') : await query;
+  const statement = lock ? ownOrderLocked(db) : ownOrder(db);
+  const [row] = await statement.execute({ tokenValue, customerId });
   if (!row) throw orderNotFound();
   return row;
 }
+
+const ownOrderWhere = and(
+  eq(orders.tokenValue, sql.placeholder('tokenValue')),
+  eq(orders.customerId, sql.placeholder('customerId')),
+);
+const ownOrder = prepared((db) => db.select().from(orders).where(ownOrderWhere).prepare('own_order'));
+const ownOrderLocked = prepared((db) =>
+  db.select().from(orders).where(ownOrderWhere).for('update').prepare('own_order_locked'),
+);
 
 function assertEditable(order: OrderRow): void {
   if (!isCheckoutEditable(order.checkoutState)) throw new AppError('order_not_editable');
@@ -221,9 +228,34 @@ function toPaymentView(payment: typeof payments.$inferSelect, methodCode: string
   };
 }
 
-export async function toOrderView(db: Db, row: OrderRow): Promise<OrderView> {
-  const [view] = await toOrderViews(db, [row]);
-  return view!;
+// One order's items and payments, the reads behind every order call's answer (`prepared`, decision 011).
+const itemsOfOrder = prepared((db) =>
+  db
+    .select({ item: orderItems, variantCode: productVariants.code, productCode: products.code })
+    .from(orderItems)
+    .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.id))
+    .prepare('order_view_items'),
+);
+const paymentsOfOrder = prepared((db) =>
+  db
+    .select({ payment: payments, methodCode: paymentMethods.code })
+    .from(payments)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
+    .where(eq(payments.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(payments.id))
+    .prepare('order_view_payments'),
+);
+
+/** One order's view, read outside any transaction (after the change it answers has committed). */
+export async function toOrderView(db: Database, row: OrderRow): Promise<OrderView> {
+  const [items, orderPayments] = await Promise.all([
+    itemsOfOrder(db).execute({ orderId: row.id }),
+    paymentsOfOrder(db).execute({ orderId: row.id }),
+  ]);
+  return orderViewOf(row, items, orderPayments);
 }
 
 /** GET orders/{token}: the customer's order (any state). */
@@ -256,6 +288,24 @@ export async function listOrders(opts: { db: Database; customerId: number; page:
 // The cart
 // ---------------------------------------------------------------------------------------------
 
+/** The customer's cart, locked, and whether it has items (one cart per customer: a unique index). */
+const openCartOf = prepared((db) =>
+  db
+    .select({
+      id: orders.id,
+      hasItems: sql<boolean>`exists (select 1 from ${orderItems} i where i.order_id = ${orders}.id)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, sql.placeholder('customerId')),
+        inArray(orders.checkoutState, ['cart', 'addressed', 'payment_selected']),
+      ),
+    )
+    .for('update')
+    .prepare('order_open_cart'),
+);
+
 /**
  * POST orders: a new cart in the investor's language. spec 4: "an existing non-empty order is deleted
  * and recreated"; an empty cart is handed out again.
@@ -268,23 +318,9 @@ export async function createOrder(opts: {
   const { db, customerId, locale } = opts;
   const replaceCart = () =>
     db.transaction(async (tx) => {
-      const [open] = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.customerId, customerId),
-            inArray(orders.checkoutState, ['cart', 'addressed', 'payment_selected']),
-          ),
-        )
-        .for('update');
+      const [open] = await openCartOf(tx).execute({ customerId });
       if (open) {
-        const [item] = await tx
-          .select({ id: orderItems.id })
-          .from(orderItems)
-          .where(eq(orderItems.orderId, open.id))
-          .limit(1);
-        if (!item) {
+        if (!open.hasItems) {
           const [same] = await tx
             .update(orders)
             .set({ localeCode: locale, updatedAt: new Date() })
@@ -385,16 +421,9 @@ function namesByLocale(names: Record<string, string> | null): Record<string, { n
   return Object.fromEntries(Object.entries(names ?? {}).map(([locale, name]) => [locale, { name }]));
 }
 
-/**
- * The offer by variant code or id, with the product's and variant's names in every language, in one
- * statement (decision 011, Measured: every statement of the order flow costs CPU in both processes).
- */
-async function findOffer(
-  db: Db,
-  where: { variantCode?: string; variantId?: number },
-  locale: Locale,
-): Promise<OfferFacts | null> {
-  const [row] = await db
+/** The offer of a variant (by code or id) with the names in every language, in one statement. */
+function offerStatement(db: Db, variant: SQL) {
+  return db
     .select({
       product: offerProductColumns,
       variant: offerVariantColumns,
@@ -416,15 +445,28 @@ async function findOffer(
       ),
     )
     .leftJoin(taxCategories, eq(taxCategories.id, products.taxCategoryId))
-    .where(
-      and(
-        where.variantCode !== undefined
-          ? eq(productVariants.code, where.variantCode)
-          : eq(productVariants.id, where.variantId ?? -1),
-        eq(products.enabled, true),
-        eq(productVariants.enabled, true),
-      ),
-    );
+    .where(and(variant, eq(products.enabled, true), eq(productVariants.enabled, true)));
+}
+const offerByCode = prepared((db) =>
+  offerStatement(db, eq(productVariants.code, sql.placeholder('variantCode'))).prepare('offer_by_code'),
+);
+const offerById = prepared((db) =>
+  offerStatement(db, eq(productVariants.id, sql.placeholder('variantId'))).prepare('offer_by_id'),
+);
+
+/**
+ * The offer by variant code or id, with the product's and variant's names in every language, in one
+ * statement (decision 011, Measured: every statement of the order flow costs CPU in both processes).
+ */
+async function findOffer(
+  db: Db,
+  where: { variantCode: string } | { variantId: number },
+  locale: Locale,
+): Promise<OfferFacts | null> {
+  const [row] =
+    'variantCode' in where
+      ? await offerByCode(db).execute({ variantCode: where.variantCode })
+      : await offerById(db).execute({ variantId: where.variantId });
   if (!row) return null;
   const productName = translatedField(namesByLocale(row.productNames), locale, 'name') ?? row.product.code;
   const variantName = translatedField(namesByLocale(row.variantNames), locale, 'name') ?? productName;
@@ -447,16 +489,10 @@ type BuyerFacts = {
 
 type Holding = { existingTotalCents: number; isExistingInvestor: boolean; distinctInvestors: number };
 
-/**
- * The buyer, whether they have a wallet, what they hold of the offer and how many investors hold it,
- * in one statement.
- */
-async function findBuyer(
-  db: Db,
-  customerId: number,
-  productId: number,
-): Promise<BuyerFacts & { holding: Holding }> {
-  const [row] = await db
+const buyerOf = prepared((db) => {
+  const customerId = sql.placeholder('customerId');
+  const productId = sql.placeholder('productId');
+  return db
     .select({
       customer: buyerColumns,
       hasWallet: sql<boolean>`exists (select 1 from ${wallets} w where w.customer_id = ${customerId})`,
@@ -466,7 +502,20 @@ async function findBuyer(
         where s.product_id = ${productId})`,
     })
     .from(customers)
-    .where(eq(customers.id, customerId));
+    .where(eq(customers.id, customerId))
+    .prepare('order_buyer');
+});
+
+/**
+ * The buyer, whether they have a wallet, what they hold of the offer and how many investors hold it,
+ * in one statement.
+ */
+async function findBuyer(
+  db: Db,
+  customerId: number,
+  productId: number,
+): Promise<BuyerFacts & { holding: Holding }> {
+  const [row] = await buyerOf(db).execute({ customerId, productId });
   if (!row) throw orderNotFound();
   return {
     customer: row.customer,
@@ -556,24 +605,26 @@ function assertAllowed(answer: SubscriptionAnswer): void {
   });
 }
 
-/** Recomputes the order's totals from its items; the payment follows the total (spec 3: integer cents). */
-async function recomputeTotals(tx: Tx, order: OrderRow, checkoutState: CheckoutState): Promise<OrderRow> {
-  const [sum] = await tx
+/** The sums of an order's items and the product of its (one) line, in one statement. */
+const itemSumsOf = prepared((db) =>
+  db
     .select({
       items: sql<number>`coalesce(sum(${orderItems.subtotal}), 0)::bigint`,
       tax: sql<number>`coalesce(sum(${orderItems.taxTotal}), 0)::bigint`,
       total: sql<number>`coalesce(sum(${orderItems.total}), 0)::bigint`,
+      productId: sql<number | null>`min(${productVariants.productId})`,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, order.id));
-  const [firstItem] = await tx
-    .select({ productId: productVariants.productId })
-    .from(orderItems)
     .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
-    .where(eq(orderItems.orderId, order.id))
-    .limit(1);
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .prepare('order_item_sums'),
+);
+
+/** Recomputes the order's totals from its items; the payment follows the total (spec 3: integer cents). */
+async function recomputeTotals(tx: Tx, order: OrderRow, checkoutState: CheckoutState): Promise<OrderRow> {
+  const [sum] = await itemSumsOf(tx).execute({ orderId: order.id });
   const itemsTotal = Number(sum?.items ?? 0);
-  const productId = firstItem?.productId ?? null;
+  const productId = sum?.productId ?? null;
   // A code that no longer holds (expired, other bond, empty order) is dropped, not kept silently.
   const code =
     order.discountCode && productId !== null
@@ -674,7 +725,7 @@ export async function addOrderItem(opts: {
     assertEditable(order);
     const offer = await findOffer(tx, { variantCode: variantCodeOf(opts.productVariant) }, order.localeCode);
     if (!offer) throw new AppError('variant_not_found');
-    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const lines = await itemRowsOf(tx).execute({ orderId: order.id });
     if (lines.some((l) => l.variantId !== offer.variant.id)) throw new AppError('one_product_per_order');
     const existing = lines[0];
     const quantity = (existing?.quantity ?? 0) + opts.quantity;
@@ -703,6 +754,15 @@ export async function addOrderItem(opts: {
   });
   return toOrderView(db, row);
 }
+
+const itemRowsOf = prepared((db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.id))
+    .prepare('order_item_rows'),
+);
 
 async function findOwnItem(tx: Tx, order: OrderRow, itemId: number): Promise<ItemRow> {
   const [item] = await tx
@@ -768,9 +828,8 @@ type LegalDocumentRow = {
   mimeType: string;
 };
 
-/** The legal documents of a product in the investor's language (documents for every language too). */
-async function productLegalDocuments(db: Db, productId: number, locale: Locale): Promise<LegalDocumentRow[]> {
-  const rows = await db
+const legalDocumentsOf = prepared((db) =>
+  db
     .select({
       id: legalDocuments.uuid,
       title: legalDocuments.title,
@@ -782,8 +841,14 @@ async function productLegalDocuments(db: Db, productId: number, locale: Locale):
     })
     .from(legalDocuments)
     .innerJoin(mediaFiles, eq(mediaFiles.id, legalDocuments.mediaFileId))
-    .where(eq(legalDocuments.productId, productId))
-    .orderBy(asc(legalDocuments.position), asc(legalDocuments.id));
+    .where(eq(legalDocuments.productId, sql.placeholder('productId')))
+    .orderBy(asc(legalDocuments.position), asc(legalDocuments.id))
+    .prepare('order_legal_documents'),
+);
+
+/** The legal documents of a product in the investor's language (documents for every language too). */
+async function productLegalDocuments(db: Db, productId: number, locale: Locale): Promise<LegalDocumentRow[]> {
+  const rows = await legalDocumentsOf(db).execute({ productId });
   const mine = rows.filter((r) => r.locale === null || r.locale === locale);
   return (mine.length > 0 ? mine : rows).map(({ locale: _locale, ...r }) => ({
     ...r,
@@ -886,14 +951,9 @@ type MethodChoice = {
   configuration: typeof productPaymentConfigurations.$inferSelect | null;
 };
 
-/**
- * Whether the method may pay this order: enabled, and when the product has payment configurations,
- * configured and enabled for it with the order total within its maximum.
- */
-async function findMethodChoice(db: Db, order: OrderRow, methodCode: string): Promise<MethodChoice> {
-  const productId = await requireProduct(order);
-  // One statement: the method, its configuration for the product, and whether the product has any.
-  const [row] = await db
+const methodChoiceOf = prepared((db) => {
+  const productId = sql.placeholder('productId');
+  return db
     .select({
       method: paymentMethods,
       configuration: productPaymentConfigurations,
@@ -908,8 +968,19 @@ async function findMethodChoice(db: Db, order: OrderRow, methodCode: string): Pr
         eq(productPaymentConfigurations.productId, productId),
       ),
     )
-    .where(and(eq(paymentMethods.code, methodCode), eq(paymentMethods.enabled, true)))
-    .limit(1);
+    .where(and(eq(paymentMethods.code, sql.placeholder('methodCode')), eq(paymentMethods.enabled, true)))
+    .limit(1)
+    .prepare('order_method_choice');
+});
+
+/**
+ * Whether the method may pay this order: enabled, and when the product has payment configurations,
+ * configured and enabled for it with the order total within its maximum.
+ */
+async function findMethodChoice(db: Db, order: OrderRow, methodCode: string): Promise<MethodChoice> {
+  const productId = await requireProduct(order);
+  // One statement: the method, its configuration for the product, and whether the product has any.
+  const [row] = await methodChoiceOf(db).execute({ productId, methodCode });
   if (!row) throw new AppError('payment_method_unavailable', { detail: 'unknown or disabled method' });
   const { method, configuration } = row;
   if (row.configured !== true) return { method, configuration: null };
@@ -924,6 +995,16 @@ async function findMethodChoice(db: Db, order: OrderRow, methodCode: string): Pr
   return { method, configuration };
 }
 
+const paymentOfOrder = prepared((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.id, sql.placeholder('paymentId')), eq(payments.orderId, sql.placeholder('orderId'))),
+    )
+    .prepare('order_payment'),
+);
+
 /** PATCH orders/{token}/payments/{paymentId}: the payment method (`offline` or the card method). */
 export async function selectPaymentMethod(opts: {
   db: Database;
@@ -935,10 +1016,7 @@ export async function selectPaymentMethod(opts: {
   const row = await opts.db.transaction(async (tx) => {
     const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
     assertEditable(order);
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, opts.paymentId), eq(payments.orderId, order.id)));
+    const [payment] = await paymentOfOrder(tx).execute({ paymentId: opts.paymentId, orderId: order.id });
     if (!payment) throw new AppError('payment_not_found');
     if (order.total <= 0) throw new AppError('order_empty');
     const { method, configuration } = await findMethodChoice(
@@ -1117,6 +1195,20 @@ async function cardCheckoutUrl(
 // Completion: never oversold
 // ---------------------------------------------------------------------------------------------
 
+/** The customer's order locked, with its items, payments and their methods (own-order condition). */
+const completionContextOf = prepared((db) =>
+  db
+    .select({ order: orders, item: orderItems, payment: payments, method: paymentMethods })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
+    .where(ownOrderWhere)
+    .orderBy(asc(orderItems.id), asc(payments.id))
+    .for('update', { of: orders })
+    .prepare('order_completion_context'),
+);
+
 /**
  * PATCH orders/{token}/complete: stores the statements and § 6 declarations and places the order.
  * One transaction, locks always in this order: the order row (and this order's payment and outbox
@@ -1140,15 +1232,7 @@ export async function completeOrder(opts: {
   return db.transaction(async (tx) => {
     // The order locked, with its item and its payment and method, in one statement (decision 011,
     // Measured: the completion's CPU is the bound, and every statement costs it in both processes).
-    const context = await tx
-      .select({ order: orders, item: orderItems, payment: payments, method: paymentMethods })
-      .from(orders)
-      .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .leftJoin(payments, eq(payments.orderId, orders.id))
-      .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
-      .where(and(eq(orders.tokenValue, opts.tokenValue), eq(orders.customerId, customerId)))
-      .orderBy(asc(orderItems.id), asc(payments.id))
-      .for('update', { of: orders });
+    const context = await completionContextOf(tx).execute({ tokenValue: opts.tokenValue, customerId });
     const order = context[0]?.order;
     if (!order) throw orderNotFound();
     assertEditable(order);

@@ -1,0 +1,31 @@
+import type { Db } from './client.ts';
+
+/**
+ * A hot statement built once and run by name on any `Db`, the database or a transaction (decision
+ * 011, Measured: drizzle builds the SQL text of every statement anew on every call, about a third of
+ * the API's CPU per request, and PostgreSQL parses and plans a named statement once per connection
+ * instead of at every call). Values go in as `sql.placeholder(name)` and are given to
+ * `execute({ name: value })`, where no column encoder runs: pass them as the driver takes them
+ * (text, numbers, dates).
+ *
+ *   const ownOrder = prepared((db) =>
+ *     db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare('own_order'));
+ *   const [row] = await ownOrder(tx).execute({ id });
+ *
+ * The statement is built on the first handle of each driver (node-postgres, PGlite) and then run on
+ * the connection of the handle it is given: drizzle's prepared query runs on its `client`, which is
+ * the pool for the database and the transaction's own connection for a transaction. The tests of
+ * every caller run on both drivers.
+ */
+export function prepared<T extends object>(build: (db: Db) => T): (db: Db) => T {
+  const built = new Map<unknown, T>();
+  return (db) => {
+    const session = db._.session as unknown as { client: unknown };
+    let statement = built.get(session.constructor);
+    if (statement === undefined) {
+      statement = build(db);
+      built.set(session.constructor, statement);
+    }
+    return Object.create(statement, { client: { value: session.client } }) as T;
+  };
+}
