@@ -20,7 +20,15 @@ const audience = 'shop';
 
 /** HS256 JWTs keyed from APP_SECRET; `sub` is the customer's uuid, `sid` the session. */
 export function createAccessTokens(appSecret: string): AccessTokens {
-  const key = new Uint8Array(deriveKey(appSecret, 'jwt-access-v1'));
+  // Imported once: jose turns a raw key into a CryptoKey at every call otherwise (decision 011,
+  // Measured: a third more CPU per verification, and every authenticated request verifies one).
+  const key = crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(deriveKey(appSecret, 'jwt-access-v1')),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign(claims, now = new Date()) {
       const iat = Math.floor(now.getTime() / 1000);
@@ -32,12 +40,12 @@ export function createAccessTokens(appSecret: string): AccessTokens {
         .setAudience(audience)
         .setIssuedAt(iat)
         .setExpirationTime(exp)
-        .sign(key);
+        .sign(await key);
       return { token, expiresAt: new Date(exp * 1000) };
     },
     async verify(token, now = new Date()) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer,
           audience,
