@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /**
@@ -28,4 +29,12 @@ export function prepared<T extends object>(build: (db: Db) => T): (db: Db) => T 
     }
     return Object.create(statement, { client: { value: session.client } }) as T;
   };
+}
+
+/**
+ * A value given at execution in a prepared statement's `set` or `values`. No column encoder runs on
+ * it: give timestamps as ISO text and jsonb as JSON text (what drizzle's encoders would send).
+ */
+export function param(name: string): SQL {
+  return sql`${sql.placeholder(name)}`;
 }

@@ -36,8 +36,8 @@ import {
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { prepared } from '../../db/prepared.ts';
 import type { Page } from '../../db/paging.ts';
+import { param, prepared } from '../../db/prepared.ts';
 import {
   channelPricings,
   complianceAuditLog,
@@ -306,6 +306,20 @@ const openCartOf = prepared((db) =>
     .prepare('order_open_cart'),
 );
 
+const cartCreated = prepared((db) =>
+  db
+    .insert(orders)
+    .values({ tokenValue: param('tokenValue'), customerId: param('customerId'), localeCode: param('locale') })
+    .returning()
+    .prepare('order_cart_created'),
+);
+const cartPaymentCreated = prepared((db) =>
+  db
+    .insert(payments)
+    .values({ orderId: param('orderId'), state: 'new', amount: 0 })
+    .prepare('order_cart_payment_created'),
+);
+
 /**
  * POST orders: a new cart in the investor's language. spec 4: "an existing non-empty order is deleted
  * and recreated"; an empty cart is handed out again.
@@ -330,11 +344,8 @@ export async function createOrder(opts: {
         }
         await tx.delete(orders).where(eq(orders.id, open.id));
       }
-      const [created] = await tx
-        .insert(orders)
-        .values({ tokenValue: newTokenValue(), customerId, localeCode: locale })
-        .returning();
-      await tx.insert(payments).values({ orderId: created!.id, state: 'new', amount: 0 });
+      const [created] = await cartCreated(tx).execute({ tokenValue: newTokenValue(), customerId, locale });
+      await cartPaymentCreated(tx).execute({ orderId: created!.id });
       return created!;
     });
   let row: OrderRow;
@@ -620,6 +631,31 @@ const itemSumsOf = prepared((db) =>
     .prepare('order_item_sums'),
 );
 
+const orderTotalsChanged = prepared((db) =>
+  db
+    .update(orders)
+    .set({
+      itemsTotal: param('itemsTotal'),
+      discountCode: param('discountCode'),
+      discountTotal: param('discountTotal'),
+      taxTotal: param('taxTotal'),
+      total: param('total'),
+      productId: param('productId'),
+      checkoutState: param('checkoutState'),
+      updatedAt: param('at'),
+    })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .returning()
+    .prepare('order_totals_changed'),
+);
+const paymentReset = prepared((db) =>
+  db
+    .update(payments)
+    .set({ amount: param('amount'), methodId: null, updatedAt: param('at') })
+    .where(eq(payments.orderId, sql.placeholder('orderId')))
+    .prepare('order_payment_reset'),
+);
+
 /** Recomputes the order's totals from its items; the payment follows the total (spec 3: integer cents). */
 async function recomputeTotals(tx: Tx, order: OrderRow, checkoutState: CheckoutState): Promise<OrderRow> {
   const [sum] = await itemSumsOf(tx).execute({ orderId: order.id });
@@ -633,25 +669,20 @@ async function recomputeTotals(tx: Tx, order: OrderRow, checkoutState: CheckoutS
   const discountTotal = code ? discountCents(itemsTotal, code) : 0;
   const total = Number(sum?.total ?? 0) - discountTotal;
   assertCanTransition(checkoutLifecycle, order.checkoutState, checkoutState);
-  const [updated] = await tx
-    .update(orders)
-    .set({
-      itemsTotal,
-      discountCode: code ? code.code : null,
-      discountTotal,
-      taxTotal: Number(sum?.tax ?? 0),
-      total,
-      productId,
-      checkoutState,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const at = new Date().toISOString();
+  const [updated] = await orderTotalsChanged(tx).execute({
+    orderId: order.id,
+    itemsTotal,
+    discountCode: code ? code.code : null,
+    discountTotal,
+    taxTotal: Number(sum?.tax ?? 0),
+    total,
+    productId,
+    checkoutState,
+    at,
+  });
   // A changed order needs its payment method chosen again (its maximum may no longer hold).
-  await tx
-    .update(payments)
-    .set({ amount: total, methodId: null, updatedAt: new Date() })
-    .where(eq(payments.orderId, order.id));
+  await paymentReset(tx).execute({ orderId: order.id, amount: total, at });
   return updated!;
 }
 
@@ -708,6 +739,25 @@ async function checkCartLine(db: Db, customerId: number, offer: OfferFacts, quan
   assertAllowed(evaluate(buyer, offer, buyer.holding, quantity, null));
 }
 
+const itemAdded = prepared((db) =>
+  db
+    .insert(orderItems)
+    .values({
+      orderId: param('orderId'),
+      variantId: param('variantId'),
+      productName: param('productName'),
+      variantName: param('variantName'),
+      quantity: param('quantity'),
+      unitPrice: param('unitPrice'),
+      originalUnitPrice: param('originalUnitPrice'),
+      taxRateBasisPoints: param('taxRateBasisPoints'),
+      subtotal: param('subtotal'),
+      taxTotal: param('taxTotal'),
+      total: param('total'),
+    })
+    .prepare('order_item_added'),
+);
+
 /**
  * POST orders/{token}/items: adds tokens of a variant (its IRI or code). One bond per order; the same
  * variant again adds to its line (Sylius). Every rule that can be judged before completion is checked.
@@ -738,7 +788,7 @@ export async function addOrderItem(opts: {
         .set({ quantity, ...amounts, unitPrice: offer.price, originalUnitPrice: offer.originalPrice })
         .where(eq(orderItems.id, existing.id));
     } else {
-      await tx.insert(orderItems).values({
+      await itemAdded(tx).execute({
         orderId: order.id,
         variantId: offer.variant.id,
         productName: offer.productName,
@@ -861,6 +911,20 @@ async function requireProduct(order: OrderRow): Promise<number> {
   return order.productId;
 }
 
+const legalDocumentsConfirmed = prepared((db) =>
+  db
+    .update(orders)
+    .set({
+      legalDocsConfirmAt: param('at'),
+      legalDocsConfirmed: param('confirmed'),
+      checkoutState: param('checkoutState'),
+      updatedAt: param('at'),
+    })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .returning()
+    .prepare('order_legal_documents_confirmed'),
+);
+
 /**
  * PATCH orders/{token}/legal-documents-confirm: records the moment and the documents' versions (their
  * file hashes) the investor confirmed; the confirmation step (spec 2) moves the cart to `addressed`.
@@ -877,16 +941,12 @@ export async function confirmLegalDocuments(opts: {
     const documents = await productLegalDocuments(tx, productId, order.localeCode);
     const next: CheckoutState = order.checkoutState === 'cart' ? 'addressed' : order.checkoutState;
     assertCanTransition(checkoutLifecycle, order.checkoutState, next);
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        legalDocsConfirmAt: new Date(),
-        legalDocsConfirmed: documents.map((d) => ({ id: d.id, version: d.version })),
-        checkoutState: next,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const [updated] = await legalDocumentsConfirmed(tx).execute({
+      orderId: order.id,
+      at: new Date().toISOString(),
+      confirmed: JSON.stringify(documents.map((d) => ({ id: d.id, version: d.version }))),
+      checkoutState: next,
+    });
     return updated!;
   });
   return toOrderView(opts.db, row);
@@ -1005,6 +1065,27 @@ const paymentOfOrder = prepared((db) =>
     .prepare('order_payment'),
 );
 
+const paymentMethodChosen = prepared((db) =>
+  db
+    .update(payments)
+    .set({
+      methodId: param('methodId'),
+      amount: param('amount'),
+      paymentReference: param('paymentReference'),
+      updatedAt: param('at'),
+    })
+    .where(eq(payments.id, sql.placeholder('paymentId')))
+    .prepare('order_payment_method_chosen'),
+);
+const orderStateChanged = prepared((db) =>
+  db
+    .update(orders)
+    .set({ checkoutState: param('checkoutState'), updatedAt: param('at') })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .returning()
+    .prepare('order_state_changed'),
+);
+
 /** PATCH orders/{token}/payments/{paymentId}: the payment method (`offline` or the card method). */
 export async function selectPaymentMethod(opts: {
   db: Database;
@@ -1024,23 +1105,22 @@ export async function selectPaymentMethod(opts: {
       order,
       paymentMethodCodeOf(opts.paymentMethod),
     );
-    await tx
-      .update(payments)
-      .set({
-        methodId: method.id,
-        amount: order.total,
-        paymentReference:
-          payment.paymentReference ??
-          newPaymentReference(configuration?.paymentReferencePrefix ?? null, order.id),
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.id, payment.id));
+    const at = new Date().toISOString();
+    await paymentMethodChosen(tx).execute({
+      paymentId: payment.id,
+      methodId: method.id,
+      amount: order.total,
+      paymentReference:
+        payment.paymentReference ??
+        newPaymentReference(configuration?.paymentReferencePrefix ?? null, order.id),
+      at,
+    });
     assertCanTransition(checkoutLifecycle, order.checkoutState, 'payment_selected');
-    const [updated] = await tx
-      .update(orders)
-      .set({ checkoutState: 'payment_selected', updatedAt: new Date() })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const [updated] = await orderStateChanged(tx).execute({
+      orderId: order.id,
+      checkoutState: 'payment_selected',
+      at,
+    });
     return updated!;
   });
   return toOrderView(opts.db, row);
@@ -1209,6 +1289,38 @@ const completionContextOf = prepared((db) =>
     .prepare('order_completion_context'),
 );
 
+const orderPlaced = prepared((db) =>
+  db
+    .update(orders)
+    .set({
+      checkoutState: 'completed',
+      paymentState: 'awaiting_payment',
+      number: param('number'),
+      notes: param('notes'),
+      statements: param('statements'),
+      declarations: param('declarations'),
+      checkoutCompletedAt: param('at'),
+      paymentDueAt: param('dueAt'),
+      updatedAt: param('at'),
+    })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .returning()
+    .prepare('order_placed'),
+);
+const paymentAwaited = prepared((db) =>
+  db
+    .update(payments)
+    .set({
+      state: 'awaiting_payment',
+      amount: param('amount'),
+      paymentReference: param('paymentReference'),
+      updatedAt: param('at'),
+    })
+    .where(eq(payments.id, sql.placeholder('paymentId')))
+    .returning()
+    .prepare('order_payment_awaited'),
+);
+
 /**
  * PATCH orders/{token}/complete: stores the statements and § 6 declarations and places the order.
  * One transaction, locks always in this order: the order row (and this order's payment and outbox
@@ -1263,33 +1375,23 @@ export async function completeOrder(opts: {
     const dueAt = offline ? new Date(now.getTime() + opts.paymentDays * 86_400_000) : null;
     assertCanTransition(checkoutLifecycle, order.checkoutState, 'completed');
     assertCanTransition(paymentLifecycle, order.paymentState, 'awaiting_payment');
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        checkoutState: 'completed',
-        paymentState: 'awaiting_payment',
-        number: orderNumberOf(order.id),
-        notes: input.notes ?? null,
-        statements: input.statements,
-        declarations: input.declarations,
-        checkoutCompletedAt: now,
-        paymentDueAt: dueAt,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    const [awaiting] = await tx
-      .update(payments)
-      .set({
-        state: 'awaiting_payment',
-        amount: updated!.total,
-        paymentReference:
-          payment.paymentReference ??
-          newPaymentReference(configuration?.paymentReferencePrefix ?? null, order.id),
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.id))
-      .returning();
+    const [updated] = await orderPlaced(tx).execute({
+      orderId: order.id,
+      number: orderNumberOf(order.id),
+      notes: input.notes ?? null,
+      statements: JSON.stringify(input.statements),
+      declarations: JSON.stringify(input.declarations),
+      at: now.toISOString(),
+      dueAt: dueAt?.toISOString() ?? null,
+    });
+    const [awaiting] = await paymentAwaited(tx).execute({
+      paymentId: payment.id,
+      amount: updated!.total,
+      paymentReference:
+        payment.paymentReference ??
+        newPaymentReference(configuration?.paymentReferencePrefix ?? null, order.id),
+      at: now.toISOString(),
+    });
     const channel = await findShopChannel({ db: tx });
     await queueOrderMail(tx, {
       mail: opts.mail,

@@ -5,6 +5,7 @@ import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   channelCurrencies,
   channelLocales,
@@ -291,13 +292,18 @@ export type ChannelRow = typeof channels.$inferSelect;
  * Every feature that needs "the" channel (contact mail, collection account) asks here.
  */
 export async function findShopChannel(opts: { db: Db }): Promise<ChannelRow | null> {
-  const rows = await opts.db
+  return pickShopChannel(await enabledChannels(opts.db).execute());
+}
+
+/** Read by every order placed (its mail and collection account): built once (`prepared`). */
+const enabledChannels = prepared((db) =>
+  db
     .select()
     .from(channels)
     .where(eq(channels.enabled, true))
-    .orderBy(asc(channels.id));
-  return pickShopChannel(rows);
-}
+    .orderBy(asc(channels.id))
+    .prepare('enabled_channels'),
+);
 
 /** Enabled channels ordered by code, paged. */
 export async function listChannels(opts: { db: Database; locale: Locale; page: Page }) {
