@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { AppConfig } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { operatorApiBase, registerAuth } from './http/auth.ts';
@@ -133,7 +133,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.decorate('routeList', routeList);
 
-  await app.register(helmet, {
+  // Security headers on every answer. The middleware is built once: @fastify/helmet built it anew
+  // for every request (decision 011, Measured: about 5 % of the API's CPU per order call).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -155,6 +157,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
     hsts: opts.config.env === 'production',
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   registerEtags(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
