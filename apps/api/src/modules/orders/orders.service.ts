@@ -228,34 +228,42 @@ function toPaymentView(payment: typeof payments.$inferSelect, methodCode: string
   };
 }
 
-// One order's items and payments, the reads behind every order call's answer (`prepared`, decision 011).
-const itemsOfOrder = prepared((db) =>
+// One order's items and payments in one statement, the read behind every order call's answer
+// (`prepared`, decision 011). An order has one line and one or few payments: the rows are their
+// product, each item and payment taken once.
+const viewRowsOfOrder = prepared((db) =>
   db
-    .select({ item: orderItems, variantCode: productVariants.code, productCode: products.code })
-    .from(orderItems)
-    .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
-    .orderBy(asc(orderItems.id))
-    .prepare('order_view_items'),
-);
-const paymentsOfOrder = prepared((db) =>
-  db
-    .select({ payment: payments, methodCode: paymentMethods.code })
-    .from(payments)
+    .select({
+      item: orderItems,
+      variantCode: productVariants.code,
+      productCode: products.code,
+      payment: payments,
+      methodCode: paymentMethods.code,
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .leftJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
-    .where(eq(payments.orderId, sql.placeholder('orderId')))
-    .orderBy(asc(payments.id))
-    .prepare('order_view_payments'),
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.id), asc(payments.id))
+    .prepare('order_view_rows'),
 );
 
 /** One order's view, read outside any transaction (after the change it answers has committed). */
 export async function toOrderView(db: Database, row: OrderRow): Promise<OrderView> {
-  const [items, orderPayments] = await Promise.all([
-    itemsOfOrder(db).execute({ orderId: row.id }),
-    paymentsOfOrder(db).execute({ orderId: row.id }),
-  ]);
-  return orderViewOf(row, items, orderPayments);
+  const rows = await viewRowsOfOrder(db).execute({ orderId: row.id });
+  const items = new Map<number, ViewItem>();
+  const orderPayments = new Map<number, ViewPayment>();
+  for (const r of rows) {
+    if (r.item && r.variantCode !== null && r.productCode !== null) {
+      items.set(r.item.id, { item: r.item, variantCode: r.variantCode, productCode: r.productCode });
+    }
+    if (r.payment) orderPayments.set(r.payment.id, { payment: r.payment, methodCode: r.methodCode });
+  }
+  const byId = <T>(m: Map<number, T>) => [...m.entries()].sort(([a], [b]) => a - b).map(([, v]) => v);
+  return orderViewOf(row, byId(items), byId(orderPayments));
 }
 
 /** GET orders/{token}: the customer's order (any state). */
@@ -317,6 +325,7 @@ const cartPaymentCreated = prepared((db) =>
   db
     .insert(payments)
     .values({ orderId: param('orderId'), state: 'new', amount: 0 })
+    .returning()
     .prepare('order_cart_payment_created'),
 );
 
@@ -340,24 +349,27 @@ export async function createOrder(opts: {
             .set({ localeCode: locale, updatedAt: new Date() })
             .where(eq(orders.id, open.id))
             .returning();
-          return same!;
+          return { row: same!, payment: null };
         }
         await tx.delete(orders).where(eq(orders.id, open.id));
       }
       const [created] = await cartCreated(tx).execute({ tokenValue: newTokenValue(), customerId, locale });
-      await cartPaymentCreated(tx).execute({ orderId: created!.id });
-      return created!;
+      const [payment] = await cartPaymentCreated(tx).execute({ orderId: created!.id });
+      return { row: created!, payment: payment! };
     });
-  let row: OrderRow;
+  let cart: Awaited<ReturnType<typeof replaceCart>>;
   try {
-    row = await replaceCart();
+    cart = await replaceCart();
   } catch (err) {
     // Two POST orders of one customer at once: the other one's cart won the one-cart index; take
     // the turn again (it now finds that cart and replaces or reuses it).
     if (!isUniqueViolation(err, 'orders_one_cart_per_customer')) throw err;
-    row = await replaceCart();
+    cart = await replaceCart();
   }
-  return toOrderView(db, row);
+  // A new cart's answer from the rows just written: no items, its one payment without a method.
+  return cart.payment
+    ? orderViewOf(cart.row, [], [{ payment: cart.payment, methodCode: null }])
+    : toOrderView(db, cart.row);
 }
 
 /** DELETE orders/{token}: spec 2 "the order is deleted" when the investor leaves the process; carts only. */
