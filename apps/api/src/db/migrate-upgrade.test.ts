@@ -1,0 +1,79 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from '../test/create-test-app.ts';
+import { type DbHandle, migrateDatabase, openDatabase } from './client.ts';
+
+/*
+ * Migrations run on databases that already hold data: a database migrated up to an older migration,
+ * with rows written then, is brought to the newest one, and the rows read as the code now reads them.
+ */
+
+const migrations = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** A fresh database of the project's kind (PGlite in memory, or a new PostgreSQL database). */
+async function freshDatabase(): Promise<DbHandle> {
+  if (process.env.TEST_DB === 'postgres') {
+    const fresh = await freshPostgresDatabase('upgrade');
+    const handle = await openDatabase({ databaseUrl: fresh.url, poolSize: 2 });
+    cleanups.push(fresh.drop, handle.close);
+    return handle;
+  }
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  cleanups.push(handle.close);
+  return handle;
+}
+
+/** Applies the committed migrations up to and including `lastTag` only. */
+async function migrateUpTo(handle: DbHandle, lastTag: string): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'migrations-upto-'));
+  cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+  const journal = JSON.parse(readFileSync(join(migrations, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const last = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  const entries = journal.entries.slice(0, last + 1);
+  mkdirSync(join(folder, 'meta'));
+  writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const { tag } of entries) copyFileSync(join(migrations, `${tag}.sql`), join(folder, `${tag}.sql`));
+  if (handle.kind === 'postgres') await migratePg(handle.db, { migrationsFolder: folder });
+  // biome-ignore lint/suspicious/noExplicitAny: the PGlite migrator wants its own driver type
+  else await migratePglite(handle.db as any, { migrationsFolder: folder });
+}
+
+describe('migrations on a database that holds data', () => {
+  it('0009: a bank credit note written as text keeps its words as {"code":"text"}; no note stays none', async () => {
+    const handle = await freshDatabase();
+    await migrateUpTo(handle, '0008_bank_credit_order');
+    await handle.db.execute(sql`
+      insert into bank_credits (source, amount_cents, currency, booking_date, entry_reference, status, note)
+      values ('camt053', 100000, 'EUR', '2026-11-02', 'E-OLD-1', 'unmatched', 'Überweisung ohne Referenz'),
+             ('camt053', 5000, 'EUR', '2026-11-02', 'E-OLD-2', 'unmatched', null)`);
+
+    await migrateDatabase(handle);
+
+    const { rows } = await handle.db.execute<{ entry_reference: string; note: unknown; type: string | null }>(
+      sql`select entry_reference, note, jsonb_typeof(note) as type from bank_credits order by entry_reference`,
+    );
+    expect(
+      rows.map((r) => ({ ...r, note: typeof r.note === 'string' ? JSON.parse(r.note) : r.note })),
+    ).toEqual([
+      {
+        entry_reference: 'E-OLD-1',
+        note: { code: 'text', text: 'Überweisung ohne Referenz' },
+        type: 'object',
+      },
+      { entry_reference: 'E-OLD-2', note: null, type: null },
+    ]);
+  });
+});
