@@ -142,7 +142,7 @@ export type Authenticated = {
 };
 
 /** The session behind an access token and its customer: read by every authenticated request. */
-const sessionOwner = prepared((db) =>
+const sessionOwner = prepared('session_owner', (db) =>
   db
     .select({
       customerId: customers.id,
@@ -159,8 +159,7 @@ const sessionOwner = prepared((db) =>
         eq(authSessions.id, sql.placeholder('sessionId')),
         eq(customers.uuid, sql.placeholder('customerUuid')),
       ),
-    )
-    .prepare('session_owner'),
+    ),
 );
 
 /** The customer behind an access token whose session is still active; null otherwise. */

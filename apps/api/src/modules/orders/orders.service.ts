@@ -123,9 +123,9 @@ const ownOrderWhere = and(
   eq(orders.tokenValue, sql.placeholder('tokenValue')),
   eq(orders.customerId, sql.placeholder('customerId')),
 );
-const ownOrder = prepared((db) => db.select().from(orders).where(ownOrderWhere).prepare('own_order'));
-const ownOrderLocked = prepared((db) =>
-  db.select().from(orders).where(ownOrderWhere).for('update').prepare('own_order_locked'),
+const ownOrder = prepared('own_order', (db) => db.select().from(orders).where(ownOrderWhere));
+const ownOrderLocked = prepared('own_order_locked', (db) =>
+  db.select().from(orders).where(ownOrderWhere).for('update'),
 );
 
 function assertEditable(order: OrderRow): void {
@@ -231,7 +231,7 @@ function toPaymentView(payment: typeof payments.$inferSelect, methodCode: string
 // One order's items and payments in one statement, the read behind every order call's answer
 // (`prepared`, decision 011). An order has one line and one or few payments: the rows are their
 // product, each item and payment taken once.
-const viewRowsOfOrder = prepared((db) =>
+const viewRowsOfOrder = prepared('order_view_rows', (db) =>
   db
     .select({
       item: orderItems,
@@ -247,8 +247,7 @@ const viewRowsOfOrder = prepared((db) =>
     .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
     .where(eq(orders.id, sql.placeholder('orderId')))
-    .orderBy(asc(orderItems.id), asc(payments.id))
-    .prepare('order_view_rows'),
+    .orderBy(asc(orderItems.id), asc(payments.id)),
 );
 
 /** One order's view, read outside any transaction (after the change it answers has committed). */
@@ -297,7 +296,7 @@ export async function listOrders(opts: { db: Database; customerId: number; page:
 // ---------------------------------------------------------------------------------------------
 
 /** The customer's cart, locked, and whether it has items (one cart per customer: a unique index). */
-const openCartOf = prepared((db) =>
+const openCartOf = prepared('order_open_cart', (db) =>
   db
     .select({
       id: orders.id,
@@ -310,23 +309,20 @@ const openCartOf = prepared((db) =>
         inArray(orders.checkoutState, ['cart', 'addressed', 'payment_selected']),
       ),
     )
-    .for('update')
-    .prepare('order_open_cart'),
+    .for('update'),
 );
 
-const cartCreated = prepared((db) =>
+const cartCreated = prepared('order_cart_created', (db) =>
   db
     .insert(orders)
     .values({ tokenValue: param('tokenValue'), customerId: param('customerId'), localeCode: param('locale') })
-    .returning()
-    .prepare('order_cart_created'),
+    .returning(),
 );
-const cartPaymentCreated = prepared((db) =>
+const cartPaymentCreated = prepared('order_cart_payment_created', (db) =>
   db
     .insert(payments)
     .values({ orderId: param('orderId'), state: 'new', amount: 0 })
-    .returning()
-    .prepare('order_cart_payment_created'),
+    .returning(),
 );
 
 /**
@@ -470,11 +466,11 @@ function offerStatement(db: Db, variant: SQL) {
     .leftJoin(taxCategories, eq(taxCategories.id, products.taxCategoryId))
     .where(and(variant, eq(products.enabled, true), eq(productVariants.enabled, true)));
 }
-const offerByCode = prepared((db) =>
-  offerStatement(db, eq(productVariants.code, sql.placeholder('variantCode'))).prepare('offer_by_code'),
+const offerByCode = prepared('offer_by_code', (db) =>
+  offerStatement(db, eq(productVariants.code, sql.placeholder('variantCode'))),
 );
-const offerById = prepared((db) =>
-  offerStatement(db, eq(productVariants.id, sql.placeholder('variantId'))).prepare('offer_by_id'),
+const offerById = prepared('offer_by_id', (db) =>
+  offerStatement(db, eq(productVariants.id, sql.placeholder('variantId'))),
 );
 
 /**
@@ -512,7 +508,7 @@ type BuyerFacts = {
 
 type Holding = { existingTotalCents: number; isExistingInvestor: boolean; distinctInvestors: number };
 
-const buyerOf = prepared((db) => {
+const buyerOf = prepared('order_buyer', (db) => {
   const customerId = sql.placeholder('customerId');
   const productId = sql.placeholder('productId');
   return db
@@ -525,8 +521,7 @@ const buyerOf = prepared((db) => {
         where s.product_id = ${productId})`,
     })
     .from(customers)
-    .where(eq(customers.id, customerId))
-    .prepare('order_buyer');
+    .where(eq(customers.id, customerId));
 });
 
 /**
@@ -629,7 +624,7 @@ function assertAllowed(answer: SubscriptionAnswer): void {
 }
 
 /** The sums of an order's items and the product of its (one) line, in one statement. */
-const itemSumsOf = prepared((db) =>
+const itemSumsOf = prepared('order_item_sums', (db) =>
   db
     .select({
       items: sql<number>`coalesce(sum(${orderItems.subtotal}), 0)::bigint`,
@@ -639,11 +634,10 @@ const itemSumsOf = prepared((db) =>
     })
     .from(orderItems)
     .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
-    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
-    .prepare('order_item_sums'),
+    .where(eq(orderItems.orderId, sql.placeholder('orderId'))),
 );
 
-const orderTotalsChanged = prepared((db) =>
+const orderTotalsChanged = prepared('order_totals_changed', (db) =>
   db
     .update(orders)
     .set({
@@ -657,15 +651,13 @@ const orderTotalsChanged = prepared((db) =>
       updatedAt: param('at'),
     })
     .where(eq(orders.id, sql.placeholder('orderId')))
-    .returning()
-    .prepare('order_totals_changed'),
+    .returning(),
 );
-const paymentReset = prepared((db) =>
+const paymentReset = prepared('order_payment_reset', (db) =>
   db
     .update(payments)
     .set({ amount: param('amount'), methodId: null, updatedAt: param('at') })
-    .where(eq(payments.orderId, sql.placeholder('orderId')))
-    .prepare('order_payment_reset'),
+    .where(eq(payments.orderId, sql.placeholder('orderId'))),
 );
 
 /** Recomputes the order's totals from its items; the payment follows the total (spec 3: integer cents). */
@@ -751,23 +743,20 @@ async function checkCartLine(db: Db, customerId: number, offer: OfferFacts, quan
   assertAllowed(evaluate(buyer, offer, buyer.holding, quantity, null));
 }
 
-const itemAdded = prepared((db) =>
-  db
-    .insert(orderItems)
-    .values({
-      orderId: param('orderId'),
-      variantId: param('variantId'),
-      productName: param('productName'),
-      variantName: param('variantName'),
-      quantity: param('quantity'),
-      unitPrice: param('unitPrice'),
-      originalUnitPrice: param('originalUnitPrice'),
-      taxRateBasisPoints: param('taxRateBasisPoints'),
-      subtotal: param('subtotal'),
-      taxTotal: param('taxTotal'),
-      total: param('total'),
-    })
-    .prepare('order_item_added'),
+const itemAdded = prepared('order_item_added', (db) =>
+  db.insert(orderItems).values({
+    orderId: param('orderId'),
+    variantId: param('variantId'),
+    productName: param('productName'),
+    variantName: param('variantName'),
+    quantity: param('quantity'),
+    unitPrice: param('unitPrice'),
+    originalUnitPrice: param('originalUnitPrice'),
+    taxRateBasisPoints: param('taxRateBasisPoints'),
+    subtotal: param('subtotal'),
+    taxTotal: param('taxTotal'),
+    total: param('total'),
+  }),
 );
 
 /**
@@ -817,13 +806,12 @@ export async function addOrderItem(opts: {
   return toOrderView(db, row);
 }
 
-const itemRowsOf = prepared((db) =>
+const itemRowsOf = prepared('order_item_rows', (db) =>
   db
     .select()
     .from(orderItems)
     .where(eq(orderItems.orderId, sql.placeholder('orderId')))
-    .orderBy(asc(orderItems.id))
-    .prepare('order_item_rows'),
+    .orderBy(asc(orderItems.id)),
 );
 
 async function findOwnItem(tx: Tx, order: OrderRow, itemId: number): Promise<ItemRow> {
@@ -890,7 +878,7 @@ type LegalDocumentRow = {
   mimeType: string;
 };
 
-const legalDocumentsOf = prepared((db) =>
+const legalDocumentsOf = prepared('order_legal_documents', (db) =>
   db
     .select({
       id: legalDocuments.uuid,
@@ -904,8 +892,7 @@ const legalDocumentsOf = prepared((db) =>
     .from(legalDocuments)
     .innerJoin(mediaFiles, eq(mediaFiles.id, legalDocuments.mediaFileId))
     .where(eq(legalDocuments.productId, sql.placeholder('productId')))
-    .orderBy(asc(legalDocuments.position), asc(legalDocuments.id))
-    .prepare('order_legal_documents'),
+    .orderBy(asc(legalDocuments.position), asc(legalDocuments.id)),
 );
 
 /** The legal documents of a product in the investor's language (documents for every language too). */
@@ -923,7 +910,7 @@ async function requireProduct(order: OrderRow): Promise<number> {
   return order.productId;
 }
 
-const legalDocumentsConfirmed = prepared((db) =>
+const legalDocumentsConfirmed = prepared('order_legal_documents_confirmed', (db) =>
   db
     .update(orders)
     .set({
@@ -933,8 +920,7 @@ const legalDocumentsConfirmed = prepared((db) =>
       updatedAt: param('at'),
     })
     .where(eq(orders.id, sql.placeholder('orderId')))
-    .returning()
-    .prepare('order_legal_documents_confirmed'),
+    .returning(),
 );
 
 /**
@@ -1023,7 +1009,7 @@ type MethodChoice = {
   configuration: typeof productPaymentConfigurations.$inferSelect | null;
 };
 
-const methodChoiceOf = prepared((db) => {
+const methodChoiceOf = prepared('order_method_choice', (db) => {
   const productId = sql.placeholder('productId');
   return db
     .select({
@@ -1041,8 +1027,7 @@ const methodChoiceOf = prepared((db) => {
       ),
     )
     .where(and(eq(paymentMethods.code, sql.placeholder('methodCode')), eq(paymentMethods.enabled, true)))
-    .limit(1)
-    .prepare('order_method_choice');
+    .limit(1);
 });
 
 /**
@@ -1067,17 +1052,16 @@ async function findMethodChoice(db: Db, order: OrderRow, methodCode: string): Pr
   return { method, configuration };
 }
 
-const paymentOfOrder = prepared((db) =>
+const paymentOfOrder = prepared('order_payment', (db) =>
   db
     .select()
     .from(payments)
     .where(
       and(eq(payments.id, sql.placeholder('paymentId')), eq(payments.orderId, sql.placeholder('orderId'))),
-    )
-    .prepare('order_payment'),
+    ),
 );
 
-const paymentMethodChosen = prepared((db) =>
+const paymentMethodChosen = prepared('order_payment_method_chosen', (db) =>
   db
     .update(payments)
     .set({
@@ -1086,16 +1070,14 @@ const paymentMethodChosen = prepared((db) =>
       paymentReference: param('paymentReference'),
       updatedAt: param('at'),
     })
-    .where(eq(payments.id, sql.placeholder('paymentId')))
-    .prepare('order_payment_method_chosen'),
+    .where(eq(payments.id, sql.placeholder('paymentId'))),
 );
-const orderStateChanged = prepared((db) =>
+const orderStateChanged = prepared('order_state_changed', (db) =>
   db
     .update(orders)
     .set({ checkoutState: param('checkoutState'), updatedAt: param('at') })
     .where(eq(orders.id, sql.placeholder('orderId')))
-    .returning()
-    .prepare('order_state_changed'),
+    .returning(),
 );
 
 /** PATCH orders/{token}/payments/{paymentId}: the payment method (`offline` or the card method). */
@@ -1288,7 +1270,7 @@ async function cardCheckoutUrl(
 // ---------------------------------------------------------------------------------------------
 
 /** The customer's order locked, with its items, payments and their methods (own-order condition). */
-const completionContextOf = prepared((db) =>
+const completionContextOf = prepared('order_completion_context', (db) =>
   db
     .select({ order: orders, item: orderItems, payment: payments, method: paymentMethods })
     .from(orders)
@@ -1297,11 +1279,10 @@ const completionContextOf = prepared((db) =>
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
     .where(ownOrderWhere)
     .orderBy(asc(orderItems.id), asc(payments.id))
-    .for('update', { of: orders })
-    .prepare('order_completion_context'),
+    .for('update', { of: orders }),
 );
 
-const orderPlaced = prepared((db) =>
+const orderPlaced = prepared('order_placed', (db) =>
   db
     .update(orders)
     .set({
@@ -1316,10 +1297,9 @@ const orderPlaced = prepared((db) =>
       updatedAt: param('at'),
     })
     .where(eq(orders.id, sql.placeholder('orderId')))
-    .returning()
-    .prepare('order_placed'),
+    .returning(),
 );
-const paymentAwaited = prepared((db) =>
+const paymentAwaited = prepared('order_payment_awaited', (db) =>
   db
     .update(payments)
     .set({
@@ -1329,8 +1309,7 @@ const paymentAwaited = prepared((db) =>
       updatedAt: param('at'),
     })
     .where(eq(payments.id, sql.placeholder('paymentId')))
-    .returning()
-    .prepare('order_payment_awaited'),
+    .returning(),
 );
 
 /**

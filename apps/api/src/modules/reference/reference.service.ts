@@ -296,13 +296,8 @@ export async function findShopChannel(opts: { db: Db }): Promise<ChannelRow | nu
 }
 
 /** Read by every order placed (its mail and collection account): built once (`prepared`). */
-const enabledChannels = prepared((db) =>
-  db
-    .select()
-    .from(channels)
-    .where(eq(channels.enabled, true))
-    .orderBy(asc(channels.id))
-    .prepare('enabled_channels'),
+const enabledChannels = prepared('enabled_channels', (db) =>
+  db.select().from(channels).where(eq(channels.enabled, true)).orderBy(asc(channels.id)),
 );
 
 /** Enabled channels ordered by code, paged. */
