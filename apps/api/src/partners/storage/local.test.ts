@@ -45,6 +45,24 @@ describe('local storage streams', () => {
     expect((await storage.get('private/b/kept'))!.toString()).toBe('old');
   });
 
+  it('leaves nothing behind when the source fails before the file is even open', async () => {
+    // The first chunk is there at once and the failure right after it: the pipeline fails while the
+    // write stream is still opening its file (a truncated upload body already in memory).
+    const failingAtOnce = () =>
+      Readable.from(
+        (async function* () {
+          yield Buffer.alloc(1_000, 2);
+          throw new Error('cut short');
+        })(),
+      );
+    for (let i = 0; i < 20; i++) {
+      await expect(storage.putStream(`private/c/${i}`, failingAtOnce(), 'application/pdf')).rejects.toThrow(
+        'cut short',
+      );
+    }
+    expect(filesUnder(join(root, 'private/c'))).toEqual([]);
+  });
+
   it('answers null for a missing object and refuses keys outside its root', async () => {
     expect(await storage.getStream('private/none')).toBeNull();
     await expect(

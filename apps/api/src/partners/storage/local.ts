@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -43,10 +44,15 @@ export function createLocalStorage(root: string): StoragePort {
           done(null, chunk);
         },
       });
+      const sink = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(source, counter, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, counter, sink);
         await rename(temporary, p);
       } catch (e) {
+        // A source that fails early can fail before the file is even open: the stream then opens and
+        // closes it afterwards, so the file is removed only once the stream has closed (else the
+        // removal runs first and the half-written file stays behind).
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined);
         await rm(temporary, { force: true });
         throw e;
       }
