@@ -453,6 +453,12 @@ test('the professional client: the criteria, the request and an evidence upload 
   const criteria = page.getByRole('form').getByRole('checkbox');
   for (const box of await criteria.all()) await box.check();
   await saveAndContinue(page).click();
+  // Criteria met and every declaration given: the step moves on to the request at once (as the web
+  // test says). The test reloaded the outcome while that move was still loading its page, and
+  // failed whenever the move came first.
+  await expect(page).toHaveURL(/\/account\/professional\?criteria=transactions,portfolio,profession$/);
+  // Coming back, the step shows what the answer gave, and leads to the request again.
+  await page.goto('/self-disclosure/adequacy-professional');
   const outcome = page.getByTestId('outcome-professional');
   await expect(outcome).toContainText('Kriterien erfüllt');
   await shootEveryVariant(page, 'adequacy-professional-met', async (p) => {
