@@ -1,3 +1,4 @@
+import { formatDate } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
 import { formatMoney } from '@token/domain/money';
 
@@ -28,13 +29,8 @@ export type OrderMailParams = {
 
 type Template = (p: OrderMailParams) => { subject: string; body: string[] };
 
-// One formatter per language (creating one costs more than rendering the whole mail); the date is the
-// platform's calendar day in Berlin, whatever the server's own time zone.
-const longDates = {
-  de: new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' }),
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/Berlin' }),
-} satisfies Record<Locale, Intl.DateTimeFormat>;
-const date = (d: Date | null, locale: Locale) => (d ? longDates[locale].format(d) : '');
+// spec 9 dates (`08.12.2026`, `08/12/2026`), the Berlin calendar day, as the invoice shows them.
+const date = (d: Date | null, locale: Locale) => (d ? formatDate(d, { locale }) : '');
 const money = (cents: number, locale: Locale) => formatMoney(cents, { locale });
 
 const transferLines = (p: OrderMailParams, locale: Locale): string[] => {

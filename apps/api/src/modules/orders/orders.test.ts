@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatDate } from '@token/domain/format';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -145,6 +146,10 @@ describe('the order flow (spec 4, spec 7)', () => {
       .where(and(eq(mailOutbox.toAddress, row.email), eq(mailOutbox.template, 'order_completed')));
     expect(mail!.text).toContain(configuration.body.paymentReference as string);
     expect(mail!.text).toContain('IBAN');
+    // the due date as spec 9 writes dates (and the invoice shows it): the Berlin day, dd.mm.yyyy
+    const [placed] = await t.app.db.select().from(orders).where(eq(orders.tokenValue, token));
+    expect(mail!.text).toContain(`bis zum ${formatDate(placed!.paymentDueAt!, { locale: 'de' })} auf`);
+    expect(formatDate(placed!.paymentDueAt!, { locale: 'de' })).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
 
     // A placed order can no longer be changed or deleted.
     expect(
