@@ -132,38 +132,6 @@ function assertEditable(order: OrderRow): void {
   if (!isCheckoutEditable(order.checkoutState)) throw new AppError('order_not_editable');
 }
 
-/** The order's views: items, payments with their method codes, list status (spec 3/4). */
-async function toOrderViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((o) => o.id);
-  const [itemRows, paymentRows] = await Promise.all([
-    db
-      .select({
-        item: orderItems,
-        variantCode: productVariants.code,
-        productCode: products.code,
-      })
-      .from(orderItems)
-      .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.id)),
-    db
-      .select({ payment: payments, methodCode: paymentMethods.code })
-      .from(payments)
-      .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
-      .where(inArray(payments.orderId, ids))
-      .orderBy(asc(payments.id)),
-  ]);
-  return rows.map((o) =>
-    orderViewOf(
-      o,
-      itemRows.filter((r) => r.item.orderId === o.id),
-      paymentRows.filter((r) => r.payment.orderId === o.id),
-    ),
-  );
-}
-
 type ViewItem = { item: ItemRow; variantCode: string; productCode: string };
 type ViewPayment = { payment: typeof payments.$inferSelect; methodCode: string | null };
 
@@ -228,12 +196,14 @@ function toPaymentView(payment: typeof payments.$inferSelect, methodCode: string
   };
 }
 
-// One order's items and payments in one statement, the read behind every order call's answer
-// (`prepared`, decision 011). An order has one line and one or few payments: the rows are their
-// product, each item and payment taken once.
-const viewRowsOfOrder = prepared('order_view_rows', (db) =>
-  db
+/**
+ * Orders' items and payments in one statement: a row per item and payment of each order (an order has
+ * one line and one or few payments), collated by `viewsFrom`.
+ */
+function viewRows(db: Db, which: SQL) {
+  return db
     .select({
+      orderId: orders.id,
       item: orderItems,
       variantCode: productVariants.code,
       productCode: products.code,
@@ -246,23 +216,59 @@ const viewRowsOfOrder = prepared('order_view_rows', (db) =>
     .leftJoin(products, eq(products.id, productVariants.productId))
     .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
-    .where(eq(orders.id, sql.placeholder('orderId')))
-    .orderBy(asc(orderItems.id), asc(payments.id)),
+    .where(which)
+    .orderBy(asc(orderItems.id), asc(payments.id));
+}
+type ViewRow = Awaited<ReturnType<typeof viewRows>>[number];
+
+/** The views of `orders` from their `viewRows`: each item and payment once, in id order. */
+function viewsFrom(orderRows: OrderRow[], rows: ViewRow[]): OrderView[] {
+  const items = new Map<number, Map<number, ViewItem>>();
+  const orderPayments = new Map<number, Map<number, ViewPayment>>();
+  const of = <T>(m: Map<number, Map<number, T>>, id: number) => {
+    let inner = m.get(id);
+    if (!inner) m.set(id, (inner = new Map()));
+    return inner;
+  };
+  for (const r of rows) {
+    if (r.item && r.variantCode !== null && r.productCode !== null) {
+      of(items, r.orderId).set(r.item.id, {
+        item: r.item,
+        variantCode: r.variantCode,
+        productCode: r.productCode,
+      });
+    }
+    if (r.payment)
+      of(orderPayments, r.orderId).set(r.payment.id, { payment: r.payment, methodCode: r.methodCode });
+  }
+  const byId = <T>(m: Map<number, T> | undefined) =>
+    [...(m ?? new Map<number, T>()).entries()].sort(([x], [y]) => x - y).map(([, v]) => v);
+  return orderRows.map((o) => orderViewOf(o, byId(items.get(o.id)), byId(orderPayments.get(o.id))));
+}
+
+/** The read behind every order call's answer (`prepared`, decision 011). */
+const viewRowsOfOrder = prepared('order_view_rows', (db) =>
+  viewRows(db, eq(orders.id, sql.placeholder('orderId'))),
 );
 
 /** One order's view, read outside any transaction (after the change it answers has committed). */
 export async function toOrderView(db: Database, row: OrderRow): Promise<OrderView> {
-  const rows = await viewRowsOfOrder(db).execute({ orderId: row.id });
-  const items = new Map<number, ViewItem>();
-  const orderPayments = new Map<number, ViewPayment>();
-  for (const r of rows) {
-    if (r.item && r.variantCode !== null && r.productCode !== null) {
-      items.set(r.item.id, { item: r.item, variantCode: r.variantCode, productCode: r.productCode });
-    }
-    if (r.payment) orderPayments.set(r.payment.id, { payment: r.payment, methodCode: r.methodCode });
-  }
-  const byId = <T>(m: Map<number, T>) => [...m.entries()].sort(([a], [b]) => a - b).map(([, v]) => v);
-  return orderViewOf(row, byId(items), byId(orderPayments));
+  return viewsFrom([row], await viewRowsOfOrder(db).execute({ orderId: row.id }))[0]!;
+}
+
+/** Several orders' views (lists), in one statement. */
+async function toOrderViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  return viewsFrom(
+    rows,
+    await viewRows(
+      db,
+      inArray(
+        orders.id,
+        rows.map((o) => o.id),
+      ),
+    ),
+  );
 }
 
 /** GET orders/{token}: the customer's order (any state). */

@@ -502,6 +502,33 @@ describe('bad inputs (spec 5 investment rules, WpPG § 6)', () => {
   });
 });
 
+describe('GET orders', () => {
+  it("lists the customer's placed orders newest first, each with its own item and payment", async () => {
+    const { api } = await investor();
+    const { variant } = await bond();
+    const placed: string[] = [];
+    for (const quantity of [100, 200, 300]) {
+      const { token } = await cart(api, variant.code, quantity);
+      await ready(api, token);
+      expect((await complete(api, token)).status).toBe(200);
+      placed.push(token);
+    }
+    await cart(api, variant.code, 50); // a cart is not listed
+    const list = (await api.get('/orders')).body as unknown as {
+      tokenValue: string;
+      items: { quantity: number }[];
+      payments: { amount: number; methodCode: string | null }[];
+    }[];
+    expect(list.map((o) => o.tokenValue)).toEqual([...placed].reverse());
+    expect(list.map((o) => o.items.map((i) => i.quantity))).toEqual([[300], [200], [100]]);
+    expect(list.map((o) => o.payments.map((p) => [p.amount, p.methodCode]))).toEqual([
+      [[30_000, 'offline']],
+      [[20_000, 'offline']],
+      [[10_000, 'offline']],
+    ]);
+  });
+});
+
 describe('ownership: another customer’s order token answers 404 on every call', () => {
   it('every order call', async () => {
     const a = await investor();
