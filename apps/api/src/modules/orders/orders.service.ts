@@ -227,7 +227,10 @@ function viewsFrom(orderRows: OrderRow[], rows: ViewRow[]): OrderView[] {
   const orderPayments = new Map<number, Map<number, ViewPayment>>();
   const of = <T>(m: Map<number, Map<number, T>>, id: number) => {
     let inner = m.get(id);
-    if (!inner) m.set(id, (inner = new Map()));
+    if (!inner) {
+      inner = new Map();
+      m.set(id, inner);
+    }
     return inner;
   };
   for (const r of rows) {
