@@ -1,3 +1,4 @@
+import { addCalendarYears, addDays, platformToday } from '@token/domain/calendar';
 import type { customers } from '../db/schema/index.ts';
 import { seedInvestor } from '../db/seed/factories.ts';
 import { loginAs, testPassword } from './accounts.ts';
@@ -37,7 +38,5 @@ export function companySession(t: TestApp, overrides: Partial<typeof customers.$
 
 /** `YYYY-MM-DD` of today (Berlin) moved by whole years and days: ages on the edge of 18. */
 export function dayFromToday(years: number, days = 0, now = new Date()): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(now);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y + years, m - 1, d + days)).toISOString().slice(0, 10);
+  return addDays(addCalendarYears(platformToday(now), years), days);
 }

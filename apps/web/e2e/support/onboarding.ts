@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { platformToday } from '@token/domain/calendar';
 import { generate } from 'otplib';
 import { logInWithForm, signUpVerified } from './accounts.ts';
 import { expectAccessible } from './fixtures.ts';
@@ -256,9 +257,9 @@ export const registerDocuments = [
   { purpose: 'transparency_register_excerpt', type: 'ubo', file: 'transparenzregisterauszug.pdf' },
 ] as const;
 
-/** Today in Berlin as `YYYY-MM-DD` (the date input's value; documents may not be older than 3 months). */
+/** The platform's today (Berlin) as `YYYY-MM-DD`: the date input's value the API judges by (decision 012). */
 export function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  return platformToday();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { platformToday } from '@token/domain/calendar';
 import { parseCommercialRegister } from '@token/domain/format';
 import type { TFunction } from 'i18next';
 import { Mail } from 'lucide-react';
@@ -118,7 +119,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-400 sm:px-6">
-          © {new Date().getFullYear()} {c?.company.name ?? ''} · {t('footer.riskNotice')}
+          © {platformToday().slice(0, 4)} {c?.company.name ?? ''} · {t('footer.riskNotice')}
         </p>
       </div>
     </footer>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { violation } from '../accounts/schemas.ts';
+import { addCalendarMonths, isIsoDate } from '../calendar/index.ts';
 import type { Sentence } from '../errors/index.ts';
 
 /**
@@ -59,48 +60,6 @@ export const maxDocumentsPerPurpose = 3;
 /** spec 5/9: documents not older than 3 months. */
 export const maxDocumentAgeMonths = 3;
 
-/** The time zone whose calendar decides "today" for document dates (the platform is German). */
-export const platformTimeZone = 'Europe/Berlin';
-
-const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** Whether `value` is a real calendar date written `YYYY-MM-DD` (no 2024-02-30). */
-export function isIsoDate(value: string): boolean {
-  const m = isoDatePattern.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return year >= 1900 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
-
-/** The calendar date (`YYYY-MM-DD`) at `now` in the platform's time zone. */
-export function platformToday(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: platformTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/**
- * `date` moved by whole calendar months; a day that does not exist in the target month becomes its
- * last day (31 May minus 3 months is 28/29 February).
- */
-export function addCalendarMonths(date: string, months: number): string {
-  const m = isoDatePattern.exec(date);
-  if (!m) throw new Error(`not a date: ${date}`);
-  const total = Number(m[1]) * 12 + (Number(m[2]) - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const day = Math.min(Number(m[3]), daysInMonth(year, month));
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
 /** The oldest issue date a document uploaded `today` may have (spec 5: not older than 3 months). */
 export function oldestDocumentIssueDate(today: string): string {
   return addCalendarMonths(today, -maxDocumentAgeMonths);
@@ -115,8 +74,19 @@ export function documentDateViolation(
   today: string,
 ): 'date_in_future' | 'document_too_old' | null {
   if (issuedAt > today) return 'date_in_future';
-  if (issuedAt < oldestDocumentIssueDate(today)) return 'document_too_old';
+  if (isDocumentTooOld(issuedAt, today)) return 'document_too_old';
   return null;
+}
+
+/**
+ * spec 5: whether a document issued on `issuedAt` is older than 3 months on `today` (both
+ * `YYYY-MM-DD`). A date that is no calendar day is never acceptable and counts as too old; a date
+ * in the future is not too old (the upload refuses it as `date_in_future`).
+ */
+export function isDocumentTooOld(issuedAt: string, today: string): boolean {
+  if (!isIsoDate(issuedAt) || !isIsoDate(today)) return true;
+  // ISO dates of four-digit years compare as strings.
+  return issuedAt < oldestDocumentIssueDate(today);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Salutation } from '../accounts/schemas.ts';
+import { addDays } from '../calendar/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { buildEpcQrPayload } from '../payments/epc-qr.ts';
 import { formatCreditorReference } from '../payments/reference.ts';
@@ -123,12 +124,6 @@ export function letterGreeting(locale: Locale, addressee: LetterAddressee | null
   if (salutation === 'ms') return `Dear Ms ${withTitle},`;
   if (salutation === 'mr') return `Dear Mr ${withTitle},`;
   return fullName ? `Dear ${fullName},` : 'Dear Sir or Madam,';
-}
-
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

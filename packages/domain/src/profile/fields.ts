@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import { violation } from '../accounts/schemas.ts';
+import { isIsoDate, platformToday } from '../calendar/index.ts';
 import type { FieldViolation } from '../errors/index.ts';
 
 /*
@@ -11,25 +12,6 @@ import type { FieldViolation } from '../errors/index.ts';
  * null. Values are normalised on the way in (IBAN electronic format, BIC and codes upper case,
  * mobile number E.164, wallet address EIP-55), so the stored form is one spelling.
  */
-
-/** The platform's calendar day (Europe/Berlin) as `YYYY-MM-DD`: "today" for age and date rules. */
-export function todayInBerlin(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** Whether `value` is a real calendar day written `YYYY-MM-DD` (no 2023-02-29, no 2024-13-01). */
-export function isIsoDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
 
 /** `YYYY-MM-DD` of an ISO day as `DD.MM.YYYY` (the `{value}` of min/max date messages, spec 9 German dates). */
 function germanDate(isoDay: string): string {
@@ -82,7 +64,7 @@ function pastDateSchema(opts: { min?: string; minimumAgeYears?: number }) {
     .max(10)
     .superRefine((value, ctx) => {
       if (value === '') return;
-      const broken = dateRuleViolation(value, { ...opts, today: todayInBerlin() });
+      const broken = dateRuleViolation(value, { ...opts, today: platformToday() });
       if (broken) {
         ctx.addIssue({
           code: 'custom',

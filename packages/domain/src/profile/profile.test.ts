@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { customerUpdateSchema } from '../accounts/index.ts';
+import { addCalendarYears, addDays, platformToday } from '../calendar/index.ts';
 import {
   fieldViolationsOf,
   violationCodeOf,
@@ -13,7 +14,6 @@ import {
   hasAtMostTwoDecimals,
   hasReachedAge,
   hundredthsToPercent,
-  isIsoDate,
   normalizeBic,
   normalizeIban,
   normalizeMobileNumber,
@@ -21,7 +21,6 @@ import {
   normalizeVatNumber,
   percentToHundredths,
   resolveBirthDate,
-  todayInBerlin,
   type UboPerson,
   uboPersonViolations,
   uboUserInputSchema,
@@ -37,31 +36,15 @@ function codes(result: { success: boolean; error?: { issues: readonly unknown[] 
   ]);
 }
 
-/** Today in Berlin shifted by whole years and days, as `YYYY-MM-DD`. */
+// The date rules count by Berlin's day (decision 012): the file runs on a pinned clock, and every
+// date it sends is derived from the same day the rule reads, so it passes at any hour in any zone.
+vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T10:00:00Z') });
+afterAll(() => vi.useRealTimers());
+
+/** The platform's today shifted by whole years (clamped, 29 February -> 28) and then days. */
 function daysFromToday(years: number, days = 0): string {
-  const [y, m, d] = todayInBerlin().split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y + years, m - 1, d + days));
-  return date.toISOString().slice(0, 10);
+  return addDays(addCalendarYears(platformToday(), years), days);
 }
-
-describe('calendar days', () => {
-  it.each([
-    ['2024-02-29', true],
-    ['2023-02-29', false],
-    ['2024-13-01', false],
-    ['2024-04-31', false],
-    ['24-01-01', false],
-    ['2024-1-1', false],
-    ['1990-06-15', true],
-  ])('%s is a real day: %s', (value, ok) => {
-    expect(isIsoDate(value)).toBe(ok);
-  });
-
-  it('reads today in Berlin (past midnight there while still the day before in UTC)', () => {
-    expect(todayInBerlin(new Date('2026-03-31T22:30:00Z'))).toBe('2026-04-01');
-    expect(todayInBerlin(new Date('2026-01-15T22:59:00Z'))).toBe('2026-01-15');
-  });
-});
 
 describe('minimum age 18 (spec 5, BGB §§ 187, 188)', () => {
   it.each([
@@ -176,9 +159,22 @@ describe('personal profile (PUT customers/{uuid})', () => {
     expect(codes(customerUpdateSchema.safeParse(input), input)).toEqual([[path, code]]);
   });
 
-  it('is 18 on the 18th birthday (not the day before)', () => {
-    expect(customerUpdateSchema.safeParse({ birthDate: daysFromToday(-18) }).success).toBe(true);
-    expect(customerUpdateSchema.safeParse({ birthDate: daysFromToday(-18, 1) }).success).toBe(false);
+  describe.each([
+    ['an ordinary day', '2026-11-27T10:00:00Z'],
+    ['23:30 UTC on 31 December, New Year in Berlin', '2026-12-31T23:30:00Z'],
+    ['00:30 UTC on 1 January', '2027-01-01T00:30:00Z'],
+    ['22:30 UTC on 30 June, 1 July in Berlin', '2026-06-30T22:30:00Z'],
+    ['23:30 UTC on 28 February, leap day in Berlin', '2028-02-28T23:30:00Z'],
+    ['the leap day', '2028-02-29T12:00:00Z'],
+  ])('on %s', (_, instant) => {
+    afterEach(() => vi.setSystemTime(new Date('2026-11-27T10:00:00Z')));
+
+    it('is 18 on the 18th birthday (not the day before)', () => {
+      vi.setSystemTime(new Date(instant));
+      expect(customerUpdateSchema.safeParse({ birthDate: daysFromToday(-18) }).success).toBe(true);
+      expect(customerUpdateSchema.safeParse({ birthDate: daysFromToday(-18, 1) }).success).toBe(false);
+      expect(customerUpdateSchema.safeParse({ birthDate: daysFromToday(0) }).success).toBe(false);
+    });
   });
 
   it('accepts empty values as "clear the field"', () => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { platformDayOf } from '@token/domain/calendar';
 import { shopChannelCode } from '@token/domain/channel';
 import { professionalConsequencesNotice } from '@token/domain/documents';
 import type { Locale } from '@token/domain/i18n';
@@ -9,7 +10,6 @@ import {
   riskGradeThreshold,
   type UboDocumentPurpose,
 } from '@token/domain/onboarding';
-import { todayInBerlin } from '@token/domain/profile';
 import {
   gradeQuestionnaire,
   type QuestionnaireType,
@@ -455,7 +455,7 @@ export async function seedCustomerDocument(
       scope: opts.scope ?? 'company',
       type: opts.type ?? (purpose === 'commercial_register_excerpt' ? 'registry_excerpt' : 'ubo'),
       purpose,
-      issuedAt: opts.issuedAt ?? createdAt.toISOString().slice(0, 10),
+      issuedAt: opts.issuedAt ?? platformDayOf(createdAt),
       createdAt,
     })
     .returning();
@@ -724,7 +724,7 @@ export async function seedOrder(
   let invoice: typeof invoices.$inferSelect | null = null;
   if (completed) {
     // the year of the invoice's Berlin calendar day, as place_order_hold numbers it (migration 0011)
-    const year = Number(todayInBerlin(completedAt).slice(0, 4));
+    const year = Number(platformDayOf(completedAt).slice(0, 4));
     const [seq] = await db
       .insert(invoiceSequences)
       .values({ year, lastNumber: 1 })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { platformToday } from '@token/domain/calendar';
 import { eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSecretBox } from '../../modules/accounts/secrets.ts';
@@ -231,7 +232,7 @@ export async function seedOnboardingDemo(
     votingShares: 6000,
     representativeRoles: ['shareholder', 'beneficial_owner'],
   });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = platformToday();
   for (const purpose of [
     'commercial_register_excerpt',
     'shareholder_list',

@@ -1,3 +1,4 @@
+import { platformToday } from '@token/domain/calendar';
 import {
   type CustomerDocumentView,
   type DocumentPurpose,
@@ -7,7 +8,6 @@ import {
   documentScopeOf,
   documentUploadFieldsSchema,
   maxDocumentsPerPurpose,
-  platformToday,
 } from '@token/domain/documents';
 import { AppError, fieldViolationsOf, notFound, validationFailed } from '@token/domain/errors';
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';

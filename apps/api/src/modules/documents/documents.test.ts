@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  addCalendarMonths,
-  documentPurposes,
-  maxDocumentBytes,
-  platformToday,
-} from '@token/domain/documents';
+import { addCalendarMonths, platformToday } from '@token/domain/calendar';
+import { documentPurposes, maxDocumentBytes } from '@token/domain/documents';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentPurposes as columnPurposes, customerDocuments, storedFiles } from '../../db/schema/index.ts';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
+import { platformDayOf } from '@token/domain/calendar';
 import { AppError } from '@token/domain/errors';
 import { buildInvoiceDocument, securitiesTaxCategory } from '@token/domain/invoices';
-import { todayInBerlin } from '@token/domain/profile';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -101,8 +101,8 @@ export async function invoicePdf(opts: {
     number: invoice.number,
     locale: order.localeCode,
     // The platform's calendar day (Europe/Berlin), the day whose year numbers the invoice (migration 0011).
-    issueDate: todayInBerlin(issued),
-    serviceDate: todayInBerlin(order.checkoutCompletedAt ?? issued),
+    issueDate: platformDayOf(issued),
+    serviceDate: platformDayOf(order.checkoutCompletedAt ?? issued),
     orderNumber: order.number,
     issuer: {
       companyName: channel.companyName,

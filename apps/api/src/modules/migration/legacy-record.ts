@@ -1,4 +1,5 @@
 import { companyTypes, mobileNumberSchema, salutations } from '@token/domain/accounts';
+import { birthDateSchema, foundingDateSchema } from '@token/domain/profile';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
@@ -32,26 +33,6 @@ const countryCode = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/);
-
-function isCalendarDate(value: string): boolean {
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** A `YYYY-MM-DD` date that exists, not before 1900 and not in the future. */
-const pastDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(isCalendarDate)
-  .refine((v) => v >= '1900-01-01' && v <= new Date().toISOString().slice(0, 10));
-
-/** spec 5 minimum age 18, as the personal data form asks it. */
-const birthDate = pastDate.refine((v) => {
-  const adult = new Date();
-  adult.setUTCFullYear(adult.getUTCFullYear() - 18);
-  return v <= adult.toISOString().slice(0, 10);
-});
 
 const addressSchema = z.object({
   street: text(200),
@@ -93,7 +74,8 @@ export const legacyCustomerFields = {
   title: text(50),
   firstName: text(100),
   lastName: text(100),
-  birthDate,
+  // The platform's own date rules: Berlin's day, BGB age counting (decision 012).
+  birthDate: birthDateSchema,
   birthCity: text(100),
   birthCountry: countryCode,
   nationality: countryCode,
@@ -106,7 +88,7 @@ export const legacyCustomerFields = {
   companyType: z.enum(companyTypes),
   registryNumber: text(50),
   court: text(100),
-  foundingDate: pastDate,
+  foundingDate: foundingDateSchema,
   companyAddress: addressSchema,
   ethAddress: z
     .string()

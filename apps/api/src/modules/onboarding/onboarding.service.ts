@@ -1,3 +1,4 @@
+import { platformDayOf } from '@token/domain/calendar';
 import { notFound } from '@token/domain/errors';
 import {
   type AddressFacts,
@@ -10,7 +11,6 @@ import {
   type OnboardingFacts,
   onboardingOf,
   parseKycState,
-  platformDateOf,
   registrarLifecycle,
   wphgSurveyTypes,
 } from '@token/domain/onboarding';
@@ -224,7 +224,7 @@ function factsOf(
     documents: rows.documents.map((d) => ({
       purpose: d.purpose,
       issuedAt: d.issuedAt,
-      uploadedOn: platformDateOf(d.createdAt),
+      uploadedOn: platformDayOf(d.createdAt),
     })),
     adequacy: {
       optionalGrade: latest.get('optional')?.grade ?? null,

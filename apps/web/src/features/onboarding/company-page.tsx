@@ -1,4 +1,5 @@
 import { companyTypes } from '@token/domain/accounts';
+import { platformToday } from '@token/domain/calendar';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -18,7 +19,6 @@ import { formatIban } from './components/iban.ts';
 import { FormSkeleton, LoadFailed, Panel, retryFailed, StepActions } from './components/step-parts.tsx';
 import { useContinueOnboarding } from './components/use-continue.ts';
 import { orNull, useServerErrors, useStepForm } from './components/use-step-form.ts';
-import { todayIso } from './dates.ts';
 import { type CompanyFormValues, companyFormSchema } from './schemas.ts';
 import type { Address, Country, Currency, OnboardingCustomer } from './types.ts';
 
@@ -176,7 +176,7 @@ export function CompanyForm({
             error={e.foundingDate?.message}
             required
             type="date"
-            max={todayIso()}
+            max={platformToday()}
             min="1900-01-01"
             {...register('foundingDate')}
           />

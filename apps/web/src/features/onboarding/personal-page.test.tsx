@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { addCalendarYears, addDays, platformToday } from '@token/domain/calendar';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NavigationGuard } from '../../app/navigation-guard.tsx';
@@ -7,7 +8,6 @@ import { ConfirmProvider } from '../../components/ui/confirm-dialog.tsx';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
 import { SessionProvider } from '../../lib/session.tsx';
-import { isoMinus, todayIso } from './dates.ts';
 import { PersonalPage } from './personal-page.tsx';
 import {
   countryList,
@@ -107,8 +107,12 @@ const type = (label: string, value: string) => fireEvent.input(field(label), { t
 const choose = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Speichern und weiter' }));
 
-/** A birth date exactly `years` years ago (today is the birthday). */
-const bornYearsAgo = (years: number) => isoMinus(todayIso(), { years });
+/** A birth date exactly `years` years before the platform's today (today is the birthday). */
+const bornYearsAgo = (years: number) => addCalendarYears(platformToday(), -years);
+
+// The age rule counts by Berlin's day (decision 012): each test runs on a pinned clock and derives
+// its dates from the same day, so it passes at any hour in any time zone.
+const ordinaryDay = new Date('2026-11-27T10:00:00Z');
 
 async function fillValidForm() {
   await screen.findByLabelText('Geburtsdatum');
@@ -133,6 +137,7 @@ beforeAll(async () => {
   await loadNamespace('onboarding');
 });
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: ordinaryDay });
   localStorage.clear();
   storeTestSession();
   clearNotifications();
@@ -140,6 +145,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('PersonalPage (spec 3 personal profile, spec 5 messages)', () => {
@@ -171,14 +177,19 @@ describe('PersonalPage (spec 3 personal profile, spec 5 messages)', () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
-  it('checks age, IBAN, BIC and mobile number before sending', async () => {
+  it.each([
+    ['an ordinary day', ordinaryDay],
+    ['23:30 UTC on 31 December (New Year in Berlin)', new Date('2026-12-31T23:30:00Z')],
+    ['22:30 UTC on 30 June (1 July in Berlin)', new Date('2026-06-30T22:30:00Z')],
+    ['23:30 UTC on 28 February (the leap day in Berlin)', new Date('2028-02-28T23:30:00Z')],
+  ])('checks age, IBAN, BIC and mobile number before sending, on %s', async (_, now) => {
+    vi.setSystemTime(now);
+    storeTestSession(); // a session of that moment
     const { calls } = setup({ record: customerRecord() });
     await fillValidForm();
-    // 18 tomorrow
-    const almost18 = new Date();
-    almost18.setFullYear(almost18.getFullYear() - 18);
-    almost18.setDate(almost18.getDate() + 1);
-    type('Geburtsdatum', todayIso(almost18));
+    expect(field('Geburtsdatum').max).toBe(platformToday());
+    // 18 tomorrow, by the platform's calendar
+    type('Geburtsdatum', addDays(addCalendarYears(platformToday(), -18), 1));
     type('IBAN', 'DE89 3704 0044 0532 0130 01');
     type('BIC (SWIFT)', 'NOTABIC');
     type('Mobilnummer', '0151 2345');

@@ -1,3 +1,4 @@
+import { platformToday } from '@token/domain/calendar';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -22,7 +23,6 @@ import { formatIban } from './components/iban.ts';
 import { FormSkeleton, LoadFailed, Panel, retryFailed, StepActions } from './components/step-parts.tsx';
 import { useContinueOnboarding } from './components/use-continue.ts';
 import { orNull, useServerErrors, useStepForm } from './components/use-step-form.ts';
-import { todayIso } from './dates.ts';
 import { type PersonalFormValues, personalFormSchema, personalFormWithoutBankSchema } from './schemas.ts';
 import type { Address, Country, Currency, OnboardingCustomer, PersonalDataInput } from './types.ts';
 
@@ -174,7 +174,7 @@ export function PersonalForm({
             error={e.birthDate?.message}
             required
             type="date"
-            max={todayIso()}
+            max={platformToday()}
             min="1900-01-01"
             autoComplete="bday"
             {...register('birthDate')}

@@ -1,5 +1,6 @@
 import { addressInputSchema, customerUpdateSchema, salutations } from '@token/domain/accounts';
-import { documentUploadFieldsSchema, platformToday } from '@token/domain/documents';
+import { platformToday } from '@token/domain/calendar';
+import { documentUploadFieldsSchema } from '@token/domain/documents';
 import {
   bicSchema,
   birthDateSchema,

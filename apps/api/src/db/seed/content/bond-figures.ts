@@ -1,3 +1,4 @@
+import { addCalendarMonths, addDays } from '@token/domain/calendar';
 import { isinFromWkn } from '../isin.ts';
 import type { BondSeed, InterestPayment, Localised } from './bonds.ts';
 
@@ -12,14 +13,6 @@ export const interestPaymentLabels: Record<InterestPayment, Localised> = {
 
 const paymentsPerYear: Record<InterestPayment, number> = { annual: 1, semi_annual: 2, quarterly: 4 };
 
-function addMonths(iso: string, months: number): Date {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-}
-
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-
 /** The figures of a bond as its documents and attributes state them. */
 export type BondFigures = {
   isin: string;
@@ -31,18 +24,14 @@ export type BondFigures = {
 };
 
 export function bondFigures(bond: BondSeed): BondFigures {
-  const maturity = addMonths(bond.interestStart, bond.termMonths);
-  maturity.setUTCDate(maturity.getUTCDate() - 1);
+  // Each period ends the day before the next one starts.
+  const endOfMonths = (months: number) => addDays(addCalendarMonths(bond.interestStart, months), -1);
   const step = 12 / paymentsPerYear[bond.interestPayment];
   const interestDates: string[] = [];
-  for (let m = step; m <= bond.termMonths; m += step) {
-    const d = addMonths(bond.interestStart, m);
-    d.setUTCDate(d.getUTCDate() - 1);
-    interestDates.push(isoDate(d));
-  }
+  for (let m = step; m <= bond.termMonths; m += step) interestDates.push(endOfMonths(m));
   return {
     isin: isinFromWkn(bond.wkn),
-    maturityDate: isoDate(maturity),
+    maturityDate: endOfMonths(bond.termMonths),
     interestDates,
     tokens: bond.issueVolumeCents / NOMINAL_PER_TOKEN_CENTS,
   };

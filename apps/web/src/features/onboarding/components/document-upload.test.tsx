@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { addCalendarMonths, platformToday } from '@token/domain/calendar';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBar } from '../../../components/ui/notification-bar.tsx';
 import { i18n, loadNamespace } from '../../../lib/i18n.ts';
 import { clearNotifications } from '../../../lib/notifications.ts';
 import { SessionProvider } from '../../../lib/session.tsx';
-import { isoMinus, todayIso } from '../dates.ts';
 import { storeTestSession } from '../test-support.tsx';
 import { DocumentUpload, fileProblem } from './document-upload.tsx';
 
@@ -82,7 +82,7 @@ const chooseFile = async (file: File) => {
     fireEvent.change(field('Datei'), { target: { files: [file] } });
   });
 };
-const recentDate = () => isoMinus(todayIso(), { months: 1 });
+const recentDate = () => addCalendarMonths(platformToday(), -1);
 const uploadButton = () => screen.getByRole('button', { name: 'Hochladen' });
 
 beforeAll(async () => {
@@ -90,6 +90,9 @@ beforeAll(async () => {
   await loadNamespace('onboarding');
 });
 beforeEach(() => {
+  // Pinned on Berlin's New Year while UTC is still on 31 December: the form must count by the
+  // platform's day, as the API does (decision 012), whatever the device's time zone.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T23:30:00Z') });
   localStorage.clear();
   storeTestSession();
   clearNotifications();
@@ -98,6 +101,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('DocumentUpload (spec 5 uploads)', () => {
@@ -188,7 +192,10 @@ describe('DocumentUpload (spec 5 uploads)', () => {
 
   it('asks for a file and a date not older than three months', async () => {
     setup();
-    fireEvent.input(field('Datum des Dokuments'), { target: { value: isoMinus(todayIso(), { months: 4 }) } });
+    expect((field('Datum des Dokuments') as HTMLInputElement).max).toBe('2027-01-01');
+    fireEvent.input(field('Datum des Dokuments'), {
+      target: { value: addCalendarMonths(platformToday(), -4) },
+    });
     fireEvent.click(uploadButton());
     await waitFor(() => expect(errorOf(field('Datei'))).toBe('Es wurde keine Datei hochgeladen.'));
     expect(errorOf(field('Datum des Dokuments'))).toBe('Das Dokument darf nicht älter als 3 Monate sein');

@@ -1,3 +1,4 @@
+import { platformToday } from '@token/domain/calendar';
 import { maxDocumentBytes, maxDocumentsPerPurpose } from '@token/domain/documents';
 import { type ErrorCode, errorMessage } from '@token/domain/errors';
 import { Upload } from 'lucide-react';
@@ -11,7 +12,6 @@ import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { type UploadProgress, useUploadCustomerDocument } from '../api/upload-customer-document.ts';
-import { todayIso } from '../dates.ts';
 import { documentDateSchema } from '../schemas.ts';
 import type { DocumentPurpose, DocumentType } from '../types.ts';
 import { UploadProgressBar } from './upload-progress.tsx';
@@ -147,7 +147,7 @@ export function DocumentUpload({
           error={formState.errors.issuedAt?.message}
           required
           type="date"
-          max={todayIso()}
+          max={platformToday()}
           disabled={uploading}
           {...register('issuedAt')}
         />

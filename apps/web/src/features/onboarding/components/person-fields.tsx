@@ -1,11 +1,11 @@
 import { companyTypes } from '@token/domain/accounts';
+import { platformToday } from '@token/domain/calendar';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { todayIso } from '../dates.ts';
 import type { Country, UboUser, UboUserInput } from '../types.ts';
 import { CountrySelect } from './fields.tsx';
 import { orNull } from './use-step-form.ts';
@@ -146,7 +146,7 @@ export function PersonFields({
             error={errors.birthdate?.message}
             required
             type="date"
-            max={todayIso()}
+            max={platformToday()}
             min="1900-01-01"
             {...register('birthdate')}
           />
