@@ -3,7 +3,9 @@ import {
   addCalendarMonths,
   addCalendarYears,
   addDays,
+  daysBetween,
   daysInMonth,
+  endOfPlatformDay,
   isIsoDate,
   parseIsoDate,
   platformDayOf,
@@ -93,5 +95,32 @@ describe('the platform’s today is Berlin’s, whatever the machine’s time zo
   ])('%s is %s in Berlin', (instant, day) => {
     expect(platformDayOf(new Date(instant))).toBe(day);
     expect(platformToday(new Date(instant))).toBe(day);
+  });
+});
+
+describe('days between and the end of a Berlin day', () => {
+  it.each([
+    ['2026-11-27', '2026-12-11', 14],
+    ['2026-03-20', '2026-04-03', 14], // across the change to summer time
+    ['2026-10-21', '2026-11-04', 14], // across the change to winter time
+    ['2028-02-28', '2028-03-01', 2],
+    ['2027-01-01', '2026-12-31', -1],
+  ])('from %s to %s: %i days', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
+  });
+
+  it.each([
+    ['2026-12-08', '2026-12-08T22:59:59.999Z'], // winter, UTC+1
+    ['2026-07-01', '2026-07-01T21:59:59.999Z'], // summer, UTC+2
+    ['2026-03-28', '2026-03-28T22:59:59.999Z'], // the night before summer time starts
+    ['2026-03-29', '2026-03-29T21:59:59.999Z'], // the day summer time starts
+    ['2026-10-24', '2026-10-24T21:59:59.999Z'], // the night before winter time
+    ['2026-10-25', '2026-10-25T22:59:59.999Z'], // the day winter time starts
+    ['2028-02-29', '2028-02-29T22:59:59.999Z'],
+  ])('%s ends at %s', (day, instant) => {
+    const end = endOfPlatformDay(day);
+    expect(end.toISOString()).toBe(instant);
+    expect(platformDayOf(end)).toBe(day);
+    expect(platformDayOf(new Date(end.getTime() + 1))).toBe(addDays(day, 1));
   });
 });

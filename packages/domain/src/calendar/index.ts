@@ -91,3 +91,42 @@ export function addDays(date: string, days: number): string {
   const moved = utcDay(y, m, d + days);
   return isoDateOf(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
 }
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const [fy, fm, fd] = parsed(from);
+  const [ty, tm, td] = parsed(to);
+  return Math.round((utcDay(ty, tm, td).getTime() - utcDay(fy, fm, fd).getTime()) / 86_400_000);
+}
+
+const platformClockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: platformTimeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** How far Berlin's clock is ahead of UTC at `instant`, in milliseconds (1 or 2 hours). */
+function platformOffsetMs(instant: number): number {
+  const part: Record<string, number> = {};
+  for (const p of platformClockFormat.formatToParts(instant)) part[p.type] = Number(p.value);
+  const wall = utcDay(part.year!, part.month!, part.day!).getTime();
+  const wallTime = wall + ((part.hour! * 60 + part.minute!) * 60 + part.second!) * 1000;
+  return wallTime - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The last millisecond of a day in Berlin (23:59:59.999 local time): a deadline "by 08.12.2026" holds
+ * for the whole of that day, and the instant still reads as that day wherever it is shown in Berlin.
+ */
+export function endOfPlatformDay(day: string): Date {
+  const [y, m, d] = parsed(day);
+  const nextMidnightUtc = utcDay(y, m, d + 1).getTime();
+  // Berlin's offset at its own midnight; changes of offset happen at 01:00 UTC, never near midnight.
+  const offset = platformOffsetMs(nextMidnightUtc - 2 * 3_600_000);
+  return new Date(nextMidnightUtc - offset - 1);
+}

@@ -7,5 +7,6 @@ export { assertCanTransition, canTransition, isStateOf, type Lifecycle } from '.
 export * from './discounts.ts';
 export * from './limits.ts';
 export * from './order-state.ts';
+export * from './payment-due.ts';
 export * from './statements.ts';
 export * from './views.ts';

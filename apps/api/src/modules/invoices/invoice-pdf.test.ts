@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildInvoiceDocument, type InvoiceItemInput } from '@token/domain/invoices';
 import { describe, expect, it } from 'vitest';
+import { hasPoppler } from '../../test/poppler.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-
-const hasPoppler = existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdftoppm');
 
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { platformDayOf } from '@token/domain/calendar';
 import { AppError } from '@token/domain/errors';
 import { buildInvoiceDocument, securitiesTaxCategory } from '@token/domain/invoices';
+import { paymentTermDays } from '@token/domain/orders';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -93,9 +94,7 @@ export async function invoicePdf(opts: {
   }
   const state = payment?.payment.state ?? order.paymentState;
   const issued = invoice.issuedAt;
-  const termDays = order.paymentDueAt
-    ? Math.max(0, Math.round((order.paymentDueAt.getTime() - issued.getTime()) / 86_400_000))
-    : 14;
+  const termDays = order.paymentDueAt ? paymentTermDays(issued, order.paymentDueAt) : 14;
   const personName = [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null;
   const document = buildInvoiceDocument({
     number: invoice.number,

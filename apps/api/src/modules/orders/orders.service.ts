@@ -20,6 +20,7 @@ import {
   type OrderView,
   orderListStatus,
   type PaymentConfigurationView,
+  paymentDueAt,
   paymentLifecycle,
   type Section6Declarations,
   type Subscriber,
@@ -1372,7 +1373,7 @@ export async function completeOrder(opts: {
     const { configuration } = await findMethodChoice(tx, order, method.code);
     const now = new Date();
     const offline = method.gateway === 'offline';
-    const dueAt = offline ? new Date(now.getTime() + opts.paymentDays * 86_400_000) : null;
+    const dueAt = offline ? paymentDueAt(now, opts.paymentDays) : null;
     assertCanTransition(checkoutLifecycle, order.checkoutState, 'completed');
     assertCanTransition(paymentLifecycle, order.paymentState, 'awaiting_payment');
     const [updated] = await orderPlaced(tx).execute({

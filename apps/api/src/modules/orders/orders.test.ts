@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addDays, platformDayOf, platformToday } from '@token/domain/calendar';
 import { formatDate } from '@token/domain/format';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,7 +132,8 @@ describe('the order flow (spec 4, spec 7)', () => {
     const invoiceList = await api.get(`/orders/${token}/invoices`);
     expect(invoiceList.status).toBe(200);
     const [invoice] = invoiceList.body as unknown as { number: string; order: string }[];
-    expect(invoice!.number).toMatch(new RegExp(`^${new Date().getUTCFullYear()}-\\d{6}$`));
+    // numbered in the year of Berlin's day (23:30 UTC on 31 December is already the next year there)
+    expect(invoice!.number).toMatch(new RegExp(`^${platformToday().slice(0, 4)}-\\d{6}$`));
     expect(invoice!.order).toBe(`/api/v2/shop/orders/${token}`);
 
     const list = await api.get('/orders?itemsPerPage=50');
@@ -150,6 +152,9 @@ describe('the order flow (spec 4, spec 7)', () => {
     const [placed] = await t.app.db.select().from(orders).where(eq(orders.tokenValue, token));
     expect(mail!.text).toContain(`bis zum ${formatDate(placed!.paymentDueAt!, { locale: 'de' })} auf`);
     expect(formatDate(placed!.paymentDueAt!, { locale: 'de' })).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    // due at the end of the Berlin day 14 days on (decision 013), whatever the hour of the order
+    expect(platformDayOf(placed!.paymentDueAt!)).toBe(addDays(platformToday(), 14));
+    expect(platformDayOf(new Date(placed!.paymentDueAt!.getTime() + 1))).toBe(addDays(platformToday(), 15));
 
     // A placed order can no longer be changed or deleted.
     expect(

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bankCreditNoteText, bankCreditViewSchema, operatorOrderFileSchema } from '@token/domain/payments';
@@ -27,6 +27,7 @@ import {
   type ShopApi,
   testBond,
 } from '../../test/orders.ts';
+import { hasPoppler } from '../../test/poppler.ts';
 import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
 import { applyBankCredit, importBankStatement } from './bank-credits.service.ts';
 import { bookCardEvent } from './card-payments.service.ts';
@@ -84,8 +85,6 @@ async function invoiceOf(token: string) {
 
 const pdfGet = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-
-const hasPoppler = existsSync('/usr/bin/pdftotext');
 
 describe('the invoice PDF (spec 7 GET invoice/{id}/pdf)', () => {
   it('the owner gets the PDF with the number; another customer 404; a visitor 401; operators by the admin route', async () => {
