@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set), web component tests and the Playwright journeys. Ends with one line
 // `N passed, N failed` summing all suites (also written to .test-summary for CI).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -37,24 +37,79 @@ function check(name, cmd, args) {
 check('lint', 'npx', ['biome', 'check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
-step('vitest', () => {
-  const file = join(out, 'vitest.json');
-  const r = run('vitest', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ]);
+/** Runs vitest with a JSON report and counts its tests; a file that failed to load counts as failed. */
+function vitest(name, file, cmd, args, env) {
+  const r = run(name, cmd, [...args, '--reporter=json', `--outputFile.json=${file}`], env);
   if (!existsSync(file)) return { passed: 0, failed: 1, seconds: r.seconds };
   const j = JSON.parse(readFileSync(file, 'utf8'));
-  // A suite that failed to load has no test cases; count it as a failure.
   const brokenFiles = j.testResults.filter(
     (f) => f.status === 'failed' && f.assertionResults.length === 0,
   ).length;
   const failed =
     j.numFailedTests + brokenFiles + (r.status !== 0 && j.numFailedTests + brokenFiles === 0 ? 1 : 0);
   return { passed: j.numPassedTests, failed, seconds: r.seconds };
+}
+
+step('vitest', () =>
+  vitest('vitest', join(out, 'vitest.json'), 'npx', ['vitest', 'run', '--reporter=default']),
+);
+
+/** Test files of the API whose answers depend on the day: they derive their dates from the calendar. */
+function clockSensitiveApiFiles() {
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.test.ts')) {
+        const text = readFileSync(join(root, path), 'utf8');
+        if (text.includes('@token/domain/calendar') || text.includes('dayFromToday')) files.push(path);
+      }
+    }
+  };
+  walk('apps/api/src');
+  return files;
+}
+
+// Decision 013: the date rules count by Berlin's day, whatever the machine's clock and time zone. The
+// clock-sensitive tests run again on two other machine clocks (libfaketime, the process and PGlite
+// inside it; a PostgreSQL server keeps its own clock, so these runs use PGlite): a device already on
+// New Year's Day while Berlin and UTC are still on 31 December, and Berlin on the leap day while the
+// device and UTC are still on 28 February.
+const clocks = [
+  {
+    name: 'Tokyo, 07:30 on 1 Jan 2027 (23:30 on 31 Dec in Berlin)',
+    tz: 'Asia/Tokyo',
+    at: '2027-01-01 07:30:00',
+  },
+  {
+    name: 'Los Angeles, 15:30 on 28 Feb 2028 (the leap day in Berlin)',
+    tz: 'America/Los_Angeles',
+    at: '2028-02-28 15:30:00',
+  },
+];
+step('clocks', () => {
+  const faketime = spawnSync('sh', ['-c', 'command -v faketime']).stdout?.toString().trim();
+  if (!faketime) {
+    process.stdout.write(
+      '\n━━ clocks: faketime is missing (apt-get install -y faketime); counted as failed\n',
+    );
+    return { passed: 0, failed: 1, seconds: '0' };
+  }
+  const files = ['packages/domain/src', 'apps/web/src', ...clockSensitiveApiFiles()];
+  const runs = clocks.map((clock, i) =>
+    vitest(
+      `clocks: ${clock.name}`,
+      join(out, `vitest-clock-${i}.json`),
+      'faketime',
+      ['-f', `@${clock.at}`, 'npx', 'vitest', 'run', '--reporter=dot', ...files],
+      { TZ: clock.tz, FAKETIME_DONT_FAKE_MONOTONIC: '1', TEST_DATABASE_URL: '' },
+    ),
+  );
+  const passed = runs.reduce((n, r) => n + r.passed, 0);
+  const failed = runs.reduce((n, r) => n + r.failed, 0);
+  const seconds = runs.reduce((n, r) => n + Number(r.seconds), 0);
+  return { passed, failed, seconds: seconds.toFixed(1) };
 });
 
 step('e2e', () => {
