@@ -1,5 +1,4 @@
-import { isSessionActive } from '@token/domain/accounts';
-import { operatorRole } from '@token/domain/compliance';
+import { isOperator, isSessionActive } from '@token/domain/accounts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -148,7 +147,7 @@ async function guardOperator(
     })
     .from(customers)
     .where(eq(customers.id, who.customerId));
-  if (!row?.roles.includes(operatorRole)) return sendProblem(request, reply, 'forbidden', 403);
+  if (!row || !isOperator(row.roles)) return sendProblem(request, reply, 'forbidden', 403);
   if (!row.twoFactorEnabled || !who.secondFactorPassed)
     return sendProblem(request, reply, 'operator_two_factor_required', 403);
   request.operator = { id: row.id, uuid: row.uuid, sessionId: who.sessionId, email: row.email };

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isOperator, isProfessionalInvestor } from '@token/domain/accounts';
 import type { BuyingCustomer } from '@token/domain/buying';
-import { operatorRole } from '@token/domain/compliance';
-import { isProfessionalInvestor } from '@token/domain/onboarding';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { ApiError } from './api-error.ts';
 import { customerQuery } from './customer.ts';
@@ -87,14 +86,13 @@ function LiveSessionProvider({ children }: { children: ReactNode }) {
             lastName: data.lastName,
             fullName: data.fullName,
             // a record without its roles (an answer of another shape) makes nobody an operator
-            isOperator:
-              Array.isArray(data.customerRolesAsString) && data.customerRolesAsString.includes(operatorRole),
+            isOperator: isOperator(data.customerRolesAsString),
             hasWallet: data.defaultWallet !== null,
             kycPassed: data.kycPassed === true,
             status: data.status,
             cryptoRegistrarStatus: data.cryptoRegistrarStatus,
             // a record without roles (older answers) is no professional
-            isProfessional: isProfessionalInvestor(data.customerRolesAsString ?? []),
+            isProfessional: isProfessionalInvestor(data.customerRolesAsString),
           }
         : null,
     [data],

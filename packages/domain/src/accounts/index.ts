@@ -1,4 +1,5 @@
 export * from './password.ts';
+export * from './roles.ts';
 export * from './schemas.ts';
 export * from './session.ts';
 export * from './views.ts';

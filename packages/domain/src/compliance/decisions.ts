@@ -8,11 +8,6 @@ import { type CustomerStatus, canTransition, customerLifecycle, isStateOf } from
  * decisions need a reason, and the audit-log actions they write.
  */
 
-/** The role that makes a customer an operator (with two-factor enabled, ARCHITECTURE convention 3). */
-export const operatorRole = 'admin';
-/** spec 6: the role an approved professional request adds. */
-export const professionalRole = 'professional_investor';
-
 export const customerDecisions = ['approve', 'follow_up', 'ban', 'lift_ban'] as const;
 export type CustomerDecision = (typeof customerDecisions)[number];
 

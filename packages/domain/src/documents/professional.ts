@@ -11,9 +11,6 @@ import { assertCanTransition, type Lifecycle } from '../onboarding/states.ts';
  * assesses the request (an operator decides); approval gives the role `professional_investor`.
  */
 
-/** spec 6: the role string of a professional investor. */
-export const professionalInvestorRole = 'professional_investor';
-
 /**
  * WpHG § 67 (6) sentence 2:
  * - `transactions`: on average ten transactions of significant size per quarter over the previous

@@ -6,7 +6,6 @@ import {
   isAdequacyPassed,
   isCachedCheckFresh,
   isProfessionalCheckFailed,
-  isProfessionalInvestor,
   isRiskCheckFailed,
   isRiskQuestionnairePassed,
 } from './index.ts';
@@ -70,12 +69,6 @@ describe('professional check fails (spec 4 "optional result is 2 and the user is
     [null, false, false],
   ] as const)('optional %s, professional %s -> %s', (optional, professional, expected) => {
     expect(isProfessionalCheckFailed(facts(optional, null, null, '-', professional))).toBe(expected);
-  });
-
-  it('reads the professional role string of spec 6', () => {
-    expect(isProfessionalInvestor(['professional_investor'])).toBe(true);
-    expect(isProfessionalInvestor(['admin'])).toBe(false);
-    expect(isProfessionalInvestor([])).toBe(false);
   });
 
   it('reads a risk questionnaire as passed only with the passed result', () => {

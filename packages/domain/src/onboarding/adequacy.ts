@@ -17,9 +17,6 @@ export const optionalAdequacyGrades = { declines: 0, willAnswer: 1, professional
 export const wphgSurveyTypes = ['wphg_bonds', 'wphg_crypto'] as const;
 export type WphgSurveyType = (typeof wphgSurveyTypes)[number];
 
-/** spec 6: the role string of a professional investor. */
-export const professionalInvestorRole = 'professional_investor';
-
 /** What the adequacy rules read. */
 export type AdequacyFacts = {
   /** Grade of the `optional` questionnaire; null when not answered. */
@@ -32,11 +29,6 @@ export type AdequacyFacts = {
   /** spec 6: the customer has the role `professional_investor`. */
   isProfessional: boolean;
 };
-
-/** spec 6: the customer is classified as a professional investor. */
-export function isProfessionalInvestor(roles: readonly string[]): boolean {
-  return roles.includes(professionalInvestorRole);
-}
 
 /** Whether a stored `risk` questionnaire result means passed (the questionnaires' grading decides). */
 export function isRiskQuestionnairePassed(result: string | null | undefined): boolean {

@@ -1,9 +1,9 @@
+import { isProfessionalInvestor } from '@token/domain/accounts';
 import { platformDayOf } from '@token/domain/calendar';
 import { notFound } from '@token/domain/errors';
 import {
   type AddressFacts,
   customerLifecycle,
-  isProfessionalInvestor,
   isRiskQuestionnairePassed,
   isStateOf,
   needsMoreInformation,

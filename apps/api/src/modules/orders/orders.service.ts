@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CompanyType } from '@token/domain/accounts';
+import { type CompanyType, isProfessionalInvestor } from '@token/domain/accounts';
 import { buyBlockers, buyRefusalCode } from '@token/domain/buying';
 import { availableQuantity } from '@token/domain/catalog';
 import { shopChannelCode } from '@token/domain/channel';
@@ -82,8 +82,6 @@ import { type OrderMailKind, renderOrderMail } from './order-mails.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-
-const professionalRole = 'professional_investor';
 
 function orderNotFound(): AppError {
   return new AppError('order_not_found');
@@ -548,7 +546,7 @@ async function findBuyer(
   return {
     customer: row.customer,
     hasWallet: row.hasWallet === true,
-    isProfessional: row.customer.roles.includes(professionalRole),
+    isProfessional: isProfessionalInvestor(row.customer.roles),
     holding: {
       existingTotalCents: row.mine === null ? 0 : Number(row.mine),
       isExistingInvestor: row.mine !== null,

@@ -1,3 +1,4 @@
+import { isOperator, isProfessionalInvestor, professionalInvestorRole } from '@token/domain/accounts';
 import type { AuditAction } from '@token/domain/compliance';
 import {
   assertProfessionalRequestCanMove,
@@ -14,7 +15,6 @@ import {
   professionalCriteria,
   professionalDecisionSchema,
   professionalEvidenceFieldsSchema,
-  professionalInvestorRole,
   professionalRequestInputSchema,
 } from '@token/domain/documents';
 import { AppError, fieldViolationsOf, notFound, validationFailed } from '@token/domain/errors';
@@ -51,9 +51,6 @@ const storedCriteriaSchema = z.object({
 export type StoredCriteria = z.infer<typeof storedCriteriaSchema>;
 
 type RequestRow = typeof professionalRequests.$inferSelect;
-
-/** The role that makes a customer an operator (onboarding contract). */
-const operatorRole = 'admin';
 
 /** The audit log's names for what happened to a request. */
 export const professionalAuditActions = {
@@ -135,10 +132,6 @@ async function lockRequest(db: Db, requestId: number, customerId?: number): Prom
   return row;
 }
 
-function hasProfessionalRole(roles: readonly string[]): boolean {
-  return roles.includes(professionalInvestorRole);
-}
-
 /**
  * Files a request (POST professional-requests): refused when the customer already is professional
  * (409 `already_professional`) or has an open request (409 `professional_request_open`).
@@ -160,7 +153,7 @@ export async function createProfessionalRequest(opts: {
         .where(eq(customers.id, opts.customerId))
         .for('update');
       if (!customer) throw notFound();
-      if (hasProfessionalRole(customer.roles)) throw new AppError('already_professional');
+      if (isProfessionalInvestor(customer.roles)) throw new AppError('already_professional');
       const [open] = await tx
         .select({ id: professionalRequests.id })
         .from(professionalRequests)
@@ -418,7 +411,7 @@ export async function decideProfessionalRequest(opts: {
       .from(customers)
       .where(eq(customers.id, opts.operatorId));
     // Operators are customers with the role `admin` (contract); nobody decides their own request.
-    if (!operator?.roles.includes(operatorRole) || opts.operatorId === row.customerId) {
+    if (!isOperator(operator?.roles) || opts.operatorId === row.customerId) {
       throw new AppError('forbidden', { detail: 'Only another operator may decide this request.' });
     }
     const to: ProfessionalRequestStatus = decision;

@@ -1,3 +1,4 @@
+import { isProfessionalInvestor } from '@token/domain/accounts';
 import { shortenAddress } from '@token/domain/wallets';
 import {
   Award,
@@ -155,7 +156,7 @@ export function AccountPage() {
               icon={<Award className={iconClass} aria-hidden="true" />}
               title={t('account.professional')}
               text={
-                c?.customerRolesAsString.includes('professional_investor')
+                isProfessionalInvestor(c?.customerRolesAsString)
                   ? t('account.professionalOn')
                   : t('account.professionalText')
               }

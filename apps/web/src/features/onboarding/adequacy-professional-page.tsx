@@ -1,8 +1,8 @@
+import { isProfessionalInvestor } from '@token/domain/accounts';
 import {
   type ProfessionalCriterion,
   professionalCriteria,
   professionalCriterionTexts,
-  professionalInvestorRole,
 } from '@token/domain/documents';
 import { formatDate } from '@token/domain/format';
 import type { AnsweredQuestionnaireResource } from '@token/domain/questionnaires';
@@ -66,7 +66,7 @@ export function AdequacyProfessionalPage() {
   if (!record.data || !requests.data) return <FormSkeleton panels={[3, 3]} />;
   const latest = requests.data[0] ?? null;
 
-  if (record.data.customerRolesAsString.includes(professionalInvestorRole)) {
+  if (isProfessionalInvestor(record.data.customerRolesAsString)) {
     return (
       <div className="space-y-6">
         <StatusCard tone="success" title={t('professional.status.approved')} testId="professional-status">

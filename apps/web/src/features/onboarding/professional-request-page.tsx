@@ -1,3 +1,4 @@
+import { isProfessionalInvestor } from '@token/domain/accounts';
 import {
   maxEvidenceFilesPerCriterion,
   type ProfessionalCriterion,
@@ -5,7 +6,6 @@ import {
   professionalConsequencesNotice,
   professionalCriteria,
   professionalCriterionTexts,
-  professionalInvestorRole,
   professionalRequestInputSchema,
 } from '@token/domain/documents';
 import { violationCodeOf, violationMessage, violationParamsOf } from '@token/domain/errors';
@@ -380,7 +380,7 @@ export function ProfessionalRequestPage() {
   else if (!record.data || !requests.data) content = <FormSkeleton panels={[3, 2]} />;
   else {
     const latest = requests.data[0] ?? null;
-    if (record.data.customerRolesAsString.includes(professionalInvestorRole)) {
+    if (isProfessionalInvestor(record.data.customerRolesAsString)) {
       content = (
         <StatusCard tone="success" title={t('professional.status.approved')} testId="professional-status">
           <p>{t('professional.approvedText')}</p>

@@ -1,6 +1,5 @@
-import type { CustomerResource } from '@token/domain/accounts';
+import { type CustomerResource, isProfessionalInvestor } from '@token/domain/accounts';
 import type { ProductView } from '@token/domain/catalog-views';
-import { isProfessionalInvestor } from '@token/domain/onboarding';
 import {
   type Holding,
   isOrderHolding,
