@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { documentScopes, documentTypes } from '../documents/documents.ts';
+import { uboUserViewSchema } from '../profile/views.ts';
 import { customerDecisions } from './decisions.ts';
 
 /**
@@ -117,35 +119,6 @@ export const reviewedAddressSchema = z.object({
   phoneNumber: z.string().nullable(),
 });
 
-/** A beneficial owner or representative (onboarding contract `UboUser`; shares in percent). */
-export const reviewedUboUserSchema = z.object({
-  id: z.number(),
-  type: z.enum(['natural', 'legal']),
-  roles: z.array(z.number()),
-  isUser: z.boolean(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  birthdate: isoDate.nullable(),
-  birthplace: z.string().nullable(),
-  street: z.string().nullable(),
-  postcode: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
-  nationality: z.string().nullable(),
-  pep: z.boolean(),
-  equityShares: z.number().nullable(),
-  votingShares: z.number().nullable(),
-  companyName: z.string().nullable(),
-  companyType: z.string().nullable(),
-  registerNumber: z.string().nullable(),
-  representativeRoles: z.array(z.string()),
-  memberOfRepresentativeBody: z.boolean(),
-  fictitiousBeneficialOwner: z.boolean(),
-  powerOfAttorney: z.boolean(),
-  paysChurchTax: z.boolean(),
-  representativeSent: z.boolean(),
-});
-
 /** A stored file; `downloadUrl` is the operator's route (`GET /api/v2/admin/files/{uuid}`). */
 export const reviewedFileSchema = z.object({
   uuid: z.uuid(),
@@ -158,9 +131,9 @@ export type ReviewedFile = z.infer<typeof reviewedFileSchema>;
 
 export const reviewedDocumentSchema = z.object({
   id: z.number(),
-  type: z.enum(['registry_excerpt', 'ubo']),
+  type: z.enum(documentTypes),
   purpose: z.string(),
-  scope: z.enum(['customer', 'company']),
+  scope: z.enum(documentScopes),
   issuedAt: isoDate,
   createdAt: timestamp,
   file: reviewedFileSchema,
@@ -228,7 +201,7 @@ export const decisionOptionSchema = z.object({
 export const customerFileSchema = z.object({
   customer: reviewedCustomerSchema,
   addresses: z.array(reviewedAddressSchema),
-  uboUsers: z.array(reviewedUboUserSchema),
+  uboUsers: z.array(uboUserViewSchema),
   documents: z.array(reviewedDocumentSchema),
   identifications: z.array(reviewedIdentificationSchema),
   questionnaires: z.array(reviewedQuestionnaireSchema),

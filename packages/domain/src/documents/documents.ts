@@ -12,11 +12,14 @@ import type { Sentence } from '../errors/index.ts';
 export const documentTypes = ['registry_excerpt', 'ubo'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-/** spec 3 UBO document purposes (the same list as the `customer_documents.purpose` column). */
+/**
+ * spec 3 UBO document purposes, in the order spec 5 names them (the `customer_documents.purpose`
+ * column takes this list).
+ */
 export const documentPurposes = [
   'commercial_register_excerpt',
-  'shareholder_agreement',
   'shareholder_list',
+  'shareholder_agreement',
   'transparency_register_excerpt',
   'proof_of_power_of_attorney',
 ] as const;

@@ -3,17 +3,7 @@
  * "Documents must not be older than 3 months"). Dates are calendar days (`YYYY-MM-DD`) in the
  * platform's time zone, Europe/Berlin; the age rule itself is the documents topic's.
  */
-import { isDocumentTooOld } from '../documents/documents.ts';
-
-/** spec 3 UBO document purposes. */
-export const uboDocumentPurposes = [
-  'commercial_register_excerpt',
-  'shareholder_list',
-  'shareholder_agreement',
-  'transparency_register_excerpt',
-  'proof_of_power_of_attorney',
-] as const;
-export type UboDocumentPurpose = (typeof uboDocumentPurposes)[number];
+import { type DocumentPurpose, documentPurposes, isDocumentTooOld } from '../documents/documents.ts';
 
 /** A document as the completeness rule reads it: its purpose, its date and the day it was uploaded. */
 export type DocumentFacts = { purpose: string; issuedAt: string; uploadedOn: string };
@@ -23,8 +13,8 @@ export type DocumentFacts = { purpose: string; issuedAt: string; uploadedOn: str
  * shareholder agreement and transparency register excerpt, plus the power of attorney when a
  * representative needs authority (role 10 only).
  */
-export function requiredDocumentPurposes(opts: { authorityNeeded: boolean }): UboDocumentPurpose[] {
-  return uboDocumentPurposes.filter((p) => p !== 'proof_of_power_of_attorney' || opts.authorityNeeded);
+export function requiredDocumentPurposes(opts: { authorityNeeded: boolean }): DocumentPurpose[] {
+  return documentPurposes.filter((p) => p !== 'proof_of_power_of_attorney' || opts.authorityNeeded);
 }
 
 /**
@@ -34,7 +24,7 @@ export function requiredDocumentPurposes(opts: { authorityNeeded: boolean }): Ub
 export function missingDocumentPurposes(
   documents: readonly DocumentFacts[],
   opts: { authorityNeeded: boolean },
-): UboDocumentPurpose[] {
+): DocumentPurpose[] {
   return requiredDocumentPurposes(opts).filter(
     (purpose) => !documents.some((d) => d.purpose === purpose && !isDocumentTooOld(d.issuedAt, d.uploadedOn)),
   );

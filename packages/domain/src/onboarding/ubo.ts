@@ -1,4 +1,5 @@
 import type { FieldViolation } from '../errors/index.ts';
+import { beneficialOwnerRoleCodes, representativeRoleCodes, uboRoleCodes } from '../profile/ubo.ts';
 
 /**
  * Representatives and beneficial owners of a company account (spec 3 UBO person, spec 5 UBO rules,
@@ -7,21 +8,6 @@ import type { FieldViolation } from '../errors/index.ts';
  *
  * Violations name the person by id: `uboUsers.{id}.{field}` for one person, `uboUsers` for the list.
  */
-
-/** spec 3 role codes: 10 authorised representative, 60 and 61 beneficial owner, 70 legal representative. */
-export const uboRoles = {
-  authorisedRepresentative: 10,
-  beneficialOwner: 60,
-  beneficialOwnerAlt: 61,
-  legalRepresentative: 70,
-} as const;
-export type UboRole = (typeof uboRoles)[keyof typeof uboRoles];
-export const uboRoleCodes = [10, 60, 61, 70] as const satisfies readonly UboRole[];
-
-/** Roles that make a person a representative of the company (spec 5 "at least one representative"). */
-export const representativeRoleCodes = [10, 70] as const satisfies readonly UboRole[];
-/** Roles that make a person a (real) beneficial owner. */
-export const beneficialOwnerRoleCodes = [60, 61] as const satisfies readonly UboRole[];
 
 /** Shares are stored in hundredths of a percent (2550 = 25.50 %). */
 export const shareScale = 100;
@@ -52,7 +38,7 @@ export type UboPersonFacts = {
 
 /** spec 5: role 10 is removed when the representative is sent. */
 export function removeRepresentativeRole(roles: readonly number[]): number[] {
-  return roles.filter((r) => r !== uboRoles.authorisedRepresentative);
+  return roles.filter((r) => r !== uboRoleCodes.authorisedRepresentative);
 }
 
 /** The roles that count: the stored roles, without role 10 once the representative was sent. */
@@ -80,7 +66,7 @@ export function needsAuthority(
 ): boolean {
   return persons.some((p) => {
     const roles = effectiveRoles(p);
-    return roles.length === 1 && roles[0] === uboRoles.authorisedRepresentative;
+    return roles.length === 1 && roles[0] === uboRoleCodes.authorisedRepresentative;
   });
 }
 

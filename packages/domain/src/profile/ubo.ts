@@ -10,7 +10,11 @@ import { countryCodeSchema, percentSchema, personBirthDateSchema, textSchema } f
  * onboarding rules in `@token/domain/onboarding`.
  */
 
-/** spec 3 / spec 9 role codes of a UBO person. */
+/**
+ * spec 3 / spec 9 role codes of a UBO person: 10 authorised representative, 60 and 61 beneficial
+ * owner (direct, indirect), 70 legal representative. The one table of them; the list rules in
+ * `@token/domain/onboarding` read it too.
+ */
 export const uboRoleCodes = {
   authorisedRepresentative: 10,
   beneficialOwner: 60,
@@ -21,7 +25,9 @@ export const uboRoles = [10, 60, 61, 70] as const;
 export type UboRole = (typeof uboRoles)[number];
 
 /** The role codes that make a person a beneficial owner (spec 9: 60 and 61). */
-export const beneficialOwnerRoles: readonly UboRole[] = [60, 61];
+export const beneficialOwnerRoleCodes = [60, 61] as const satisfies readonly UboRole[];
+/** The role codes that make a person a representative of the company (spec 5: 10 and 70). */
+export const representativeRoleCodes = [10, 70] as const satisfies readonly UboRole[];
 
 /** spec 3 representative roles (the person's relation to the company). */
 export const representativeRoles = [
@@ -124,7 +130,7 @@ const filled = (v: unknown) => v !== null && v !== undefined && !(typeof v === '
 /** Whether the person is named a beneficial owner (role 60 or 61, or the statement "beneficial owner"). */
 export function isBeneficialOwner(p: Pick<UboPerson, 'roles' | 'representativeRoles'>): boolean {
   return (
-    p.roles.some((r) => (beneficialOwnerRoles as readonly number[]).includes(r)) ||
+    p.roles.some((r) => (beneficialOwnerRoleCodes as readonly number[]).includes(r)) ||
     p.representativeRoles.includes('beneficial_owner')
   );
 }

@@ -1,3 +1,4 @@
+import { documentPurposes } from '@token/domain/documents';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -48,15 +49,6 @@ export const storedFiles = pgTable(
   },
   (t) => [index().on(t.customerId)],
 );
-
-/** spec 3 UBO document purposes. */
-export const documentPurposes = [
-  'commercial_register_excerpt',
-  'shareholder_agreement',
-  'shareholder_list',
-  'transparency_register_excerpt',
-  'proof_of_power_of_attorney',
-] as const;
 
 /** A customer document (spec 3): type `registry_excerpt` or `ubo`, a purpose and the document's date. */
 export const customerDocuments = pgTable(

@@ -1,15 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { platformDayOf } from '@token/domain/calendar';
 import { shopChannelCode } from '@token/domain/channel';
-import { professionalConsequencesNotice } from '@token/domain/documents';
+import { type DocumentPurpose, professionalConsequencesNotice } from '@token/domain/documents';
 import type { Locale } from '@token/domain/i18n';
-import {
-  isKycPassed,
-  type KycState,
-  parseKycState,
-  riskGradeThreshold,
-  type UboDocumentPurpose,
-} from '@token/domain/onboarding';
+import { isKycPassed, type KycState, parseKycState, riskGradeThreshold } from '@token/domain/onboarding';
 import {
   gradeQuestionnaire,
   type QuestionnaireType,
@@ -421,7 +415,7 @@ export async function seedCustomerDocument(
   db: Db,
   opts: {
     customerId: number;
-    purpose?: UboDocumentPurpose;
+    purpose?: DocumentPurpose;
     issuedAt?: string;
     type?: 'registry_excerpt' | 'ubo';
     scope?: 'customer' | 'company';

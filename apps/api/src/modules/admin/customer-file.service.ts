@@ -23,6 +23,7 @@ import {
   uboUsers,
   wallets,
 } from '../../db/schema/index.ts';
+import { toUboUserView } from '../ubo/ubo.service.ts';
 import { displayName } from './audit-log.service.ts';
 import { queueReasonsOf } from './review-queue.service.ts';
 
@@ -42,8 +43,6 @@ function fileView(f: { uuid: string; originalName: string; size: number; mediaTy
 }
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-/** Shares are stored in hundredths of a percent (2550 = 25.50 %). */
-const percent = (hundredths: number | null) => (hundredths === null ? null : hundredths / 100);
 
 /** The customer row as the review shows it (spec 3 spellings, as the shop's customer resource). */
 export function reviewedCustomerOf(c: typeof customers.$inferSelect): ReviewedCustomer {
@@ -219,33 +218,7 @@ export async function getCustomerFile(opts: {
       countryCode: a.countryCode,
       phoneNumber: a.phoneNumber,
     })),
-    uboUsers: uboRows.map((u) => ({
-      id: u.id,
-      type: u.type,
-      roles: u.roles,
-      isUser: u.isUser,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      birthdate: u.birthDate,
-      birthplace: u.birthPlace,
-      street: u.street,
-      postcode: u.postcode,
-      city: u.city,
-      country: u.country,
-      nationality: u.nationality,
-      pep: u.pep,
-      equityShares: percent(u.equityShares),
-      votingShares: percent(u.votingShares),
-      companyName: u.companyName,
-      companyType: u.companyType,
-      registerNumber: u.registerNumber,
-      representativeRoles: u.representativeRoles,
-      memberOfRepresentativeBody: u.memberOfRepresentativeBody,
-      fictitiousBeneficialOwner: u.fictitiousBeneficialOwner,
-      powerOfAttorney: u.powerOfAttorney,
-      paysChurchTax: u.paysChurchTax,
-      representativeSent: u.representativeSentAt !== null,
-    })),
+    uboUsers: uboRows.map(toUboUserView),
     documents: documentRows.map(({ document: d, file }) => ({
       id: d.id,
       type: d.type,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { addCalendarMonths, platformToday } from '@token/domain/calendar';
-import { documentPurposes, maxDocumentBytes } from '@token/domain/documents';
+import { maxDocumentBytes } from '@token/domain/documents';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentPurposes as columnPurposes, customerDocuments, storedFiles } from '../../db/schema/index.ts';
+import { customerDocuments, storedFiles } from '../../db/schema/index.ts';
 import { seedInvestor } from '../../db/seed/factories.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
@@ -86,10 +86,6 @@ async function expectRefusedWithoutTrace<R extends { status: number; body: Recor
   expect(await rowsOf(who)).toEqual(rowsBefore);
   return res;
 }
-
-it('knows the same purposes as the database column', () => {
-  expect([...documentPurposes]).toEqual([...columnPurposes]);
-});
 
 describe('POST customer-documents', () => {
   it('stores a PDF streamed under a random private key, with its SHA-256, and answers the document', async () => {

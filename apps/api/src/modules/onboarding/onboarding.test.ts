@@ -1,9 +1,8 @@
 import { AppError } from '@token/domain/errors';
-import { uboDocumentPurposes } from '@token/domain/onboarding';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { customerDocuments, customers, documentPurposes, uboUsers } from '../../db/schema/index.ts';
+import { customerDocuments, customers, uboUsers } from '../../db/schema/index.ts';
 import {
   type CustomerRow,
   seedAddress,
@@ -345,10 +344,6 @@ describe('loadOnboardingFacts', () => {
       customerStatus: null,
       registrarStatus: null,
     });
-  });
-
-  it('knows the same document purposes as the database', () => {
-    expect([...uboDocumentPurposes].sort()).toEqual([...documentPurposes].sort());
   });
 
   it('answers not found for an unknown customer', async () => {

@@ -1,6 +1,7 @@
+import { documentPurposes } from '@token/domain/documents';
 import { violationMessage } from '@token/domain/errors';
 import { formatDate } from '@token/domain/format';
-import { requiredDocumentPurposes, uboDocumentPurposes } from '@token/domain/onboarding';
+import { requiredDocumentPurposes } from '@token/domain/onboarding';
 import { CheckCircle2, CircleDashed, Download, FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -163,9 +164,7 @@ export function UboDocumentsPage() {
     authorityNeeded: needsAuthority(persons.data),
   });
   // a document of a purpose no longer required (nobody acts by power of attorney now) stays visible
-  const purposes = uboDocumentPurposes.filter(
-    (p) => required.includes(p) || all.some((d) => d.purpose === p),
-  );
+  const purposes = documentPurposes.filter((p) => required.includes(p) || all.some((d) => d.purpose === p));
   const byPurpose = (p: DocumentPurpose) =>
     all.filter((d) => d.purpose === p).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const missing = required.filter((p) => byPurpose(p).length === 0);
