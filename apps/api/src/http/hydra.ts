@@ -91,11 +91,6 @@ export function pagingQuery(defaultItems: number, maxItems: number) {
   };
 }
 
-/** A query value given once or repeated (`code[]=a&code[]=b`) as a list. */
-export const stringList = z
-  .union([z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(100)])
-  .transform((v) => (Array.isArray(v) ? v : [v]));
-
 /** Documents a list answer: a plain array for JSON, a Hydra collection for JSON-LD. */
 export function collectionOf<T extends z.ZodType>(item: T) {
   return z.union([

@@ -1,5 +1,6 @@
 /** Session lifetimes (issue 6): short access tokens, a session ends when idle or at the latest. */
-export const accessTokenTtlMs = 15 * 60_000;
+/** Access tokens (JWT `exp`) live 15 minutes (ARCHITECTURE: JWT access tokens, 15 min). */
+export const accessTokenTtlSeconds = 15 * 60;
 /** A session ends 30 minutes after its last use… */
 export const sessionIdleTimeoutMs = 30 * 60_000;
 /** …and 12 hours after the login at the latest. */

@@ -3,4 +3,5 @@
  * VAT-exempt per UStG § 4 Nr. 8, collectibles and fees 19 %) and totals in cents.
  */
 export * from './invoice-document.ts';
+export * from './numbering.ts';
 export * from './views.ts';

@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { parseEpcQrPayload } from '../payments/index.ts';
 import {
   buildInvoiceDocument,
+  formatInvoiceNumber,
   type InvoiceInvestor,
   type InvoiceIssuer,
   type InvoiceItemInput,
   includedTaxCents,
   invoiceTaxLines,
   invoiceTaxTreatment,
+  invoiceYearOf,
   letterGreeting,
+  parseInvoiceNumber,
 } from './index.ts';
 
 const bonds = { code: 'bonds', rateBasisPoints: 0 };
@@ -217,5 +220,23 @@ describe('letterGreeting', () => {
       payment: { method: 'card', paid: true },
     });
     expect(document.greeting).toBe('Sehr geehrte Frau Mustermann,');
+  });
+});
+
+describe('invoice numbers (one series per year of the Berlin day)', () => {
+  it.each([
+    ['2026-06-30T10:00:00Z', 2026],
+    ['2026-12-31T22:59:59Z', 2026],
+    ['2026-12-31T23:00:00Z', 2027],
+    ['2026-12-31T23:30:00Z', 2027],
+  ])('issued %s: series %i', (instant, year) => {
+    expect(invoiceYearOf(new Date(instant))).toBe(year);
+  });
+
+  it('writes and reads YYYY-NNNNNN', () => {
+    expect(formatInvoiceNumber(2027, 1)).toBe('2027-000001');
+    expect(formatInvoiceNumber(2026, 123_456)).toBe('2026-123456');
+    expect(parseInvoiceNumber('2026-000042')).toEqual({ year: 2026, sequence: 42 });
+    expect(parseInvoiceNumber('26-42')).toBeNull();
   });
 });

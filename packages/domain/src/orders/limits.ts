@@ -11,11 +11,10 @@ import type { AccountType, CompanyType } from '../accounts/schemas.ts';
 export const limitWithoutStatementCents = 100_000;
 /** WpPG § 6 Nr. 2 a: up to 10,000 EUR with declared free assets of at least 100,000 EUR. */
 export const limitWithFreeAssetsCents = 1_000_000;
+/** WpPG § 6 Nr. 2 a: the free assets an investor declares to reach that limit (100,000 EUR). */
 export const freeAssetsThresholdCents = 10_000_000;
 /** WpPG § 6 Nr. 2 b: twice the average monthly net income, at most 25,000 EUR. */
 export const limitByIncomeCapCents = 2_500_000;
-/** spec 1/9: a whitelisted bond is limited to 149 investors. */
-export const defaultInvestorLimit = 149;
 
 /**
  * Kapitalgesellschaften among the spec 3 company types (WpPG § 6: "nicht für Kapitalgesellschaften"):
@@ -124,12 +123,27 @@ export function investmentLimitCents(
   subscriber: Subscriber,
   declarations: Section6Declarations | null,
 ): number | null {
+  return investmentLimitOf(subscriber, declarations)?.cents ?? null;
+}
+
+/** Which WpPG § 6 rule gives the limit: none declared (Nr. 1), the free assets (Nr. 2 a), the income (Nr. 2 b). */
+export type InvestmentLimitRule = 'base' | 'assets' | 'income';
+
+/**
+ * WpPG § 6: the limit and the rule that gives it; null = not limited. When the free assets and the
+ * income give the same amount, the free assets are named (the simpler declaration).
+ */
+export function investmentLimitOf(
+  subscriber: Subscriber,
+  declarations: Section6Declarations | null,
+): { cents: number; rule: InvestmentLimitRule } | null {
   if (!isSubjectToInvestmentLimit(subscriber)) return null;
-  let limit = limitWithoutStatementCents;
-  if (declarations?.freeAssetsAtLeast100k) limit = Math.max(limit, limitWithFreeAssetsCents);
+  const assets = declarations?.freeAssetsAtLeast100k ? limitWithFreeAssetsCents : 0;
   const income = declarations?.averageMonthlyNetIncomeCents;
-  if (income != null && income > 0) limit = Math.max(limit, Math.min(2 * income, limitByIncomeCapCents));
-  return limit;
+  const byIncome = income != null && income > 0 ? Math.min(2 * income, limitByIncomeCapCents) : 0;
+  const best = Math.max(assets, byIncome);
+  if (best <= limitWithoutStatementCents) return { cents: limitWithoutStatementCents, rule: 'base' };
+  return { cents: best, rule: assets >= byIncome ? 'assets' : 'income' };
 }
 
 const floorToStep = (quantity: number, step: number) => Math.floor(quantity / step) * step;

@@ -4,6 +4,7 @@ import { discountAcceptedMessage, discountCents } from './discounts.ts';
 import {
   evaluateSubscription,
   investmentLimitCents,
+  investmentLimitOf,
   isCorporation,
   type Offer,
   type Subscriber,
@@ -137,6 +138,26 @@ describe('WpPG § 6 investment limit', () => {
     ['professional: none', professional, null, null],
   ] as const)('%s', (_label, subscriber, declarations, limit) => {
     expect(investmentLimitCents(subscriber, declarations)).toBe(limit);
+  });
+
+  it.each([
+    ['nothing declared', null, 'base'],
+    ['low income only', { freeAssetsAtLeast100k: false, averageMonthlyNetIncomeCents: 20_000 }, 'base'],
+    ['free assets', { freeAssetsAtLeast100k: true, averageMonthlyNetIncomeCents: null }, 'assets'],
+    [
+      'income above the assets',
+      { freeAssetsAtLeast100k: true, averageMonthlyNetIncomeCents: 800_000 },
+      'income',
+    ],
+    [
+      'income below the assets',
+      { freeAssetsAtLeast100k: true, averageMonthlyNetIncomeCents: 100_000 },
+      'assets',
+    ],
+    ['income only', { freeAssetsAtLeast100k: false, averageMonthlyNetIncomeCents: 300_000 }, 'income'],
+  ] as const)('names the WpPG § 6 rule that gives the limit: %s -> %s', (_label, declarations, rule) => {
+    expect(investmentLimitOf(person, declarations)?.rule).toBe(rule);
+    expect(investmentLimitOf(person, declarations)?.cents).toBe(investmentLimitCents(person, declarations));
   });
 
   it('corporations are the Kapitalgesellschaften among the company types', () => {

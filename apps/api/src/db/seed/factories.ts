@@ -3,6 +3,7 @@ import { platformDayOf } from '@token/domain/calendar';
 import { shopChannelCode } from '@token/domain/channel';
 import { type DocumentPurpose, professionalConsequencesNotice } from '@token/domain/documents';
 import type { Locale } from '@token/domain/i18n';
+import { formatInvoiceNumber, invoiceYearOf } from '@token/domain/invoices';
 import { isKycPassed, type KycState, parseKycState, riskGradeThreshold } from '@token/domain/onboarding';
 import {
   gradeQuestionnaire,
@@ -718,7 +719,7 @@ export async function seedOrder(
   let invoice: typeof invoices.$inferSelect | null = null;
   if (completed) {
     // the year of the invoice's Berlin calendar day, as place_order_hold numbers it (migration 0011)
-    const year = Number(platformDayOf(completedAt).slice(0, 4));
+    const year = invoiceYearOf(completedAt);
     const [seq] = await db
       .insert(invoiceSequences)
       .values({ year, lastNumber: 1 })
@@ -730,7 +731,7 @@ export async function seedOrder(
     const [created] = await db
       .insert(invoices)
       .values({
-        number: `${year}-${String(seq!.lastNumber).padStart(6, '0')}`,
+        number: formatInvoiceNumber(year, seq!.lastNumber),
         year,
         sequence: seq!.lastNumber,
         orderId: order!.id,

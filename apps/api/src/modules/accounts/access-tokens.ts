@@ -1,9 +1,8 @@
+import { accessTokenTtlSeconds } from '@token/domain/accounts';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { deriveKey } from './secrets.ts';
 
-/** Access tokens live 15 minutes; the client reads `exp` and refreshes before it passes. */
-export const accessTokenTtlSeconds = 15 * 60;
-
+/** Access tokens live `accessTokenTtlSeconds`; the client reads `exp` and refreshes before it passes. */
 export type AccessClaims = { customerUuid: string; sessionId: string; expiresAt: Date };
 
 export type AccessTokens = {

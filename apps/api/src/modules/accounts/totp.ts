@@ -1,8 +1,7 @@
+import { twoFactorPeriodSeconds } from '@token/domain/accounts';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 
-/** RFC 6238 as authenticator apps use it: SHA-1, 6 digits, 30-second steps. */
-export const totpPeriodSeconds = 30;
-
+/** RFC 6238 as authenticator apps use it: SHA-1, 6 digits, steps of `twoFactorPeriodSeconds` (spec 9: 30). */
 export function newTotpSecret(): string {
   return generateSecret({ length: 20 });
 }
@@ -13,7 +12,7 @@ export function totpUri(opts: { issuer: string; account: string; secret: string 
 
 /** The code for a moment (tests and the demo login hint compute codes as an app would). */
 export function totpCode(secret: string | Uint8Array, at: Date = new Date()): Promise<string> {
-  return generate({ secret, epoch: Math.floor(at.getTime() / 1000), period: totpPeriodSeconds });
+  return generate({ secret, epoch: Math.floor(at.getTime() / 1000), period: twoFactorPeriodSeconds });
 }
 
 /**
@@ -30,9 +29,9 @@ export async function checkTotp(opts: {
   const result = await verify({
     secret: opts.secret,
     token: opts.code,
-    period: totpPeriodSeconds,
+    period: twoFactorPeriodSeconds,
     epoch: Math.floor((opts.at ?? new Date()).getTime() / 1000),
-    epochTolerance: totpPeriodSeconds,
+    epochTolerance: twoFactorPeriodSeconds,
     ...(opts.afterStep !== null ? { afterTimeStep: opts.afterStep } : {}),
   }).catch(() => null);
   // The functional API types TOTP and HOTP results together; a TOTP result carries `timeStep`.

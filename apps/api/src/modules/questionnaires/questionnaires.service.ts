@@ -92,28 +92,6 @@ export async function listAnsweredQuestionnaires(opts: {
   return { items: rows.map((r) => toView(r, owner.uuid)), totalItems: total?.n ?? 0 };
 }
 
-/** Every current answer of a customer, one per type at most (for the onboarding gate and reviews). */
-export async function listCurrentAnswers(opts: {
-  db: Db;
-  customerId: number;
-}): Promise<{ type: QuestionnaireType; version: string; grade: number; result: QuestionnaireResult }[]> {
-  const rows = await opts.db
-    .select({
-      type: answeredQuestionnaires.type,
-      version: answeredQuestionnaires.version,
-      grade: answeredQuestionnaires.grade,
-      result: answeredQuestionnaires.result,
-    })
-    .from(answeredQuestionnaires)
-    .where(active(opts.customerId))
-    .orderBy(desc(answeredQuestionnaires.createdAt));
-  return rows.map((r) => ({
-    ...r,
-    type: r.type as QuestionnaireType,
-    result: r.result as QuestionnaireResult,
-  }));
-}
-
 async function findOwned(db: Db, owner: QuestionnaireOwner, id: number): Promise<AnsweredRow | null> {
   const [row] = await db
     .select()

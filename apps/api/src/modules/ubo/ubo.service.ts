@@ -164,16 +164,6 @@ export async function assertCompanyAccount(db: Db, customerId: number, opts: { l
   if (c.accountType !== 'company') throw new AppError('company_account_required');
 }
 
-/** Every person a customer named (the user's own entry first), without the account check: for operators. */
-export async function findUboUsers(opts: { db: Db; customerId: number }): Promise<UboUserView[]> {
-  const rows = await opts.db
-    .select()
-    .from(uboUsers)
-    .where(eq(uboUsers.customerId, opts.customerId))
-    .orderBy(desc(uboUsers.isUser), asc(uboUsers.id));
-  return rows.map(toUboUserView);
-}
-
 /** GET ubo-users: the company's persons, the user's own entry first, then in the order entered. */
 export async function listUboUsers(opts: {
   db: Database;

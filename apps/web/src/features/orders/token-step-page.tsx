@@ -5,7 +5,8 @@ import { errorMessage } from '@token/domain/errors';
 import { formatEuro, formatNumber } from '@token/domain/format';
 import {
   evaluateSubscription,
-  investmentLimitCents,
+  freeAssetsThresholdCents,
+  investmentLimitOf,
   isCorporation,
   isSubjectToInvestmentLimit,
   limitByIncomeCapCents,
@@ -208,20 +209,13 @@ function AmountForm({
   const potential = judge(draft, null);
   const actual = judge(draft, declarations);
   const limited = isSubjectToInvestmentLimit(subscriber);
-  const limit = investmentLimitCents(subscriber, declarations);
+  const limitOf = investmentLimitOf(subscriber, declarations);
+  const limit = limitOf?.cents ?? null;
   const amount = draft * item.unitPrice;
   const showDeclarations =
     limited && (potential.needsDeclaration || declarations.freeAssetsAtLeast100k || incomeText.trim() !== '');
   // which § 6 rule gives the limit: none declared, the free assets, or the income
-  const assetsLimit = declarations.freeAssetsAtLeast100k ? limitWithFreeAssetsCents : 0;
-  const income = declarations.averageMonthlyNetIncomeCents;
-  const incomeLimit = income ? Math.min(2 * income, limitByIncomeCapCents) : 0;
-  const limitReason =
-    limit === null || limit <= limitWithoutStatementCents
-      ? 'base'
-      : assetsLimit >= incomeLimit
-        ? 'assets'
-        : 'income';
+  const limitReason = limitOf?.rule ?? 'base';
 
   const commit = (next: number) => {
     if (next === item.quantity && next === draft) return;
@@ -405,7 +399,7 @@ function AmountForm({
                 </p>
                 <Checkbox
                   label={t('limit.freeAssets', {
-                    threshold: formatEuro(10_000_000, { locale }),
+                    threshold: formatEuro(freeAssetsThresholdCents, { locale }),
                     assets: formatEuro(limitWithFreeAssetsCents, { locale }),
                   })}
                   checked={freeAssets}
