@@ -7,5 +7,6 @@
 export * from './credit-notes.ts';
 export * from './epc-qr.ts';
 export * from './matching.ts';
+export * from './method-choice.ts';
 export * from './reference.ts';
 export * from './views.ts';

@@ -5,6 +5,7 @@ import {
   bankCreditNoteSchema,
   bankCreditNoteText,
   buildEpcQrPayload,
+  canMethodTakeOrder,
   creditorReference,
   EpcQrError,
   type EpcQrInput,
@@ -277,5 +278,16 @@ describe('bank credit notes in the operator’s language', () => {
 
   it('refuses a note without its figures', () => {
     expect(bankCreditNoteSchema.safeParse({ code: 'partial', order: '1' }).success).toBe(false);
+  });
+});
+
+describe('payment method choice (its maximum)', () => {
+  it.each([
+    [{ enabled: true, maximumAmountCents: null }, 10_000_000, true],
+    [{ enabled: true, maximumAmountCents: 500_000 }, 500_000, true],
+    [{ enabled: true, maximumAmountCents: 500_000 }, 500_001, false],
+    [{ enabled: false, maximumAmountCents: null }, 100, false],
+  ])('%j takes %i: %s', (configuration, total, ok) => {
+    expect(canMethodTakeOrder(configuration, total)).toBe(ok);
   });
 });

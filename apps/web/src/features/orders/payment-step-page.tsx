@@ -1,5 +1,6 @@
 import { formatEuro } from '@token/domain/format';
 import type { OrderView } from '@token/domain/orders';
+import { canMethodTakeOrder } from '@token/domain/payments';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,8 +33,8 @@ function PaymentForm({ order }: { order: OrderView }) {
   const select = useSelectPaymentMethod();
   const payment = order.payments[0]!;
   // a method with a maximum below this order's total cannot take it
-  const usable = (configurations.data ?? []).filter(
-    (c) => c.enabled && (c.maximumAmount === null || c.maximumAmount >= order.total),
+  const usable = (configurations.data ?? []).filter((c) =>
+    canMethodTakeOrder({ enabled: c.enabled, maximumAmountCents: c.maximumAmount }, order.total),
   );
   const { register, watch, handleSubmit } = useForm<{ paymentMethod: string }>({
     defaultValues: { paymentMethod: payment.methodCode ?? '' },
