@@ -1,6 +1,8 @@
 import { AppError } from '@token/domain/errors';
 import {
   assertCanTransition,
+  canBookPaid,
+  canBookRefund,
   type OrderView,
   paymentLifecycle,
   shippingLifecycle,
@@ -179,13 +181,14 @@ export async function expireUnpaidOrders(opts: {
   return expired;
 }
 
+/** What `bookOrderPaid` did: booked the order, or nothing (with the state it found). */
 export type PaymentBooking =
   | { booked: true; order: OrderRow }
   | { booked: false; order: OrderRow | null; state: string | null };
 
 /**
  * Books an order's payment as received, in the caller's transaction: awaiting_payment -> paid (the
- * payment lifecycle table), the payment row too, and the "payment received" mail in the outbox.
+ * domain's `canBookPaid` asks the payment lifecycle table), the payment row too, and the "payment received" mail in the outbox.
  * Locks the order row first, so concurrent bookings (webhook retries, a statement imported twice,
  * an operator) book it once: the others find it no longer awaiting payment and answer `booked:
  * false` with its state. The tokens stay on hold until minted (decision 011).
@@ -196,10 +199,7 @@ export async function bookOrderPaid(
 ): Promise<PaymentBooking> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, opts.orderId)).for('update');
   if (!order) return { booked: false, order: null, state: null };
-  if (order.checkoutState !== 'completed' || order.paymentState !== 'awaiting_payment') {
-    return { booked: false, order, state: order.paymentState };
-  }
-  assertCanTransition(paymentLifecycle, order.paymentState, 'paid');
+  if (!canBookPaid(order)) return { booked: false, order, state: order.paymentState };
   const now = new Date();
   const [updated] = await tx
     .update(orders)
@@ -227,22 +227,17 @@ export async function bookOrderPaid(
 }
 
 /**
- * Books a refund in the caller's transaction: paid/authorized -> refunded (payment lifecycle), and
- * releases the tokens on hold and the investor's seat like a cancellation (decision 011: a refund
- * before minting). Answers false when the order is not paid (nothing to refund, or already refunded).
+ * Books a refund in the caller's transaction: paid/authorized -> refunded (the domain's
+ * `canBookRefund` asks the lifecycle tables), and releases the tokens on hold and the investor's seat
+ * like a cancellation (decision 011: a refund before minting). Answers false when the order is not
+ * paid (nothing to refund, or already refunded) or its tokens are minted.
  */
 export async function bookOrderRefunded(
   tx: Tx,
   opts: { orderId: number; reason: string; mail: MailPort; publicUrl: string },
 ): Promise<boolean> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, opts.orderId)).for('update');
-  if (!order || order.checkoutState !== 'completed') return false;
-  if (order.paymentState !== 'paid' && order.paymentState !== 'authorized') return false;
-  if (order.shippingState !== 'ready') return false;
-  // authorized -> refunded is not in the table: an authorized card payment is captured as paid first.
-  if (order.paymentState === 'authorized') assertCanTransition(paymentLifecycle, 'authorized', 'paid');
-  assertCanTransition(paymentLifecycle, 'paid', 'refunded');
-  assertCanTransition(shippingLifecycle, order.shippingState, 'cancelled');
+  if (!order || !canBookRefund(order)) return false;
   const item = await releaseHold(tx, order);
   const now = new Date();
   const [updated] = await tx
