@@ -188,7 +188,8 @@ export type PaymentBooking =
 
 /**
  * Books an order's payment as received, in the caller's transaction: awaiting_payment -> paid (the
- * domain's `canBookPaid` asks the payment lifecycle table), the payment row too, and the "payment received" mail in the outbox.
+ * domain's `canBookPaid` asks the payment lifecycle table), the payment row too, and the "payment
+ * received" mail in the outbox.
  * Locks the order row first, so concurrent bookings (webhook retries, a statement imported twice,
  * an operator) book it once: the others find it no longer awaiting payment and answer `booked:
  * false` with its state. The tokens stay on hold until minted (decision 011).
