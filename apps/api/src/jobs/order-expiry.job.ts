@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expireUnpaidOrders } from '../modules/orders/orders.service.ts';
+import { expireUnpaidOrders } from '../modules/orders/order-lifecycle.service.ts';
 import { findShopChannel } from '../modules/reference/reference.service.ts';
 import { defineJob } from './job.ts';
 

@@ -19,6 +19,11 @@ export function canTransition<S extends string>(lifecycle: Lifecycle<S>, from: S
   return lifecycle.transitions[from].includes(to);
 }
 
+/** A real move: `from` is set, differs from `to`, and the table allows it (staying put is no move). */
+export function canMove<S extends string>(lifecycle: Lifecycle<S>, from: S | null, to: S): boolean {
+  return from !== null && from !== to && canTransition(lifecycle, from, to);
+}
+
 /** Throws 409 `invalid_transition` when `from` may not move to `to` (same state: a no-op, allowed). */
 export function assertCanTransition<S extends string>(lifecycle: Lifecycle<S>, from: S | null, to: S): void {
   if (!canTransition(lifecycle, from, to)) {

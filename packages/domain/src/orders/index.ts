@@ -3,7 +3,13 @@
  * WpPG § 6), the completion statements and the order views.
  */
 
-export { assertCanTransition, canTransition, isStateOf, type Lifecycle } from '../lifecycle/index.ts';
+export {
+  assertCanTransition,
+  canMove,
+  canTransition,
+  isStateOf,
+  type Lifecycle,
+} from '../lifecycle/index.ts';
 export * from './discounts.ts';
 export * from './limits.ts';
 export * from './order-state.ts';

@@ -1,5 +1,5 @@
 import type { Locale } from '../i18n/index.ts';
-import type { Lifecycle } from '../lifecycle/index.ts';
+import { canMove, type Lifecycle } from '../lifecycle/index.ts';
 
 /**
  * The three lifecycles of an order after Sylius (spec 4, ARCHITECTURE "Checkout, payment and
@@ -91,6 +91,36 @@ export function isOrderHolding(order: { checkoutState: CheckoutState; paymentSta
     order.checkoutState === 'completed' &&
     order.paymentState !== 'cancelled' &&
     order.paymentState !== 'refunded'
+  );
+}
+
+/**
+ * Whether a payment received books the order as paid: it holds its tokens (placed, neither cancelled
+ * nor refunded), does not count as paid yet (spec 4) and its payment state moves to `paid` in the
+ * table. Otherwise booking it is nothing (already paid or authorized, cancelled, refunded, not placed).
+ */
+export function canBookPaid(order: { checkoutState: CheckoutState; paymentState: PaymentState }): boolean {
+  return (
+    isOrderHolding(order) && !isOrderPaid(order) && canMove(paymentLifecycle, order.paymentState, 'paid')
+  );
+}
+
+/**
+ * Whether a refund may be booked (decision 011: a refund before minting): the order counts as paid
+ * (spec 4), its shipping moves to `cancelled` (tokens not minted) and its payment reaches `refunded`
+ * in the table, directly or, an authorized card payment, by way of `paid` (captured first).
+ */
+export function canBookRefund(order: {
+  checkoutState: CheckoutState;
+  paymentState: PaymentState;
+  shippingState: ShippingState;
+}): boolean {
+  const { paymentState } = order;
+  return (
+    isOrderPaid(order) &&
+    canMove(shippingLifecycle, order.shippingState, 'cancelled') &&
+    (canMove(paymentLifecycle, paymentState, 'refunded') ||
+      (canMove(paymentLifecycle, paymentState, 'paid') && canMove(paymentLifecycle, 'paid', 'refunded')))
   );
 }
 

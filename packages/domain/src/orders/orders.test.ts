@@ -10,13 +10,18 @@ import {
   type Subscriber,
 } from './limits.ts';
 import {
+  canBookPaid,
+  canBookRefund,
   checkoutLifecycle,
+  checkoutStates,
   isOrderHolding,
   isOrderPaid,
   orderListStatus,
   orderListStatusLabels,
   paymentLifecycle,
+  paymentStates,
   shippingLifecycle,
+  shippingStates,
 } from './order-state.ts';
 import { completeOrderInputSchema } from './statements.ts';
 
@@ -68,6 +73,33 @@ describe('order lifecycles (spec 4, Sylius)', () => {
     ['payment_selected', 'paid', false],
   ] as const)('spec 4: %s + %s counts as paid: %s', (checkoutState, paymentState, paid) => {
     expect(isOrderPaid({ checkoutState, paymentState })).toBe(paid);
+  });
+
+  it('books a payment received only on a placed order awaiting payment (every state)', () => {
+    for (const checkoutState of checkoutStates) {
+      for (const paymentState of paymentStates) {
+        expect(canBookPaid({ checkoutState, paymentState }), `${checkoutState} ${paymentState}`).toBe(
+          checkoutState === 'completed' && paymentState === 'awaiting_payment',
+        );
+      }
+    }
+  });
+
+  it('books a refund only on a placed, paid or authorized order whose tokens are not minted (every state)', () => {
+    for (const checkoutState of checkoutStates) {
+      for (const paymentState of paymentStates) {
+        for (const shippingState of shippingStates) {
+          expect(
+            canBookRefund({ checkoutState, paymentState, shippingState }),
+            `${checkoutState} ${paymentState} ${shippingState}`,
+          ).toBe(
+            checkoutState === 'completed' &&
+              (paymentState === 'paid' || paymentState === 'authorized') &&
+              shippingState === 'ready',
+          );
+        }
+      }
+    }
   });
 
   it('a cancelled or refunded order holds no stock', () => {

@@ -6,6 +6,7 @@ import { type InvoiceDocument, type InvoiceTaxLine, invoiceTaxNotes } from '@tok
 import { formatMoney } from '@token/domain/money';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { type Texts, texts } from './invoice-pdf-texts.ts';
 
 /**
  * The invoice as a PDF (issue 8): A4 after DIN 5008 (sender line and address field on the left, the
@@ -16,144 +17,6 @@ import QRCode from 'qrcode';
  * investor's language; money and dates in that language's formats (de: 1.234,56 € and 24.11.2026).
  * Built-in Helvetica (WinAnsi covers ä ö ü ß € „ “ –), so no font files are needed.
  */
-
-type Texts = {
-  invoice: string;
-  number: string;
-  issueDate: string;
-  serviceDate: string;
-  orderNumber: string;
-  customerNumber: string;
-  dueDate: string;
-  intro: string;
-  pos: string;
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  vat: string;
-  amount: string;
-  isin: string;
-  tokens: string;
-  netOf: (label: string) => string;
-  vatLine: (rate: string) => string;
-  exemptLabel: string;
-  net: string;
-  total: string;
-  paymentHeading: string;
-  payTransfer: (amount: string, due: string) => string;
-  paidCard: string;
-  paidTransfer: string;
-  cancelled: string;
-  refunded: string;
-  holder: string;
-  iban: string;
-  bic: string;
-  bank: string;
-  reference: string;
-  referenceHint: string;
-  qrCaption: string;
-  vatId: string;
-  page: (n: number, of: number) => string;
-  closing: string;
-  country: (code: string) => string;
-};
-
-const countryNames: Record<Locale, Record<string, string>> = {
-  de: {
-    DE: 'Deutschland',
-    AT: 'Österreich',
-    CH: 'Schweiz',
-    LU: 'Luxemburg',
-    NL: 'Niederlande',
-    FR: 'Frankreich',
-  },
-  en: { DE: 'Germany', AT: 'Austria', CH: 'Switzerland', LU: 'Luxembourg', NL: 'Netherlands', FR: 'France' },
-};
-
-const texts: Record<Locale, Texts> = {
-  de: {
-    invoice: 'Rechnung',
-    number: 'Rechnungsnummer',
-    issueDate: 'Rechnungsdatum',
-    serviceDate: 'Leistungsdatum',
-    orderNumber: 'Bestellnummer',
-    customerNumber: 'Kundennummer',
-    dueDate: 'Zahlbar bis',
-    intro: 'vielen Dank für Ihre Zeichnung. Wir berechnen Ihnen die folgenden Positionen:',
-    pos: 'Pos.',
-    description: 'Bezeichnung',
-    quantity: 'Menge',
-    unitPrice: 'Einzelpreis',
-    vat: 'USt.',
-    amount: 'Betrag',
-    isin: 'ISIN',
-    tokens: 'Stück',
-    netOf: (label) => `Nettobetrag ${label}`,
-    vatLine: (rate) => `${rate}% Mwst.`,
-    exemptLabel: 'steuerfrei',
-    net: 'Summe netto',
-    total: 'Rechnungsbetrag',
-    paymentHeading: 'Zahlung',
-    payTransfer: (amount, due) =>
-      `Bitte überweisen Sie ${amount} bis zum ${due} auf das folgende Konto. Geben Sie dabei unbedingt die Zahlungsreferenz an, damit wir Ihre Zahlung zuordnen können.`,
-    paidCard: 'Der Rechnungsbetrag wurde per Kreditkarte bezahlt. Es ist nichts mehr zu tun.',
-    paidTransfer: 'Der Rechnungsbetrag ist bei uns eingegangen. Vielen Dank.',
-    cancelled: 'Die Bestellung wurde storniert. Der Rechnungsbetrag ist nicht zu zahlen.',
-    refunded: 'Der Rechnungsbetrag wurde Ihnen erstattet.',
-    holder: 'Kontoinhaber',
-    iban: 'IBAN',
-    bic: 'BIC',
-    bank: 'Bank',
-    reference: 'Zahlungsreferenz',
-    referenceHint: 'bitte unverändert in das Feld „Verwendungszweck“ oder „Referenz“',
-    qrCaption: 'GiroCode: mit der Banking-App scannen',
-    vatId: 'USt-IdNr.',
-    page: (n, of) => `Seite ${n} von ${of}`,
-    closing: 'Mit freundlichen Grüßen',
-    country: (code) => countryNames.de[code] ?? code,
-  },
-  en: {
-    invoice: 'Invoice',
-    number: 'Invoice number',
-    issueDate: 'Invoice date',
-    serviceDate: 'Date of supply',
-    orderNumber: 'Order number',
-    customerNumber: 'Customer number',
-    dueDate: 'Due by',
-    intro: 'thank you for your subscription. We invoice you for the following items:',
-    pos: 'No.',
-    description: 'Description',
-    quantity: 'Quantity',
-    unitPrice: 'Unit price',
-    vat: 'VAT',
-    amount: 'Amount',
-    isin: 'ISIN',
-    tokens: 'units',
-    netOf: (label) => `Net amount ${label}`,
-    vatLine: (rate) => `${rate}% VAT (Mwst.)`,
-    exemptLabel: 'exempt',
-    net: 'Total net',
-    total: 'Invoice total',
-    paymentHeading: 'Payment',
-    payTransfer: (amount, due) =>
-      `Please transfer ${amount} by ${due} to the account below. Be sure to quote the payment reference so that we can match your payment.`,
-    paidCard: 'The invoice total was paid by card. Nothing more to do.',
-    paidTransfer: 'We have received the invoice total. Thank you.',
-    cancelled: 'The order was cancelled. The invoice total is not payable.',
-    refunded: 'The invoice total has been refunded to you.',
-    holder: 'Account holder',
-    iban: 'IBAN',
-    bic: 'BIC',
-    bank: 'Bank',
-    reference: 'Payment reference',
-    referenceHint: 'please enter it unchanged as the "reference" or "remittance information"',
-    qrCaption: 'GiroCode: scan with your banking app',
-    vatId: 'VAT ID',
-    page: (n, of) => `Page ${n} of ${of}`,
-    closing: 'Kind regards',
-    country: (code) => countryNames.en[code] ?? code,
-  },
-};
 
 const INK = '#111827';
 const ACCENT = '#0f4c81';
@@ -187,11 +50,31 @@ function taxLabel(line: Pick<InvoiceTaxLine, 'treatment' | 'rateBasisPoints'>, t
   return line.treatment === 'taxed' ? `${rateText(line.rateBasisPoints, locale)} %` : t.exemptLabel;
 }
 
-/** Renders the invoice; the returned stream yields the PDF bytes (pipe it into the HTTP reply). */
-export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
-  const locale = invoice.locale;
-  const t = texts[locale];
-  const doc = new PDFDocument({
+/** What every section draws with: the document, the invoice and its texts, the text column. */
+type Sheet = {
+  doc: Doc;
+  invoice: InvoiceDocument;
+  t: Texts;
+  locale: Locale;
+  left: number;
+  right: number;
+  width: number;
+  date: (iso: string) => string;
+};
+
+type Transfer = NonNullable<InvoiceDocument['transfer']>;
+
+/** A new page when `needed` points no longer fit above the bottom margin. */
+function breakPageFor(doc: Doc, needed: number): boolean {
+  if (doc.y + needed <= doc.page.height - doc.page.margins.bottom) return false;
+  doc.addPage();
+  doc.y = doc.page.margins.top;
+  return true;
+}
+
+/** The A4 document with the invoice's metadata (a fixed creation date: the same bytes every time). */
+function newDocument(invoice: InvoiceDocument, t: Texts): Doc {
+  return new PDFDocument({
     size: 'A4',
     margins: { top: mm(20), bottom: mm(32), left: mm(25), right: mm(20) },
     bufferPages: true,
@@ -202,16 +85,14 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
       // A fixed date keeps the bytes of one invoice the same on every download.
       CreationDate: new Date(`${invoice.issueDate}T12:00:00Z`),
     },
-    lang: locale === 'de' ? 'de-DE' : 'en-GB',
+    lang: invoice.locale === 'de' ? 'de-DE' : 'en-GB',
     pdfVersion: '1.7',
   });
-  const left = doc.page.margins.left;
-  const right = doc.page.width - doc.page.margins.right;
-  const width = right - left;
-  const issuer = invoice.issuer;
-  const date = (iso: string) => formatDate(iso, { locale });
+}
 
-  // Letterhead.
+/** The letterhead: the issuer's name, address line and a rule. */
+function drawLetterhead({ doc, invoice, left, right, width }: Sheet): void {
+  const issuer = invoice.issuer;
   doc.font('Helvetica-Bold').fontSize(15).fillColor(ACCENT).text(issuer.companyName, left, mm(18), { width });
   doc
     .font('Helvetica')
@@ -226,8 +107,11 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
       { width },
     );
   doc.moveTo(left, mm(33)).lineTo(right, mm(33)).lineWidth(1.2).strokeColor(ACCENT).stroke();
+}
 
-  // DIN 5008 form B: sender line and address field at 45 mm from the top.
+/** DIN 5008 form B: sender line and address field at 45 mm from the top, the invoice facts beside. */
+function drawAddresses({ doc, invoice, t, left, right, date }: Sheet): void {
+  const issuer = invoice.issuer;
   const addressTop = mm(45);
   doc
     .font('Helvetica')
@@ -282,13 +166,17 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
       .text(value, factsX + mm(32), fy, { width: right - factsX - mm(32), align: 'right' });
     fy += 13;
   }
+}
 
-  // Title and introduction.
+/** The title, the greeting and the introduction. */
+function drawIntro({ doc, invoice, t, left, width }: Sheet): void {
   doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text(`${t.invoice} ${invoice.number}`, left, mm(98));
   doc.moveDown(0.6).font('Helvetica').fontSize(10).text(invoice.greeting).text(t.intro, { width });
   doc.moveDown(0.8);
+}
 
-  // Items.
+/** The items table (ISIN under a bond's name), its header repeated on every new page. */
+function drawItems({ doc, invoice, t, locale, left, right, width }: Sheet): void {
   const cols = {
     pos: left,
     desc: left + mm(10),
@@ -316,11 +204,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
     const sub = item.isin ? `${t.isin} ${item.isin}` : null;
     doc.font('Helvetica').fontSize(9.5);
     const needed = doc.heightOfString(item.name, { width: descWidth }) + (sub ? 12 : 0) + 10;
-    if (doc.y + needed > doc.page.height - doc.page.margins.bottom) {
-      doc.addPage();
-      doc.y = doc.page.margins.top;
-      header();
-    }
+    if (breakPageFor(doc, needed)) header();
     const y = doc.y;
     doc
       .font('Helvetica')
@@ -361,18 +245,17 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
       .strokeColor(RULE)
       .stroke();
   });
+}
 
-  // Totals: net per tax category, the VAT of each taxed one, the total.
+/** The tax lines: net per tax category, the VAT of each taxed one, the total. */
+function drawTaxLines({ doc, invoice, t, locale, left, right }: Sheet): void {
   doc.moveDown(0.4);
   const labelX = left + mm(75);
   const labelWidth = mm(70);
   const valueX = labelX + labelWidth;
   const valueWidth = right - valueX - 2;
   const row = (label: string, value: string, bold = false) => {
-    if (doc.y + 16 > doc.page.height - doc.page.margins.bottom) {
-      doc.addPage();
-      doc.y = doc.page.margins.top;
-    }
+    breakPageFor(doc, 16);
     const y = doc.y;
     doc
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
@@ -396,8 +279,10 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
   doc.y += 5;
   row(t.total, money(invoice.totals.grossCents, locale), true);
   doc.x = left;
+}
 
-  // Notes for exempt supplies (§ 14 (4) Nr. 8 UStG).
+/** The notes for exempt supplies (§ 14 (4) Nr. 8 UStG). */
+function drawTaxNotes({ doc, invoice, locale, left, width }: Sheet): void {
   const treatments = new Set(invoice.taxLines.map((l) => l.treatment));
   const notes = (['exempt_securities', 'exempt'] as const).filter((k) => treatments.has(k));
   if (notes.length) {
@@ -410,74 +295,19 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
         .text(invoiceTaxNotes[k][locale], left, doc.y, { width });
     }
   }
+}
 
-  // Payment.
+/** The payment block: the transfer to make (account, reference, GiroCode), or how it was settled. */
+function drawPayment(sheet: Sheet): void {
+  const { doc, invoice, t, left, width } = sheet;
   doc.moveDown(1);
   const transfer = invoice.transfer;
   const boxHeight = transfer ? mm(52) : 40;
-  if (doc.y + boxHeight + 30 > doc.page.height - doc.page.margins.bottom) {
-    doc.addPage();
-    doc.y = doc.page.margins.top;
-  }
+  breakPageFor(doc, boxHeight + 30);
   doc.font('Helvetica-Bold').fontSize(11).fillColor(ACCENT).text(t.paymentHeading, left, doc.y);
   doc.moveDown(0.3);
   if (transfer && invoice.dueDate) {
-    doc
-      .font('Helvetica')
-      .fontSize(9.5)
-      .fillColor(INK)
-      .text(t.payTransfer(money(transfer.amountCents, locale), date(invoice.dueDate)), left, doc.y, {
-        width,
-      });
-    doc.moveDown(0.5);
-    const top = doc.y;
-    const qrSize = mm(42);
-    doc.roundedRect(left, top, width, boxHeight, 4).lineWidth(0.6).strokeColor(RULE).stroke();
-    const bank: [string, string][] = [
-      [t.holder, transfer.bankAccount.holder],
-      [t.iban, transfer.bankAccount.iban.replace(/(.{4})(?=.)/g, '$1 ')],
-      [t.bic, transfer.bankAccount.bic],
-      [t.bank, transfer.bankAccount.bankName],
-      [t.amount, money(transfer.amountCents, locale)],
-    ];
-    let by = top + mm(5);
-    for (const [label, value] of bank) {
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text(label, left + mm(5), by, { width: mm(30) });
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(9.5)
-        .fillColor(INK)
-        .text(value, left + mm(36), by, { width: mm(75) });
-      by += 14;
-    }
-    by += 4;
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(t.reference, left + mm(5), by, { width: mm(30) });
-    doc
-      .font('Courier-Bold')
-      .fontSize(12)
-      .fillColor(ACCENT)
-      .text(transfer.reference, left + mm(36), by - 1, { width: mm(75) });
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(t.referenceHint, left + mm(36), doc.y + 1, { width: mm(75) });
-    const qrX = right - qrSize - mm(5);
-    drawQr(doc, transfer.epcPayload, qrX, top + mm(2), qrSize);
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(t.qrCaption, qrX - mm(5), top + mm(2) + qrSize, { width: qrSize + mm(10), align: 'center' });
-    doc.y = top + boxHeight + mm(4);
+    drawTransfer(sheet, transfer, invoice.dueDate, boxHeight);
   } else {
     const closed = invoice.payment.closed;
     const paidText = closed ? t[closed] : invoice.payment.method === 'card' ? t.paidCard : t.paidTransfer;
@@ -485,14 +315,86 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
     doc.moveDown(1);
   }
   doc.x = left;
+}
+
+/** An unpaid transfer: what to pay by when, then the account, the reference and the EPC QR code. */
+function drawTransfer(
+  { doc, t, locale, left, right, width, date }: Sheet,
+  transfer: Transfer,
+  dueDate: string,
+  boxHeight: number,
+): void {
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text(t.payTransfer(money(transfer.amountCents, locale), date(dueDate)), left, doc.y, {
+      width,
+    });
+  doc.moveDown(0.5);
+  const top = doc.y;
+  const qrSize = mm(42);
+  doc.roundedRect(left, top, width, boxHeight, 4).lineWidth(0.6).strokeColor(RULE).stroke();
+  const bank: [string, string][] = [
+    [t.holder, transfer.bankAccount.holder],
+    [t.iban, transfer.bankAccount.iban.replace(/(.{4})(?=.)/g, '$1 ')],
+    [t.bic, transfer.bankAccount.bic],
+    [t.bank, transfer.bankAccount.bankName],
+    [t.amount, money(transfer.amountCents, locale)],
+  ];
+  let by = top + mm(5);
+  for (const [label, value] of bank) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, left + mm(5), by, { width: mm(30) });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(value, left + mm(36), by, { width: mm(75) });
+    by += 14;
+  }
+  by += 4;
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(t.reference, left + mm(5), by, { width: mm(30) });
+  doc
+    .font('Courier-Bold')
+    .fontSize(12)
+    .fillColor(ACCENT)
+    .text(transfer.reference, left + mm(36), by - 1, { width: mm(75) });
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text(t.referenceHint, left + mm(36), doc.y + 1, { width: mm(75) });
+  const qrX = right - qrSize - mm(5);
+  drawQr(doc, transfer.epcPayload, qrX, top + mm(2), qrSize);
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text(t.qrCaption, qrX - mm(5), top + mm(2) + qrSize, { width: qrSize + mm(10), align: 'center' });
+  doc.y = top + boxHeight + mm(4);
+}
+
+/** The closing and the issuer's name. */
+function drawClosing({ doc, invoice, t, left }: Sheet): void {
   doc
     .font('Helvetica')
     .fontSize(10)
     .fillColor(INK)
     .text(t.closing, left, doc.y + 4);
-  doc.text(issuer.companyName);
+  doc.text(invoice.issuer.companyName);
+}
 
-  // Footer and page numbers on every page.
+/** The legal footer (company, register, VAT id, bank) and "page x of y" on every page. */
+function drawFooters({ doc, invoice, t, left, right, width }: Sheet): void {
+  const issuer = invoice.issuer;
   const range = doc.bufferedPageRange();
   const footerLines = [
     [issuer.companyName, issuer.address.street, `${issuer.address.postcode} ${issuer.address.city}`],
@@ -536,6 +438,34 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
       );
     doc.page.margins.bottom = savedBottom;
   }
+}
+
+/** Renders the invoice; the returned stream yields the PDF bytes (pipe it into the HTTP reply). */
+export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
+  const locale = invoice.locale;
+  const t = texts[locale];
+  const doc = newDocument(invoice, t);
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const sheet: Sheet = {
+    doc,
+    invoice,
+    t,
+    locale,
+    left,
+    right,
+    width: right - left,
+    date: (iso) => formatDate(iso, { locale }),
+  };
+  drawLetterhead(sheet);
+  drawAddresses(sheet);
+  drawIntro(sheet);
+  drawItems(sheet);
+  drawTaxLines(sheet);
+  drawTaxNotes(sheet);
+  drawPayment(sheet);
+  drawClosing(sheet);
+  drawFooters(sheet);
   doc.end();
   return doc;
 }

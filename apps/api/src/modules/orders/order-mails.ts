@@ -1,6 +1,13 @@
 import { formatDate } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
 import { formatMoney } from '@token/domain/money';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { customers } from '../../db/schema/index.ts';
+import type { MailAttachment, MailPort } from '../../partners/mail/port.ts';
+import { greetingName } from '../accounts/account-mail.service.ts';
+import { type BankAccountView, type ChannelRow, findShopChannel } from '../reference/reference.service.ts';
+import type { ItemRow, OrderRow } from './order-rows.ts';
 
 /** The mails an investor gets about an order, in the order's language. */
 export type OrderMailKind =
@@ -169,4 +176,56 @@ export function renderOrderMail(
   const greeting = locale === 'de' ? `Guten Tag ${params.name},` : `Dear ${params.name},`;
   const closing = locale === 'de' ? `Ihr Team von ${params.platform}` : `Your ${params.platform} team`;
   return { subject, text: [greeting, '', ...body, '', closing].join('\n') };
+}
+
+/** Writes an order mail in the investor's language to the outbox, in the caller's transaction. */
+export async function queueOrderMail(
+  tx: Db,
+  opts: {
+    mail: MailPort;
+    publicUrl: string;
+    kind: OrderMailKind;
+    order: OrderRow;
+    item: ItemRow | null;
+    /** The order's customer and the shop channel when the caller has them already read. */
+    customer?: Pick<typeof customers.$inferSelect, 'email' | 'firstName' | 'lastName'>;
+    channel?: ChannelRow | null;
+    bankAccount?: BankAccountView | null;
+    paymentReference?: string | null;
+    documents?: { title: string; url: string }[];
+    attachments?: MailAttachment[];
+  },
+): Promise<void> {
+  const customer =
+    opts.customer ??
+    (
+      await tx
+        .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+        .from(customers)
+        .where(eq(customers.id, opts.order.customerId))
+    )[0];
+  if (!customer) return;
+  const channel = opts.channel !== undefined ? opts.channel : await findShopChannel({ db: tx });
+  const platform = channel?.name ?? 'Tokenwerk';
+  const { subject, text } = renderOrderMail(opts.kind, opts.order.localeCode, {
+    name: greetingName(customer),
+    platform,
+    number: opts.order.number ?? '',
+    productName: opts.item?.productName ?? '',
+    quantity: opts.item?.quantity ?? 0,
+    total: opts.order.total,
+    bankAccount: opts.bankAccount ?? null,
+    paymentReference: opts.paymentReference ?? null,
+    dueDate: opts.order.paymentDueAt,
+    detailsUrl: `${opts.publicUrl}/order-details/${opts.order.tokenValue}`,
+    documents: opts.documents ?? [],
+  });
+  await opts.mail.queue(tx, {
+    to: customer.email,
+    from: channel?.contactEmail ?? 'noreply@tokenwerk.example',
+    subject,
+    text,
+    template: opts.kind,
+    ...(opts.attachments?.length ? { attachments: opts.attachments } : {}),
+  });
 }

@@ -4,7 +4,7 @@ import { operatorOf } from '../../http/auth.ts';
 import { collectionOf, pagingQuery, sendCollection } from '../../http/hydra.ts';
 import { orderResource } from '../../http/serializers/orders.ts';
 import type { App } from '../../http/types.ts';
-import { cancelOrderAsOperator, listOrdersForOperator } from './orders.service.ts';
+import { cancelOrderAsOperator, listOrdersForOperator } from './orders-admin.service.ts';
 
 const operator = { auth: 'operator' as const };
 const operatorOrderSchema = orderViewSchema.extend({

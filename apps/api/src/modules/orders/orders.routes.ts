@@ -14,20 +14,16 @@ import type { App } from '../../http/types.ts';
 import {
   addOrderItem,
   applyDiscountCode,
-  cancelOwnOrder,
   changeOrderItemQuantity,
-  completeOrder,
-  confirmLegalDocuments,
   createOrder,
   deleteOrder,
-  getOrder,
-  getPaymentConfiguration,
-  listOrderInvoices,
-  listOrders,
   removeOrderItem,
-  selectPaymentMethod,
-  sendLegalDocuments,
-} from './orders.service.ts';
+} from './cart.service.ts';
+import { completeOrder } from './checkout.service.ts';
+import { confirmLegalDocuments, sendLegalDocuments } from './legal-documents.service.ts';
+import { cancelOwnOrder } from './order-lifecycle.service.ts';
+import { getOrder, listOrderInvoices, listOrders } from './order-views.service.ts';
+import { getPaymentConfiguration, selectPaymentMethod } from './payment-choice.service.ts';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const tokenParam = z.strictObject({ tokenValue: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });

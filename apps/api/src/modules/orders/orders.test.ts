@@ -37,7 +37,8 @@ import {
   testBond,
 } from '../../test/orders.ts';
 import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
-import { cancelPlacedOrder, completeOrder, expireUnpaidOrders } from './orders.service.ts';
+import { completeOrder } from './checkout.service.ts';
+import { cancelPlacedOrder, expireUnpaidOrders } from './order-lifecycle.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { enqueueJob } from '../../jobs/enqueue.ts';
 import { parseCamt } from '../../partners/bank/camt.ts';
 import type { BankCreditPayload, BankPort } from '../../partners/bank/port.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
-import { bookOrderPaid } from '../orders/orders.service.ts';
+import { bookOrderPaid } from '../orders/order-lifecycle.service.ts';
 
 /**
  * Incoming bank credits (issue 8). Every credit on a collection account is recorded once in

@@ -6,7 +6,7 @@ import { cardPaymentEventJob } from '../../jobs/card-payment-event.job.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
 import type { CardEvent, CardEventStatus, CardPort } from '../../partners/card/port.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
-import { bookOrderPaid, bookOrderRefunded } from '../orders/orders.service.ts';
+import { bookOrderPaid, bookOrderRefunded } from '../orders/order-lifecycle.service.ts';
 
 /**
  * Card payments as the provider reports them (issue 8). Each verified event is recorded once by its

@@ -15,7 +15,8 @@ import {
   payments,
 } from '../../db/schema/index.ts';
 import type { CardPort } from '../../partners/card/port.ts';
-import { bookOrderPaid, bookOrderRefunded, toOrderView } from '../orders/orders.service.ts';
+import { bookOrderPaid, bookOrderRefunded } from '../orders/order-lifecycle.service.ts';
+import { toOrderView } from '../orders/order-views.service.ts';
 import type { BookingContext } from './bank-credits.service.ts';
 
 /*

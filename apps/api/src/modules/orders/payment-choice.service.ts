@@ -1,0 +1,307 @@
+import { AppError } from '@token/domain/errors';
+import {
+  assertCanTransition,
+  checkoutLifecycle,
+  type OrderView,
+  type PaymentConfigurationView,
+} from '@token/domain/orders';
+import { buildEpcQrPayload, isValidCreditorReference } from '@token/domain/payments';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
+import { param, prepared } from '../../db/prepared.ts';
+import {
+  customers,
+  orderItems,
+  orders,
+  paymentMethods,
+  payments,
+  productPaymentConfigurations,
+} from '../../db/schema/index.ts';
+import type { CardPort } from '../../partners/card/port.ts';
+import {
+  type BankAccountView,
+  type ChannelRow,
+  channelBankAccount,
+  findShopChannel,
+} from '../reference/reference.service.ts';
+import {
+  assertEditable,
+  findOwnOrder,
+  newPaymentReference,
+  type OrderRow,
+  requireProduct,
+} from './order-rows.ts';
+import { toOrderView } from './order-views.service.ts';
+
+/*
+ * The checkout's payment: choosing the method (its product configuration and maximum) and the
+ * payment configuration an investor pays by (bank transfer with its GiroCode, or the card partner's
+ * checkout).
+ */
+
+/** The payment method by its IRI (`/api/v2/shop/payment-methods/{code}`) or code. */
+export function paymentMethodCodeOf(value: string): string {
+  const m = /^\/api\/v2\/shop\/payment-methods\/([^/?#]+)$/.exec(value);
+  return m ? decodeURIComponent(m[1]!) : value;
+}
+
+type MethodChoice = {
+  method: typeof paymentMethods.$inferSelect;
+  configuration: typeof productPaymentConfigurations.$inferSelect | null;
+};
+
+const methodChoiceOf = prepared('order_method_choice', (db) => {
+  const productId = sql.placeholder('productId');
+  return db
+    .select({
+      method: paymentMethods,
+      configuration: productPaymentConfigurations,
+      configured: sql<boolean>`exists (select 1 from ${productPaymentConfigurations} c
+        where c.product_id = ${productId})`,
+    })
+    .from(paymentMethods)
+    .leftJoin(
+      productPaymentConfigurations,
+      and(
+        eq(productPaymentConfigurations.paymentMethodId, paymentMethods.id),
+        eq(productPaymentConfigurations.productId, productId),
+      ),
+    )
+    .where(and(eq(paymentMethods.code, sql.placeholder('methodCode')), eq(paymentMethods.enabled, true)))
+    .limit(1);
+});
+
+/**
+ * Whether the method may pay this order: enabled, and when the product has payment configurations,
+ * configured and enabled for it with the order total within its maximum.
+ */
+export async function findMethodChoice(db: Db, order: OrderRow, methodCode: string): Promise<MethodChoice> {
+  const productId = await requireProduct(order);
+  // One statement: the method, its configuration for the product, and whether the product has any.
+  const [row] = await methodChoiceOf(db).execute({ productId, methodCode });
+  if (!row) throw new AppError('payment_method_unavailable', { detail: 'unknown or disabled method' });
+  const { method, configuration } = row;
+  if (row.configured !== true) return { method, configuration: null };
+  if (!configuration?.enabled) {
+    throw new AppError('payment_method_unavailable', { detail: 'not configured for this product' });
+  }
+  if (configuration.maximumAmountCents !== null && order.total > configuration.maximumAmountCents) {
+    throw new AppError('payment_method_unavailable', {
+      detail: `order total above the method's maximum of ${configuration.maximumAmountCents} cents`,
+    });
+  }
+  return { method, configuration };
+}
+
+const paymentOfOrder = prepared('order_payment', (db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.id, sql.placeholder('paymentId')), eq(payments.orderId, sql.placeholder('orderId'))),
+    ),
+);
+
+const paymentMethodChosen = prepared('order_payment_method_chosen', (db) =>
+  db
+    .update(payments)
+    .set({
+      methodId: param('methodId'),
+      amount: param('amount'),
+      paymentReference: param('paymentReference'),
+      updatedAt: param('at'),
+    })
+    .where(eq(payments.id, sql.placeholder('paymentId'))),
+);
+const orderStateChanged = prepared('order_state_changed', (db) =>
+  db
+    .update(orders)
+    .set({ checkoutState: param('checkoutState'), updatedAt: param('at') })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .returning(),
+);
+
+/** PATCH orders/{token}/payments/{paymentId}: the payment method (`offline` or the card method). */
+export async function selectPaymentMethod(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  paymentId: number;
+  paymentMethod: string;
+}): Promise<OrderView> {
+  const row = await opts.db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
+    assertEditable(order);
+    const [payment] = await paymentOfOrder(tx).execute({ paymentId: opts.paymentId, orderId: order.id });
+    if (!payment) throw new AppError('payment_not_found');
+    if (order.total <= 0) throw new AppError('order_empty');
+    const { method, configuration } = await findMethodChoice(
+      tx,
+      order,
+      paymentMethodCodeOf(opts.paymentMethod),
+    );
+    const at = new Date().toISOString();
+    await paymentMethodChosen(tx).execute({
+      paymentId: payment.id,
+      methodId: method.id,
+      amount: order.total,
+      paymentReference:
+        payment.paymentReference ??
+        newPaymentReference(configuration?.paymentReferencePrefix ?? null, order.id),
+      at,
+    });
+    assertCanTransition(checkoutLifecycle, order.checkoutState, 'payment_selected');
+    const [updated] = await orderStateChanged(tx).execute({
+      orderId: order.id,
+      checkoutState: 'payment_selected',
+      at,
+    });
+    return updated!;
+  });
+  return toOrderView(opts.db, row);
+}
+
+/**
+ * The GiroCode (EPC069-12) a banking app scans: the account, the amount and the structured reference;
+ * null when the account or amount cannot be encoded (the page then shows the details alone).
+ */
+function girocodeOf(account: BankAccountView | null, amountCents: number, reference: string): string | null {
+  if (!account || amountCents <= 0) return null;
+  try {
+    return buildEpcQrPayload({
+      name: account.holder,
+      iban: account.iban,
+      bic: account.bic || null,
+      amountCents,
+      ...(isValidCreditorReference(reference) ? { reference } : { remittanceText: reference }),
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The account an offline payment goes to: the product's own, else the channel's. */
+export function collectionAccountOf(
+  configuration: MethodChoice['configuration'],
+  channel: ChannelRow | null,
+): BankAccountView | null {
+  if (configuration?.bankIban && configuration.bankAccountHolder) {
+    return {
+      holder: configuration.bankAccountHolder,
+      iban: configuration.bankIban,
+      bic: configuration.bankBic ?? '',
+      bankName: configuration.bankName ?? '',
+    };
+  }
+  return channel ? channelBankAccount(channel) : null;
+}
+
+/** `collectionAccountOf`, reading the channel only when the product has no account of its own. */
+async function collectionAccount(
+  db: Db,
+  configuration: MethodChoice['configuration'],
+): Promise<BankAccountView | null> {
+  const own = collectionAccountOf(configuration, null);
+  return own ?? collectionAccountOf(null, await findShopChannel({ db }));
+}
+
+/**
+ * GET orders/{token}/payments/{paymentId}/configuration: for bank transfer the issuer's account, the
+ * amount and the reference; for card what the client needs to go to the provider (the redirect
+ * comes with the card partner).
+ */
+export async function getPaymentConfiguration(opts: {
+  db: Database;
+  customerId: number;
+  tokenValue: string;
+  paymentId: number;
+  /** The card partner (card payments get a checkout session) and where it sends the investor back. */
+  card?: CardPort;
+  publicUrl?: string;
+}): Promise<PaymentConfigurationView> {
+  const order = await findOwnOrder(opts.db, opts.customerId, opts.tokenValue);
+  const [row] = await opts.db
+    .select({ payment: payments, method: paymentMethods })
+    .from(payments)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
+    .where(and(eq(payments.id, opts.paymentId), eq(payments.orderId, order.id)));
+  if (!row) throw new AppError('payment_not_found');
+  if (!row.method) throw new AppError('payment_method_not_selected');
+  const { payment, method } = row;
+  if (method.gateway === 'offline') {
+    const [configuration] = order.productId
+      ? await opts.db
+          .select()
+          .from(productPaymentConfigurations)
+          .where(
+            and(
+              eq(productPaymentConfigurations.productId, order.productId),
+              eq(productPaymentConfigurations.paymentMethodId, method.id),
+            ),
+          )
+      : [];
+    const bankAccount = await collectionAccount(opts.db, configuration ?? null);
+    const paymentReference = payment.paymentReference ?? '';
+    return {
+      gateway: 'offline',
+      amount: payment.amount,
+      currencyCode: payment.currencyCode,
+      paymentReference,
+      bankAccount,
+      dueAt: order.paymentDueAt?.toISOString() ?? null,
+      epcQrPayload: girocodeOf(bankAccount, payment.amount, paymentReference),
+    };
+  }
+  return {
+    gateway: 'card',
+    amount: payment.amount,
+    currencyCode: payment.currencyCode,
+    paymentReference: payment.paymentReference,
+    redirectUrl: await cardCheckoutUrl(opts, order, payment),
+  };
+}
+
+/**
+ * The card partner's hosted checkout for a placed card order awaiting payment: an open session of
+ * the payment is reused, else one is created with an idempotency key from the payment id (and the
+ * session it replaces), so repeated calls open one session. The partner call runs outside any
+ * transaction or lock; the session id is stored afterwards. Null before the order is placed.
+ */
+async function cardCheckoutUrl(
+  opts: { db: Database; card?: CardPort; publicUrl?: string },
+  order: OrderRow,
+  payment: typeof payments.$inferSelect,
+): Promise<string | null> {
+  if (!opts.card || !opts.publicUrl) return null;
+  if (order.checkoutState !== 'completed' || order.paymentState !== 'awaiting_payment') return null;
+  let replaces = '';
+  if (payment.partnerSessionId) {
+    const existing = await opts.card.retrieveSession({ db: opts.db, sessionId: payment.partnerSessionId });
+    replaces = `-after-${payment.partnerSessionId}`;
+    if (existing?.status === 'complete') return null;
+    if (existing?.status === 'open') replaces = '';
+  }
+  const [customer] = await opts.db.select().from(customers).where(eq(customers.id, order.customerId));
+  const [item] = await opts.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const back = (path: string) =>
+    `${opts.publicUrl}/payment/${path}?tokenValue=${encodeURIComponent(order.tokenValue)}`;
+  const session = await opts.card.createCheckoutSession({
+    db: opts.db,
+    orderToken: order.tokenValue,
+    amountCents: payment.amount,
+    currency: 'EUR',
+    description: `${order.number ?? ''} ${item?.productName ?? ''}`.trim(),
+    customerEmail: customer?.email ?? null,
+    locale: order.localeCode,
+    successUrl: back('success'),
+    cancelUrl: back('cancel'),
+    idempotencyKey: `payment-${payment.id}${replaces}`,
+  });
+  if (session.sessionId !== payment.partnerSessionId) {
+    await opts.db
+      .update(payments)
+      .set({ partnerSessionId: session.sessionId, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+  }
+  return session.redirectUrl;
+}
