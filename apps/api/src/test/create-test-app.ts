@@ -106,7 +106,7 @@ export async function createTestApp(
   const app = await buildApp(buildOptions);
   await app.ready();
   built = app;
-  const jobs = createJobRunner({ dbHandle: db, log: app.log, partners });
+  const jobs = createJobRunner({ dbHandle: db, log: app.log, partners, config });
   await jobs.init();
   return {
     app,

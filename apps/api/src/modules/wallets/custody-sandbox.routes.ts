@@ -4,7 +4,7 @@ import { canTransition, type RegistrarStatus, registrarLifecycle } from '@token/
 import { z } from 'zod';
 import { sendSandboxPage } from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
-import { isSandboxCustody } from '../../partners/custody/port.ts';
+import { isSandboxCustody } from '../../partners/custody/create-custody.ts';
 import {
   type SandboxDecision,
   type SandboxWallet,

@@ -57,7 +57,12 @@ beforeAll(async () => {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
-  jobs = createJobRunner({ dbHandle: t.buildOptions.db, log: logger, partners: t.partners });
+  jobs = createJobRunner({
+    dbHandle: t.buildOptions.db,
+    log: logger,
+    partners: t.partners,
+    config: t.config,
+  });
   await jobs.init();
 });
 afterAll(async () => {
