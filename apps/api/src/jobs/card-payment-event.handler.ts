@@ -1,5 +1,5 @@
+import { mailContext } from '../mail/mail-context.ts';
 import { applyCardPaymentEvent, bookCardEvent } from '../modules/payments/card-payments.service.ts';
-import { findShopChannel } from '../modules/reference/reference.service.ts';
 import type { cardPaymentEventJob } from './card-payment-event.job.ts';
 import type { JobPayload } from './job.ts';
 import type { JobContext } from './job-handler.ts';
@@ -9,13 +9,12 @@ import type { JobContext } from './job-handler.ts';
  * the order (paid, refunded, or a late payment refunded or flagged). Idempotent.
  */
 export async function handleCardPaymentEvent(
-  { db, partners, log }: JobContext,
+  ctx: JobContext,
   payload: JobPayload<typeof cardPaymentEventJob>,
 ): Promise<void> {
+  const { db, partners, log } = ctx;
   const result = await applyCardPaymentEvent({ db, ...payload });
   // Booking the order is idempotent (the order row lock and its state), so a retried job books once.
-  const channel = await findShopChannel({ db });
-  const publicUrl = channel?.hostname ? `https://${channel.hostname}` : 'http://localhost:3000';
   const booked =
     result === 'stale'
       ? 'none'
@@ -24,7 +23,7 @@ export async function handleCardPaymentEvent(
           card: partners.card,
           partnerEventId: payload.partnerEventId,
           event: payload.event,
-          booking: { mail: partners.mail, publicUrl },
+          booking: await mailContext(ctx),
         });
   log.info(
     { eventId: payload.event.id, type: payload.event.type, result, booked },

@@ -1,3 +1,4 @@
+import { mailContext } from '../mail/mail-context.ts';
 import { applyRegistrarEvent } from '../modules/wallets/registrar.service.ts';
 import type { custodyRegistrarStatusJob } from './custody-registrar-status.job.ts';
 import type { JobPayload } from './job.ts';
@@ -9,12 +10,14 @@ import type { JobContext } from './job-handler.ts';
  * wallet not stored yet (it overtook the request that opened the wallet) is given up on the last attempt.
  */
 export async function handleCustodyRegistrarStatus(
-  { db, partners, log, job }: JobContext,
-  { partnerEventId, publicUrl }: JobPayload<typeof custodyRegistrarStatusJob>,
+  ctx: JobContext,
+  { partnerEventId }: JobPayload<typeof custodyRegistrarStatusJob>,
 ): Promise<void> {
+  const { db, log, job } = ctx;
+  const { mail, publicUrl } = await mailContext(ctx);
   const outcome = await applyRegistrarEvent({
     db,
-    mail: partners.mail,
+    mail,
     partnerEventId,
     publicUrl,
     isLastAttempt: job.attempt >= job.maxAttempts,

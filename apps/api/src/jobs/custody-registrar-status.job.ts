@@ -9,8 +9,7 @@ export const custodyRegistrarStatusJob = defineJob({
   name: 'custody.registrar-status',
   payload: z.object({
     partnerEventId: z.number().int().positive(),
-    /** For the links in the customer's mail. */
-    publicUrl: z.url(),
+    // Jobs queued before the links took PUBLIC_URL from the config carry a `publicUrl`: ignored.
   }),
   // About 5 s, 10 s, 20 s … 10 min.
   retry: { limit: 7, delaySeconds: 5, backoff: true },

@@ -1,3 +1,4 @@
+import { mailContext } from '../mail/mail-context.ts';
 import { processIdentificationEvent } from '../modules/identification/identification.service.ts';
 import type { identificationProcessJob } from './identification-process.job.ts';
 import type { JobPayload } from './job.ts';
@@ -8,8 +9,9 @@ import type { JobContext } from './job-handler.ts';
  * Idempotent: an event already processed is skipped.
  */
 export async function handleIdentificationProcess(
-  { db, partners, log }: JobContext,
-  { partnerEventId, publicUrl }: JobPayload<typeof identificationProcessJob>,
+  ctx: JobContext,
+  { partnerEventId }: JobPayload<typeof identificationProcessJob>,
 ): Promise<void> {
-  await processIdentificationEvent({ db, mail: partners.mail, publicUrl, partnerEventId, log });
+  const { mail, publicUrl } = await mailContext(ctx);
+  await processIdentificationEvent({ db: ctx.db, mail, publicUrl, partnerEventId, log: ctx.log });
 }

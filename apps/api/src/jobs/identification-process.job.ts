@@ -9,7 +9,6 @@ export const identificationProcessJob = defineJob({
   name: 'identification.process',
   payload: z.object({
     partnerEventId: z.number().int().positive(),
-    /** The platform's public address, for the links in the customer's mail. */
-    publicUrl: z.string().url(),
+    // Jobs queued before the links took PUBLIC_URL from the config carry a `publicUrl`: ignored.
   }),
 });

@@ -1,8 +1,6 @@
+import { mailContext } from '../mail/mail-context.ts';
 import { expireUnpaidOrders } from '../modules/orders/orders.service.ts';
-import { findShopChannel } from '../modules/reference/reference.service.ts';
-import type { JobPayload } from './job.ts';
 import type { JobContext } from './job-handler.ts';
-import type { orderExpiryJob } from './order-expiry.job.ts';
 
 /**
  * Cancels unpaid orders past their due date (ORDER_PAYMENT_DAYS after completion, stored on the
@@ -10,12 +8,8 @@ import type { orderExpiryJob } from './order-expiry.job.ts';
  * (outbox, in the same transaction). Idempotent: an order is cancelled only while it still awaits
  * payment, under its row lock.
  */
-export async function handleOrderExpiry(
-  { db, partners, log }: JobContext,
-  { publicUrl }: JobPayload<typeof orderExpiryJob>,
-): Promise<void> {
-  const channel = await findShopChannel({ db });
-  const base = publicUrl ?? (channel?.hostname ? `https://${channel.hostname}` : 'http://localhost:3000');
-  const expired = await expireUnpaidOrders({ db, mail: partners.mail, publicUrl: base });
-  if (expired > 0) log.info({ expired }, 'expired unpaid orders');
+export async function handleOrderExpiry(ctx: JobContext): Promise<void> {
+  const { mail, publicUrl } = await mailContext(ctx);
+  const expired = await expireUnpaidOrders({ db: ctx.db, mail, publicUrl });
+  if (expired > 0) ctx.log.info({ expired }, 'expired unpaid orders');
 }

@@ -7,7 +7,8 @@ import { defineJob } from './job.ts';
  */
 export const orderExpiryJob = defineJob({
   name: 'orders.expire',
-  payload: z.object({ publicUrl: z.url().optional() }),
+  // Runs queued before links took PUBLIC_URL from the config may still carry a `publicUrl`: ignored.
+  payload: z.object({}),
   schedule: { cron: '15 * * * *' },
   retry: { limit: 2, delaySeconds: 60, backoff: true },
 });

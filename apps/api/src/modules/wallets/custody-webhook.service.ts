@@ -19,7 +19,6 @@ export async function receiveCustodyWebhook(opts: {
   provider: string;
   event: RegistrarStatusEvent | UnknownCustodyEvent;
   raw: unknown;
-  publicUrl: string;
 }): Promise<'recorded' | 'duplicate'> {
   const { db, event } = opts;
   return db.transaction(async (tx) => {
@@ -51,7 +50,7 @@ export async function receiveCustodyWebhook(opts: {
       } satisfies z.infer<typeof storedRegistrarEventSchema>,
     });
     if (id === null) return 'duplicate';
-    await enqueueJob(tx, custodyRegistrarStatusJob, { partnerEventId: id, publicUrl: opts.publicUrl });
+    await enqueueJob(tx, custodyRegistrarStatusJob, { partnerEventId: id });
     return 'recorded';
   });
 }

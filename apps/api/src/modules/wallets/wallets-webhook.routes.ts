@@ -44,7 +44,6 @@ export async function walletWebhookRoutes(app: App) {
         provider: custody.webhooks.provider,
         event: check.event,
         raw: request.body,
-        publicUrl: app.config.publicUrl,
       });
       request.log.info({ eventId: check.event.eventId, outcome }, 'custody webhook received');
       return reply
