@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { deriveKey } from './secrets.ts';
+import { deriveKey } from '../../crypto/secrets.ts';
 
 /** Access tokens live 15 minutes; the client reads `exp` and refreshes before it passes. */
 export const accessTokenTtlSeconds = 15 * 60;

@@ -6,6 +6,7 @@ import {
 } from '@token/domain/accounts';
 import { AppError } from '@token/domain/errors';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { SecretBox } from '../../crypto/secrets.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
@@ -13,7 +14,6 @@ import type { MailContext } from '../../mail/mail-context.ts';
 import { greetingName, queueAccountMail } from './account-mail.service.ts';
 import { claimAccountToken, issueAccountToken } from './accounts.service.ts';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.ts';
-import type { SecretBox } from './secrets.ts';
 import { revokeSessions } from './sessions.service.ts';
 import { accountLimits, countAttempt } from './throttles.ts';
 import { checkSecondFactor } from './two-factor.service.ts';

@@ -6,12 +6,12 @@ import {
 } from '@token/domain/accounts';
 import { AppError, notFound } from '@token/domain/errors';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { hashToken, randomToken } from '../../crypto/secrets.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { authSessions, customers, refreshTokens } from '../../db/schema/index.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { describeDevice, deviceHash } from './devices.ts';
-import { hashToken, randomToken } from './secrets.ts';
 
 /** What a login or refresh hands the client (POST authentication-token, POST token/refresh). */
 export type IssuedTokens = {

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { identifications, partnerEvents } from '../../db/schema/index.ts';
-import { recordPartnerEvent } from '../../http/webhooks.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
 import { identificationProcessJob } from '../../jobs/identification-process.job.ts';
 import type { IdentificationPort } from '../../partners/identification/port.ts';
+import { recordPartnerEvent } from '../partner-events/partner-events.service.ts';
 
 export type WebhookReceipt = {
   /** The event was recorded before (a replay or a repeated delivery): nothing was done. */

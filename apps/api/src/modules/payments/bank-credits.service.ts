@@ -9,13 +9,13 @@ import {
   payments,
   productPaymentConfigurations,
 } from '../../db/schema/index.ts';
-import { recordPartnerEvent } from '../../http/webhooks.ts';
 import { bankCreditReceivedJob } from '../../jobs/bank-credit-received.job.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
 import type { MailContext } from '../../mail/mail-context.ts';
 import { parseCamt } from '../../partners/bank/camt.ts';
 import type { BankCreditPayload, BankPort } from '../../partners/bank/port.ts';
 import { bookOrderPaid } from '../orders/orders.service.ts';
+import { recordPartnerEvent } from '../partner-events/partner-events.service.ts';
 
 /**
  * Incoming bank credits (issue 8). Every credit on a collection account is recorded once in
