@@ -29,6 +29,7 @@ async function main() {
     dbHandle: db,
     log: app.log.child({ module: 'jobs' }),
     partners,
+    config,
   });
   await jobs.start();
 

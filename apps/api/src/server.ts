@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppConfig } from './config.ts';
+import { createTotpSecretBox } from './crypto/secrets.ts';
 import type { DbHandle } from './db/client.ts';
 import { operatorApiBase, registerAuth } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/client-errors.ts';
@@ -30,7 +31,6 @@ import type { App } from './http/types.ts';
 import { createAccessTokens } from './modules/accounts/access-tokens.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { customerRoutes } from './modules/accounts/customers.routes.ts';
-import { createTotpSecretBox } from './modules/accounts/secrets.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';

@@ -1,10 +1,12 @@
-import { isOperator, isSessionActive } from '@token/domain/accounts';
-import { and, eq } from 'drizzle-orm';
+import { isOperator } from '@token/domain/accounts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { authSessions, customers } from '../db/schema/index.ts';
 import type { AccessTokens } from '../modules/accounts/access-tokens.ts';
-import { authenticate } from '../modules/accounts/sessions.service.ts';
+import {
+  type Authenticated,
+  authenticate,
+  findActiveSessionOwner,
+} from '../modules/accounts/sessions.service.ts';
 import { sendProblem } from './errors.ts';
 import { createOperatorLinks, type OperatorLinks } from './operator-links.ts';
 import type { App } from './types.ts';
@@ -78,38 +80,6 @@ function unauthorized(request: FastifyRequest, reply: FastifyReply) {
   return sendProblem(request, reply, 'unauthorized', 401);
 }
 
-type SessionOwner = {
-  customerId: number;
-  customerUuid: string;
-  sessionId: string;
-  secondFactorPassed: boolean;
-};
-
-/** The customer of a still active session named by an operator link; null otherwise. */
-async function linkSessionOwner(
-  db: Database,
-  claims: { customerUuid: string; sessionId: string },
-): Promise<SessionOwner | null> {
-  const [row] = await db
-    .select({
-      customerId: customers.id,
-      revokedAt: authSessions.revokedAt,
-      lastUsedAt: authSessions.lastUsedAt,
-      expiresAt: authSessions.expiresAt,
-      secondFactorPassed: authSessions.secondFactorPassed,
-    })
-    .from(authSessions)
-    .innerJoin(customers, eq(customers.id, authSessions.customerId))
-    .where(and(eq(authSessions.id, claims.sessionId), eq(customers.uuid, claims.customerUuid)));
-  if (!row || !isSessionActive(row)) return null;
-  return {
-    customerId: row.customerId,
-    customerUuid: claims.customerUuid,
-    sessionId: claims.sessionId,
-    secondFactorPassed: row.secondFactorPassed,
-  };
-}
-
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -124,7 +94,7 @@ async function guardOperator(
   opts: { db: Database; tokens: AccessTokens; links: OperatorLinks },
 ) {
   const token = bearerToken(request);
-  let who: SessionOwner | null = null;
+  let who: Authenticated | null = null;
   if (token) {
     who = await authenticate({ db: opts.db, tokens: opts.tokens, accessToken: token });
   } else {
@@ -133,24 +103,24 @@ async function guardOperator(
     const id = (request.params as Record<string, string> | undefined)?.[link?.param ?? ''];
     if (link && typeof access === 'string' && id && uuidPattern.test(id)) {
       const claims = opts.links.verify(access, operatorLinkResource(link.resource, id));
-      if (claims && uuidPattern.test(claims.sessionId)) who = await linkSessionOwner(opts.db, claims);
+      if (claims && uuidPattern.test(claims.sessionId))
+        who = await findActiveSessionOwner({
+          db: opts.db,
+          sessionId: claims.sessionId,
+          customerUuid: claims.customerUuid,
+        });
     }
   }
   if (!who) return unauthorized(request, reply);
-  const [row] = await opts.db
-    .select({
-      id: customers.id,
-      uuid: customers.uuid,
-      email: customers.email,
-      roles: customers.roles,
-      twoFactorEnabled: customers.twoFactorEnabled,
-    })
-    .from(customers)
-    .where(eq(customers.id, who.customerId));
-  if (!row || !isOperator(row.roles)) return sendProblem(request, reply, 'forbidden', 403);
-  if (!row.twoFactorEnabled || !who.secondFactorPassed)
+  if (!isOperator(who.roles)) return sendProblem(request, reply, 'forbidden', 403);
+  if (!who.twoFactorEnabled || !who.secondFactorPassed)
     return sendProblem(request, reply, 'operator_two_factor_required', 403);
-  request.operator = { id: row.id, uuid: row.uuid, sessionId: who.sessionId, email: row.email };
+  request.operator = {
+    id: who.customerId,
+    uuid: who.customerUuid,
+    sessionId: who.sessionId,
+    email: who.email,
+  };
   reply.header('cache-control', 'no-store');
 }
 

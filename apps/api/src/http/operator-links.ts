@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { deriveKey } from '../modules/accounts/secrets.ts';
+import { deriveKey } from '../crypto/secrets.ts';
 
 /** How long a link to open a file stays valid: enough for the browser to open the new tab. */
 export const operatorLinkTtlSeconds = 120;

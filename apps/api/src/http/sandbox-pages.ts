@@ -1,10 +1,41 @@
 import type { Locale } from '@token/domain/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from './types.ts';
 
 /*
  * What every sandbox partner's server-rendered page (card checkout, bank, identification, custody)
- * shares: its language and how it is sent. One place, so the four pages answer alike.
+ * shares: its language, escaping, how it is sent, how its form posts are read and whose posts are
+ * refused. One place, so the four pages answer alike.
  */
+
+/** Text or an attribute value made safe for the pages' HTML. */
+export function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+/** Reads the pages' form posts (`application/x-www-form-urlencoded`, up to 16 KiB) as a flat object, in this plugin. */
+export function acceptSandboxForms(app: App): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+}
+
+/**
+ * Whether a form post names an origin other than PUBLIC_URL's (`publicOrigin`) or the address it was
+ * sent to: refused (CSRF). A post without an Origin header passes; each form also carries a token.
+ */
+export function isForeignOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
+}
 
 /**
  * The page's language: `?locale=de|en` as everywhere in the API; else the language the partner's

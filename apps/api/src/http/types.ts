@@ -8,9 +8,9 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
+import type { SecretBox } from '../crypto/secrets.ts';
 import type { Database, DbHandle } from '../db/client.ts';
 import type { AccessTokens } from '../modules/accounts/access-tokens.ts';
-import type { SecretBox } from '../modules/accounts/secrets.ts';
 import type { Partners } from '../partners/create-partners.ts';
 
 declare module 'fastify' {

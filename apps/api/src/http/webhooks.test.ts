@@ -1,7 +1,9 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordPartnerEvent } from '../modules/partner-events/partner-events.service.ts';
+import { signWebhook, verifyWebhookSignature } from '../partners/webhook-signatures.ts';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
-import { recordPartnerEvent, signWebhook, verifyWebhookSignature, withRawJsonBody } from './webhooks.ts';
+import { withRawJsonBody } from './webhooks.ts';
 
 const secret = 'whsec_test_0123456789abcdef';
 const body = '{"id":"evt_1","type":"ident.result","data":{"a":1}}';

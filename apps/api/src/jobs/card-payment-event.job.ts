@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { applyCardPaymentEvent, bookCardEvent } from '../modules/payments/card-payments.service.ts';
-import { findShopChannel } from '../modules/reference/reference.service.ts';
 import { cardEventStatuses } from '../partners/card/port.ts';
 import { defineJob } from './job.ts';
 
 /**
- * A card provider's event (enqueued with the recorded event, in the same transaction):
- * `applyCardPaymentEvent` keeps the payment's state in `card_payments`, and `bookCardEvent` books
- * the order (paid, refunded, or a late payment refunded or flagged). Idempotent.
+ * A card provider's event, enqueued with the recorded event in the same transaction; handled by
+ * `card-payment-event.handler.ts`.
  */
 export const cardPaymentEventJob = defineJob({
   name: 'card.payment-event',
@@ -24,24 +21,4 @@ export const cardPaymentEventJob = defineJob({
       status: z.enum(cardEventStatuses),
     }),
   }),
-  async handler({ db, partners, log }, payload) {
-    const result = await applyCardPaymentEvent({ db, ...payload });
-    // Booking the order is idempotent (the order row lock and its state), so a retried job books once.
-    const channel = await findShopChannel({ db });
-    const publicUrl = channel?.hostname ? `https://${channel.hostname}` : 'http://localhost:3000';
-    const booked =
-      result === 'stale'
-        ? 'none'
-        : await bookCardEvent({
-            db,
-            card: partners.card,
-            partnerEventId: payload.partnerEventId,
-            event: payload.event,
-            booking: { mail: partners.mail, publicUrl },
-          });
-    log.info(
-      { eventId: payload.event.id, type: payload.event.type, result, booked },
-      'card payment event applied',
-    );
-  },
 });

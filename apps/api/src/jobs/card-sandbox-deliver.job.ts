@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isSandboxCard } from '../partners/card/create-card.ts';
 import { defineJob } from './job.ts';
 
 /** One event of the sandbox card provider, waiting to be delivered to the platform. */
@@ -22,23 +21,13 @@ export const cardSandboxDeliverySchema = z.object({
 export type CardSandboxDelivery = z.infer<typeof cardSandboxDeliverySchema>;
 
 /**
- * The sandbox card provider's side of a payer's decision or a refund: posts the Stripe-shaped signed
- * webhook to the platform (`CARD_SANDBOX_DELAY_SECONDS` later); refused deliveries are retried.
+ * The sandbox card provider's side of a payer's decision or a refund: its Stripe-shaped signed
+ * webhook (`CARD_SANDBOX_DELAY_SECONDS` later); refused deliveries are retried. Handled by
+ * `card-sandbox-deliver.handler.ts`.
  */
 export const cardSandboxDeliverJob = defineJob({
   name: 'card.sandbox-deliver',
   payload: cardSandboxDeliverySchema,
   retry: { limit: 5, delaySeconds: 10, backoff: true },
   timeoutSeconds: 60,
-  async handler({ db, partners, log }, delivery) {
-    if (!isSandboxCard(partners.card)) {
-      log.warn(
-        { eventId: delivery.eventId },
-        'sandbox card event dropped: the sandbox provider is not active',
-      );
-      return;
-    }
-    await partners.card.sandbox.deliver({ db, delivery });
-    log.info({ eventId: delivery.eventId, type: delivery.type }, 'sandbox card event delivered');
-  },
 });

@@ -1,6 +1,5 @@
 import { registrarStatuses } from '@token/domain/wallets';
 import { z } from 'zod';
-import { isSandboxCustody } from '../partners/custody/port.ts';
 import { defineJob } from './job.ts';
 
 /** One registrar-status report of the sandbox custodian, as it is sent (same event id on every retry). */
@@ -16,9 +15,9 @@ export const sandboxReportSchema = z.object({
 export type SandboxReport = z.infer<typeof sandboxReportSchema>;
 
 /**
- * The sandbox custodian's webhook delivery (convention 4: partners report asynchronously): posts one
- * signed report to the platform. A refused or failed delivery throws and is retried, as real partners
- * retry; the platform records each event id once, so a repeated delivery changes nothing.
+ * The sandbox custodian's webhook delivery (convention 4: partners report asynchronously): one
+ * signed report to the platform, retried when refused, as real partners retry. Handled by
+ * `custody-sandbox-deliver.handler.ts`.
  */
 export const custodySandboxDeliverJob = defineJob({
   name: 'custody.sandbox-deliver',
@@ -26,14 +25,4 @@ export const custodySandboxDeliverJob = defineJob({
   // About 10 s, 20 s, 40 s … 21 min: a platform that was briefly down still gets the report.
   retry: { limit: 8, delaySeconds: 10, backoff: true },
   timeoutSeconds: 60,
-  async handler({ partners, log }, report) {
-    if (!isSandboxCustody(partners.custody)) {
-      log.warn(
-        { eventId: report.eventId },
-        'sandbox custody report left: the custody partner is not the sandbox',
-      );
-      return;
-    }
-    await partners.custody.sandbox.deliver(report);
-  },
 });

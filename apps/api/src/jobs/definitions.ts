@@ -1,29 +1,45 @@
+import { handleBankCreditReceived } from './bank-credit-received.handler.ts';
 import { bankCreditReceivedJob } from './bank-credit-received.job.ts';
+import { handleBankSandboxDeliver } from './bank-sandbox-deliver.handler.ts';
 import { bankSandboxDeliverJob } from './bank-sandbox-deliver.job.ts';
+import { handleCardPaymentEvent } from './card-payment-event.handler.ts';
 import { cardPaymentEventJob } from './card-payment-event.job.ts';
+import { handleCardSandboxDeliver } from './card-sandbox-deliver.handler.ts';
 import { cardSandboxDeliverJob } from './card-sandbox-deliver.job.ts';
+import { handleCustodyRegistrarStatus } from './custody-registrar-status.handler.ts';
 import { custodyRegistrarStatusJob } from './custody-registrar-status.job.ts';
+import { handleCustodySandboxAutoApprove } from './custody-sandbox-auto-approve.handler.ts';
 import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
+import { handleCustodySandboxDeliver } from './custody-sandbox-deliver.handler.ts';
 import { custodySandboxDeliverJob } from './custody-sandbox-deliver.job.ts';
+import { handleIdentificationProcess } from './identification-process.handler.ts';
 import { identificationProcessJob } from './identification-process.job.ts';
+import { handleIdentificationSandboxDeliver } from './identification-sandbox-deliver.handler.ts';
 import { identificationSandboxDeliverJob } from './identification-sandbox-deliver.job.ts';
-import type { JobDefinition } from './job.ts';
+import { type RunnableJob, withHandler } from './job-handler.ts';
+import { handleMailDeliver } from './mail-deliver.handler.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
+import { handleOrderExpiry } from './order-expiry.handler.ts';
 import { orderExpiryJob } from './order-expiry.job.ts';
+import { handlePurge } from './purge.handler.ts';
 import { purgeJob } from './purge.job.ts';
 
-/** Every job the runner serves; a new `<name>.job.ts` is added here. */
-export const jobDefinitions: readonly JobDefinition[] = [
-  mailDeliverJob,
-  purgeJob,
-  identificationProcessJob,
-  identificationSandboxDeliverJob,
-  custodyRegistrarStatusJob,
-  custodySandboxDeliverJob,
-  custodySandboxAutoApproveJob,
-  orderExpiryJob,
-  bankSandboxDeliverJob,
-  bankCreditReceivedJob,
-  cardSandboxDeliverJob,
-  cardPaymentEventJob,
+/**
+ * Every job the runner serves, each definition wired to its handler: the one place that imports a
+ * handler. A new job is a `<name>.job.ts` (imported by whoever enqueues) and a `<name>.handler.ts`,
+ * added here.
+ */
+export const runnableJobs: readonly RunnableJob[] = [
+  withHandler(mailDeliverJob, handleMailDeliver),
+  withHandler(purgeJob, handlePurge),
+  withHandler(identificationProcessJob, handleIdentificationProcess),
+  withHandler(identificationSandboxDeliverJob, handleIdentificationSandboxDeliver),
+  withHandler(custodyRegistrarStatusJob, handleCustodyRegistrarStatus),
+  withHandler(custodySandboxDeliverJob, handleCustodySandboxDeliver),
+  withHandler(custodySandboxAutoApproveJob, handleCustodySandboxAutoApprove),
+  withHandler(orderExpiryJob, handleOrderExpiry),
+  withHandler(bankSandboxDeliverJob, handleBankSandboxDeliver),
+  withHandler(bankCreditReceivedJob, handleBankCreditReceived),
+  withHandler(cardSandboxDeliverJob, handleCardSandboxDeliver),
+  withHandler(cardPaymentEventJob, handleCardPaymentEvent),
 ];

@@ -21,26 +21,13 @@ export const sandboxDeliverySchema = z.object({
 export type SandboxDelivery = z.infer<typeof sandboxDeliverySchema>;
 
 /**
- * The sandbox partner's side of a decision: posts the signed result webhook to the platform's route
- * (enqueued `KYC_SANDBOX_DELAY_SECONDS` after the tester's decision). A refused or failed delivery is
- * retried, as a real partner retries its callbacks.
+ * The sandbox partner's side of a decision: its signed result webhook, enqueued
+ * `KYC_SANDBOX_DELAY_SECONDS` after the tester's decision; a refused or failed delivery is retried,
+ * as a real partner retries its callbacks. Handled by `identification-sandbox-deliver.handler.ts`.
  */
 export const identificationSandboxDeliverJob = defineJob({
   name: 'identification.sandbox-deliver',
   payload: sandboxDeliverySchema,
   retry: { limit: 5, delaySeconds: 10, backoff: true },
   timeoutSeconds: 60,
-  async handler({ db, partners, log }, delivery) {
-    const partner = partners.identification;
-    if (partner.provider !== 'sandbox' || !('sandbox' in partner)) {
-      // The platform switched to a real partner while a sandbox decision was waiting.
-      log.warn(
-        { eventId: delivery.eventId },
-        'sandbox KYC decision dropped: the sandbox partner is not active',
-      );
-      return;
-    }
-    await partner.sandbox.deliver({ db, delivery });
-    log.info({ eventId: delivery.eventId, result: delivery.result }, 'sandbox KYC decision delivered');
-  },
 });

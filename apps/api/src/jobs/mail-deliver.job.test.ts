@@ -43,6 +43,7 @@ function smtpProcess(
     dbHandle: opts.dbHandle ?? t.app.dbHandle,
     log: t.app.log,
     partners: { ...t.partners, mail },
+    config: t.config,
     ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
   });
   runners.push(jobs);

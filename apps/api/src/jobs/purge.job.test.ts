@@ -9,6 +9,7 @@ import {
 } from '../db/schema/index.ts';
 import { createOutboxMail } from '../partners/mail/outbox.ts';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
+import { runnableJobs } from './definitions.ts';
 import { purgeJob } from './purge.job.ts';
 import { createJobRunner } from './runner.ts';
 
@@ -69,11 +70,13 @@ describe('the purge job', () => {
   it('runs on its schedule in a started runner', async () => {
     await addWindows();
     // The hourly schedule, due every minute for the test; pg-boss enqueues each due run once.
+    const purge = runnableJobs.find((j) => j.name === purgeJob.name)!;
     const runner = createJobRunner({
       dbHandle: t.app.dbHandle,
       log: t.app.log,
       partners: { ...t.partners, mail: createOutboxMail() },
-      definitions: [{ ...purgeJob, schedule: { cron: '* * * * *' } }],
+      config: t.config,
+      definitions: [{ ...purge, schedule: { cron: '* * * * *' } }],
       pollingIntervalSeconds: 0.5,
     });
     await runner.start();

@@ -5,27 +5,29 @@ import { createTestApp, type TestApp } from '../test/create-test-app.ts';
 import { listQueuedJobs, makeJobDue } from '../test/job-queue.ts';
 import { enqueueJob } from './enqueue.ts';
 import { defineJob } from './job.ts';
+import { withHandler } from './job-handler.ts';
 import { createJobRunner, type JobRunner } from './runner.ts';
 
 const seen: number[] = [];
-const echoJob = defineJob({
-  name: 'test.echo',
-  payload: z.object({ n: z.number().int() }),
-  async handler(_ctx, { n }) {
+const echoJob = withHandler(
+  defineJob({ name: 'test.echo', payload: z.object({ n: z.number().int() }) }),
+  async (_ctx, { n }) => {
     seen.push(n);
   },
-});
+);
 
 const attempts: { key: string; attempt: number; maxAttempts: number }[] = [];
-const flakyJob = defineJob({
-  name: 'test.flaky',
-  payload: z.object({ key: z.string(), failures: z.number().int() }),
-  retry: { limit: 3, delaySeconds: 30, backoff: true },
-  async handler({ job }, { key, failures }) {
+const flakyJob = withHandler(
+  defineJob({
+    name: 'test.flaky',
+    payload: z.object({ key: z.string(), failures: z.number().int() }),
+    retry: { limit: 3, delaySeconds: 30, backoff: true },
+  }),
+  async ({ job }, { key, failures }) => {
     attempts.push({ key, attempt: job.attempt, maxAttempts: job.maxAttempts });
     if (job.attempt <= failures) throw new Error(`attempt ${job.attempt} refused`);
   },
-});
+);
 
 let t: TestApp;
 let runner: JobRunner;
@@ -36,6 +38,7 @@ beforeAll(async () => {
     dbHandle: t.app.dbHandle,
     log: t.app.log,
     partners: { ...t.partners, mail: createOutboxMail() },
+    config: t.config,
     definitions: [echoJob, flakyJob],
   });
   await runner.init();
@@ -67,7 +70,7 @@ describe('enqueueing', () => {
 
   it('refuses a payload its schema rejects, a job the runner does not serve, and a queue that does not exist', async () => {
     await expect(runner.enqueue(t.app.db, echoJob, { n: 'x' } as unknown as { n: number })).rejects.toThrow();
-    const strangerJob = defineJob({ name: 'test.stranger', payload: z.object({}), handler: async () => {} });
+    const strangerJob = defineJob({ name: 'test.stranger', payload: z.object({}) });
     await expect(runner.enqueue(t.app.db, strangerJob, {})).rejects.toThrow('unknown job test.stranger');
     await expect(enqueueJob(t.app.db, strangerJob, {})).rejects.toThrow('no such queue');
     expect(await listQueuedJobs(t.app.db, 'test.echo')).toHaveLength(1);
@@ -123,6 +126,7 @@ describe('in the background', () => {
       dbHandle: t.app.dbHandle,
       log: t.app.log,
       partners: { ...t.partners, mail: createOutboxMail() },
+      config: t.config,
       definitions: [echoJob, flakyJob],
       pollingIntervalSeconds: 0.2,
     });

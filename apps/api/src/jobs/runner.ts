@@ -2,11 +2,13 @@ import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import type { AppConfig } from '../config.ts';
 import type { Database, DbHandle, Tx } from '../db/client.ts';
 import type { Partners } from '../partners/create-partners.ts';
-import { jobDefinitions } from './definitions.ts';
+import { runnableJobs } from './definitions.ts';
 import { type EnqueueOptions, enqueueJob } from './enqueue.ts';
 import { defaultRetry, defaultTimeoutSeconds, type JobDefinition } from './job.ts';
+import type { RunnableJob } from './job-handler.ts';
 import { bossExecutor, bossSchema } from './pg-boss-db.ts';
 
 export type JobRunner = {
@@ -41,7 +43,9 @@ export function createJobRunner(opts: {
   dbHandle: DbHandle;
   log: FastifyBaseLogger;
   partners: Partners;
-  definitions?: readonly JobDefinition[];
+  config: AppConfig;
+  /** The jobs served; default every job of `definitions.ts`. */
+  definitions?: readonly RunnableJob[];
   /** How often an idle process looks for new jobs (and due schedules); default 2 s. */
   pollingIntervalSeconds?: number;
   /** Jobs fetched per queue and round; default 5. */
@@ -49,7 +53,7 @@ export function createJobRunner(opts: {
   /** How long `stop` waits for running jobs; default 8 s (main.ts exits after 10 s). */
   stopTimeoutMs?: number;
 }): JobRunner {
-  const definitions = opts.definitions ?? jobDefinitions;
+  const definitions = opts.definitions ?? runnableJobs;
   const known = new Map(definitions.map((d) => [d.name, d]));
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
   const batchSize = opts.batchSize ?? 5;
@@ -101,7 +105,7 @@ export function createJobRunner(opts: {
     return initialising;
   }
 
-  async function runJob(definition: JobDefinition, job: FetchedJob) {
+  async function runJob(definition: RunnableJob, job: FetchedJob) {
     const attempt = job.retryCount + 1;
     const maxAttempts = job.retryLimit + 1;
     const jobLog = log.child({ job: definition.name, jobId: job.id, attempt });
@@ -112,6 +116,7 @@ export function createJobRunner(opts: {
         {
           db: opts.dbHandle.db,
           partners: opts.partners,
+          config: opts.config,
           log: jobLog,
           job: { id: job.id, name: definition.name, attempt, maxAttempts },
         },
@@ -132,7 +137,7 @@ export function createJobRunner(opts: {
   }
 
   /** Fetches up to one batch of this queue's due jobs and runs them one after another. */
-  async function runBatch(definition: JobDefinition, includeDelayed: boolean) {
+  async function runBatch(definition: RunnableJob, includeDelayed: boolean) {
     const jobs = (await boss.fetch(definition.name, {
       batchSize,
       includeMetadata: true,
@@ -142,7 +147,7 @@ export function createJobRunner(opts: {
     return jobs.length;
   }
 
-  async function poll(definition: JobDefinition, signal: AbortSignal) {
+  async function poll(definition: RunnableJob, signal: AbortSignal) {
     while (!signal.aborted) {
       let ran = 0;
       try {

@@ -62,7 +62,13 @@ export async function freshPostgresDatabase(
  * `partners` replaces some of them, e.g. `createTestApp({ partners: { mail } })`.
  */
 export async function createTestApp(
-  opts: { seed?: 'demo' | 'reference' | 'none'; partners?: Partial<Partners>; webDist?: string } = {},
+  opts: {
+    seed?: 'demo' | 'reference' | 'none';
+    partners?: Partial<Partners>;
+    webDist?: string;
+    /** PUBLIC_URL: the base of every link the app mails; default `http://localhost:3000`. */
+    publicUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'token-test-'));
   const usePostgres = process.env.TEST_DB === 'postgres';
@@ -73,7 +79,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     APP_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_URL: 'http://localhost:3000',
+    PUBLIC_URL: opts.publicUrl ?? 'http://localhost:3000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
@@ -106,7 +112,7 @@ export async function createTestApp(
   const app = await buildApp(buildOptions);
   await app.ready();
   built = app;
-  const jobs = createJobRunner({ dbHandle: db, log: app.log, partners });
+  const jobs = createJobRunner({ dbHandle: db, log: app.log, partners, config });
   await jobs.init();
   return {
     app,

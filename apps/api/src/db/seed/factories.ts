@@ -12,8 +12,8 @@ import {
 } from '@token/domain/questionnaires';
 import { eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
+import { createTotpSecretBox } from '../../crypto/secrets.ts';
 import { hashPassword } from '../../modules/accounts/passwords.ts';
-import { createTotpSecretBox } from '../../modules/accounts/secrets.ts';
 import type { StoredCriteria } from '../../modules/professional/professional.service.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 import type { Db } from '../client.ts';

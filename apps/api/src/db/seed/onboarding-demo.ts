@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { platformToday } from '@token/domain/calendar';
 import { eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSecretBox } from '../../modules/accounts/secrets.ts';
+import { createSecretBox } from '../../crypto/secrets.ts';
 import { sandboxKeyPurpose } from '../../partners/custody/sandbox.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 import type { Tx } from '../client.ts';

@@ -1,6 +1,6 @@
 import { accessTokenTtlSeconds } from '@token/domain/accounts';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { deriveKey } from './secrets.ts';
+import { deriveKey } from '../../crypto/secrets.ts';
 
 /** Access tokens live `accessTokenTtlSeconds`; the client reads `exp` and refreshes before it passes. */
 export type AccessClaims = { customerUuid: string; sessionId: string; expiresAt: Date };

@@ -1,10 +1,7 @@
 import type { Locale } from '@token/domain/i18n';
 import type { Database, Tx } from '../../db/client.ts';
-import type { MailPort } from '../../partners/mail/port.ts';
+import type { MailContext } from '../../mail/mail-context.ts';
 import { type AccountMailKind, type AccountMailParams, renderAccountMail } from './account-mails.ts';
-
-/** Where account mails come from and link to. */
-export type MailContext = { mail: MailPort; publicUrl: string; platform: string; from: string };
 
 /** The name a mail greets: "Erika Mustermann", else the address. */
 export function greetingName(c: {

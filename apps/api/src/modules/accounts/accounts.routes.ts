@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { customerOf } from '../../http/auth.ts';
 import { iri } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
-import { accountMailContext } from './accounts.context.ts';
+import { mailContext } from '../../mail/mail-context.ts';
 import { login, requestAccountLink, signUp, verifyEmail } from './accounts.service.ts';
 import { confirmEmailChange, requestEmailChange, resetPassword } from './credentials.service.ts';
 import {
@@ -76,7 +76,7 @@ export async function accountRoutes(app: App) {
       async (request, reply) => {
         const view = await signUp({
           db: app.db,
-          mailCtx: await accountMailContext(app),
+          mailCtx: await mailContext(app),
           input: request.body,
           locale: request.locale,
           ip: request.ip,
@@ -112,7 +112,7 @@ export async function accountRoutes(app: App) {
       async (request, reply) => {
         await requestAccountLink({
           db: app.db,
-          mailCtx: await accountMailContext(app),
+          mailCtx: await mailContext(app),
           purpose,
           email: request.body.email,
           ip: request.ip,
@@ -158,7 +158,7 @@ export async function accountRoutes(app: App) {
         db: app.db,
         tokens,
         secretBox,
-        mailCtx: await accountMailContext(app),
+        mailCtx: await mailContext(app),
         input: request.body,
         client: clientOf(request),
       });
@@ -243,7 +243,7 @@ export async function accountRoutes(app: App) {
     async (request, reply) => {
       await resetPassword({
         db: app.db,
-        mailCtx: await accountMailContext(app),
+        mailCtx: await mailContext(app),
         token: request.params.token,
         newPassword: request.body.newPassword,
       });
@@ -269,7 +269,7 @@ export async function accountRoutes(app: App) {
       await requestEmailChange({
         db: app.db,
         secretBox,
-        mailCtx: await accountMailContext(app),
+        mailCtx: await mailContext(app),
         customerId: customerOf(request).id,
         input: request.body,
       });
@@ -292,7 +292,7 @@ export async function accountRoutes(app: App) {
     async (request) => {
       const { email } = await confirmEmailChange({
         db: app.db,
-        mailCtx: await accountMailContext(app),
+        mailCtx: await mailContext(app),
         token: request.params.token,
       });
       return { email };

@@ -6,13 +6,14 @@ import {
 } from '@token/domain/accounts';
 import { AppError } from '@token/domain/errors';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { SecretBox } from '../../crypto/secrets.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
-import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
+import type { MailContext } from '../../mail/mail-context.ts';
+import { greetingName, queueAccountMail } from './account-mail.service.ts';
 import { claimAccountToken, issueAccountToken } from './accounts.service.ts';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.ts';
-import type { SecretBox } from './secrets.ts';
 import { revokeSessions } from './sessions.service.ts';
 import { accountLimits, countAttempt } from './throttles.ts';
 import { checkSecondFactor } from './two-factor.service.ts';

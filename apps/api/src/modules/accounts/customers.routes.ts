@@ -12,7 +12,7 @@ import { customerOf } from '../../http/auth.ts';
 import { collectionOf, iri, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import { sendCustomer } from '../../http/serializers/customers.ts';
 import type { App } from '../../http/types.ts';
-import { accountMailContext } from './accounts.context.ts';
+import { mailContext } from '../../mail/mail-context.ts';
 import { changePassword } from './credentials.service.ts';
 import {
   createAddress,
@@ -124,7 +124,7 @@ export async function customerRoutes(app: App) {
       const me = customerOf(request);
       await changePassword({
         db: app.db,
-        mailCtx: await accountMailContext(app),
+        mailCtx: await mailContext(app),
         customerId: me.id,
         sessionId: me.sessionId,
         input: request.body,
@@ -145,7 +145,7 @@ export async function customerRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const ctx = await accountMailContext(app);
+      const ctx = await mailContext(app);
       reply.header('cache-control', 'no-store');
       return startTwoFactorEnrolment({
         db: app.db,
@@ -180,7 +180,7 @@ export async function customerRoutes(app: App) {
       const { recoveryCodes } = await confirmTwoFactorEnrolment({
         db: app.db,
         secretBox,
-        mailCtx: await accountMailContext(app),
+        mailCtx: await mailContext(app),
         customerId: customerOf(request).id,
         code: request.body.code,
       });
@@ -212,7 +212,7 @@ export async function customerRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const mailCtx = await accountMailContext(app);
+      const mailCtx = await mailContext(app);
       const customerId = customerOf(request).id;
       reply.header('cache-control', 'no-store');
       if (request.body.enabled) {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTotpSecretBox } from '../../crypto/secrets.ts';
 import { customers, recoveryCodes } from '../../db/schema/index.ts';
 import {
   currentCode,
@@ -14,7 +15,6 @@ import {
   uniqueIp,
 } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
-import { createTotpSecretBox } from './secrets.ts';
 
 let t: TestApp;
 beforeAll(async () => {

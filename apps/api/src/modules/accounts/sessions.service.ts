@@ -6,12 +6,12 @@ import {
 } from '@token/domain/accounts';
 import { AppError, notFound } from '@token/domain/errors';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { hashToken, randomToken } from '../../crypto/secrets.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { authSessions, customers, refreshTokens } from '../../db/schema/index.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { describeDevice, deviceHash } from './devices.ts';
-import { hashToken, randomToken } from './secrets.ts';
 
 /** What a login or refresh hands the client (POST authentication-token, POST token/refresh). */
 export type IssuedTokens = {
@@ -139,6 +139,10 @@ export type Authenticated = {
   sessionId: string;
   /** The login that opened the session passed a second factor (kept by every refresh of it). */
   secondFactorPassed: boolean;
+  /** What the operator guard checks (ARCHITECTURE 3), read in the same lookup. */
+  email: string;
+  roles: string[];
+  twoFactorEnabled: boolean;
 };
 
 /** The session behind an access token and its customer: read by every authenticated request. */
@@ -147,6 +151,9 @@ const sessionOwner = prepared('session_owner', (db) =>
     .select({
       customerId: customers.id,
       customerUuid: customers.uuid,
+      email: customers.email,
+      roles: customers.roles,
+      twoFactorEnabled: customers.twoFactorEnabled,
       revokedAt: authSessions.revokedAt,
       lastUsedAt: authSessions.lastUsedAt,
       expiresAt: authSessions.expiresAt,
@@ -162,6 +169,34 @@ const sessionOwner = prepared('session_owner', (db) =>
     ),
 );
 
+/**
+ * The customer of a session that is still active, found by the session id and the customer's uuid
+ * (an access token's or an operator link's claims); null otherwise. The one session lookup of the
+ * auth guard: a prepared statement, as it runs on every authenticated request.
+ */
+export async function findActiveSessionOwner(opts: {
+  db: Database;
+  sessionId: string;
+  customerUuid: string;
+  now?: Date;
+}): Promise<(Authenticated & { lastUsedAt: Date }) | null> {
+  const [row] = await sessionOwner(opts.db).execute({
+    sessionId: opts.sessionId,
+    customerUuid: opts.customerUuid,
+  });
+  if (!row || !isSessionActive(row, opts.now ?? new Date())) return null;
+  return {
+    customerId: row.customerId,
+    customerUuid: row.customerUuid,
+    sessionId: opts.sessionId,
+    secondFactorPassed: row.secondFactorPassed,
+    email: row.email,
+    roles: row.roles,
+    twoFactorEnabled: row.twoFactorEnabled,
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
 /** The customer behind an access token whose session is still active; null otherwise. */
 export async function authenticate(opts: {
   db: Database;
@@ -172,24 +207,22 @@ export async function authenticate(opts: {
   const now = opts.now ?? new Date();
   const claims = await opts.tokens.verify(opts.accessToken, now);
   if (!claims) return null;
-  const [row] = await sessionOwner(opts.db).execute({
+  const owner = await findActiveSessionOwner({
+    db: opts.db,
     sessionId: claims.sessionId,
     customerUuid: claims.customerUuid,
+    now,
   });
-  if (!row || !isSessionActive(row, now)) return null;
+  if (!owner) return null;
   // Use keeps a session alive; writing once a minute is precise enough for a 30-minute idle limit.
-  if (now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+  if (now.getTime() - owner.lastUsedAt.getTime() > 60_000) {
     await opts.db
       .update(authSessions)
       .set({ lastUsedAt: now })
       .where(and(eq(authSessions.id, claims.sessionId), isNull(authSessions.revokedAt)));
   }
-  return {
-    customerId: row.customerId,
-    customerUuid: row.customerUuid,
-    sessionId: claims.sessionId,
-    secondFactorPassed: row.secondFactorPassed,
-  };
+  const { lastUsedAt: _, ...who } = owner;
+  return who;
 }
 
 /** Ends sessions of a customer: one, all, or all but the current one. */

@@ -3,10 +3,11 @@ import { recoveryCodeCount, twoFactorLockMs, twoFactorMaxFailures } from '@token
 import { AppError } from '@token/domain/errors';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { hashToken, type SecretBox } from '../../crypto/secrets.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { customers, recoveryCodes } from '../../db/schema/index.ts';
-import { greetingName, type MailContext, queueAccountMail } from './account-mail.service.ts';
-import { hashToken, type SecretBox } from './secrets.ts';
+import type { MailContext } from '../../mail/mail-context.ts';
+import { greetingName, queueAccountMail } from './account-mail.service.ts';
 import { tooManyRequests } from './throttles.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 

@@ -25,7 +25,7 @@ import { operatorApiBase, operatorLinkResource, operatorOf } from '../../http/au
 import { collectionOf, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import { createOperatorLinks } from '../../http/operator-links.ts';
 import type { App } from '../../http/types.ts';
-import { accountMailContext } from '../accounts/accounts.context.ts';
+import { mailContext } from '../../mail/mail-context.ts';
 import { openCustomerFile } from '../documents/files.service.ts';
 import { listAuditLog } from './audit-log.service.ts';
 import { getCustomerFile, getOperatorView } from './customer-file.service.ts';
@@ -231,7 +231,7 @@ export async function adminRoutes(app: App) {
       async (request, reply) => {
         const result = await decideCustomer({
           db: app.db,
-          mailCtx: await accountMailContext(app),
+          mailCtx: await mailContext(app),
           operator: operatorOf(request),
           customerUuid: (request.params as { uuid: string }).uuid,
           decision: route.decision,
@@ -271,7 +271,7 @@ export async function adminRoutes(app: App) {
       async (request, reply) => {
         const result = await decideProfessionalRequest({
           db: app.db,
-          mailCtx: await accountMailContext(app),
+          mailCtx: await mailContext(app),
           operator: operatorOf(request),
           requestId: (request.params as { id: number }).id,
           decision: route.decision,

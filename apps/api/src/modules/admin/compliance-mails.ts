@@ -1,7 +1,7 @@
 import type { Locale } from '@token/domain/i18n';
 import type { Db } from '../../db/client.ts';
+import type { MailContext } from '../../mail/mail-context.ts';
 import { type MailContent, renderLetter } from '../../partners/mail/letter.ts';
-import type { MailContext } from '../accounts/account-mail.service.ts';
 
 /**
  * The mails a compliance decision sends the customer, in the customer's language. A ban sends none:

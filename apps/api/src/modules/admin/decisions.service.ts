@@ -12,7 +12,7 @@ import { AppError, notFound } from '@token/domain/errors';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
-import type { MailContext } from '../accounts/account-mail.service.ts';
+import type { MailContext } from '../../mail/mail-context.ts';
 import { decideProfessionalRequest as decideRequest } from '../professional/professional.service.ts';
 import { appendAuditEntry, displayName, latestAuditEntry } from './audit-log.service.ts';
 import { queueComplianceMail } from './compliance-mails.ts';

@@ -194,7 +194,12 @@ describe('partners', () => {
 describe('SMTP delivery', () => {
   // A runner like the app's, delivering through the test's transport; the test drains it.
   const deliveringWith = (mail: MailPort) =>
-    createJobRunner({ dbHandle: t.app.dbHandle, log: t.app.log, partners: { ...t.partners, mail } });
+    createJobRunner({
+      dbHandle: t.app.dbHandle,
+      log: t.app.log,
+      partners: { ...t.partners, mail },
+      config: t.config,
+    });
 
   it('sends the mail through the transport after commit and records it as sent', async () => {
     const mail = createSmtpMail({ transport: { jsonTransport: true } });

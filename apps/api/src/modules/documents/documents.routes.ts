@@ -9,8 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { customerOf } from '../../http/auth.ts';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { customerDocumentResource } from '../../http/serializers/documents.ts';
 import type { App } from '../../http/types.ts';
-import { customerDocumentResource } from './documents.resources.ts';
 import {
   addCustomerDocument,
   checkDocumentFieldsEarly,

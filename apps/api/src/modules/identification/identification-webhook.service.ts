@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { identifications, partnerEvents } from '../../db/schema/index.ts';
-import { recordPartnerEvent } from '../../http/webhooks.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
 import { identificationProcessJob } from '../../jobs/identification-process.job.ts';
 import type { IdentificationPort } from '../../partners/identification/port.ts';
+import { recordPartnerEvent } from '../partner-events/partner-events.service.ts';
 
 export type WebhookReceipt = {
   /** The event was recorded before (a replay or a repeated delivery): nothing was done. */
@@ -25,10 +25,9 @@ export async function receiveIdentificationWebhook(opts: {
   partner: IdentificationPort;
   body: unknown;
   rawBody: Buffer;
-  publicUrl: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }): Promise<WebhookReceipt> {
-  const { db, partner, body, rawBody, publicUrl, log } = opts;
+  const { db, partner, body, rawBody, log } = opts;
   const event = partner.readEvent(body, rawBody);
   const receipt = await db.transaction(async (tx): Promise<WebhookReceipt> => {
     const id = await recordPartnerEvent(tx, {
@@ -57,7 +56,7 @@ export async function receiveIdentificationWebhook(opts: {
         .set({ error: problem, processedAt: new Date() })
         .where(eq(partnerEvents.id, id));
     } else {
-      await enqueueJob(tx, identificationProcessJob, { partnerEventId: id, publicUrl });
+      await enqueueJob(tx, identificationProcessJob, { partnerEventId: id });
     }
     return { duplicate: false, problem };
   });

@@ -138,7 +138,6 @@ export async function identificationRoutes(app: App) {
           partner: app.partners.identification,
           body: request.body,
           rawBody: request.rawBody ?? Buffer.alloc(0),
-          publicUrl: app.config.publicUrl,
           log: request.log,
         });
         return { received: true as const, duplicate: receipt.duplicate };

@@ -9,12 +9,12 @@ import {
   sandboxKycCases,
 } from '../../db/schema/index.ts';
 import { seedInvestor } from '../../db/seed/factories.ts';
-import { signWebhook } from '../../http/webhooks.ts';
 import { sandboxWebhookSecret } from '../../partners/identification/create-identification.ts';
 import {
   createSandboxIdentification,
   sandboxSignatureHeader,
 } from '../../partners/identification/sandbox.ts';
+import { signWebhook } from '../../partners/webhook-signatures.ts';
 import { lastMail, loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { listQueuedJobs } from '../../test/job-queue.ts';

@@ -1,5 +1,6 @@
 import type { Locale } from '@token/domain/i18n';
 import type { PartnerResult } from '@token/domain/identification';
+import { escapeHtml } from '../../http/sandbox-pages.ts';
 import {
   type SandboxAction,
   type SandboxCase,
@@ -11,12 +12,6 @@ import {
  * The sandbox partner's page: plain HTML and CSS (no script, so the app's CSP holds), in German or
  * English. Every action is a POST form carrying the case's current form token.
  */
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 type Texts = {
   htmlTitle: string;

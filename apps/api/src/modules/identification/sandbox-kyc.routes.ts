@@ -2,7 +2,12 @@ import { AppError } from '@token/domain/errors';
 import { isPartnerResult, type PartnerResult } from '@token/domain/identification';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sandboxPageLocale, sendSandboxPage } from '../../http/sandbox-pages.ts';
+import {
+  acceptSandboxForms,
+  isForeignOrigin,
+  sandboxPageLocale,
+  sendSandboxPage,
+} from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
 import {
   type SandboxAction,
@@ -50,13 +55,7 @@ export async function sandboxKycRoutes(app: App) {
   const platformUrl = `${app.config.publicUrl}/self-disclosure/kyc`;
 
   // Plain HTML forms post urlencoded bodies.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptSandboxForms(app);
 
   const error = (
     request: FastifyRequest,
@@ -93,11 +92,7 @@ export async function sandboxKycRoutes(app: App) {
   app.post('/sandbox/kyc/:caseId/actions', { schema: { hide: true } }, async (request, reply) => {
     const { caseId } = request.params as { caseId: string };
     if (!sandboxCaseIdPattern.test(caseId)) return error(request, reply, 404, 'not_found', null);
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      const own = `${request.protocol}://${request.host}`;
-      if (origin !== publicOrigin && origin !== own) return error(request, reply, 403, 'forbidden', caseId);
-    }
+    if (isForeignOrigin(request, publicOrigin)) return error(request, reply, 403, 'forbidden', caseId);
     const form = formSchema.safeParse(request.body);
     if (!form.success) return error(request, reply, 400, 'bad_request', caseId);
     const action = form.data.action;

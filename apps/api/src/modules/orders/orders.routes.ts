@@ -11,6 +11,7 @@ import { customerOf } from '../../http/auth.ts';
 import { collectionOf, iri, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import { invoiceResource, orderResource } from '../../http/serializers/orders.ts';
 import type { App } from '../../http/types.ts';
+import { mailContext } from '../../mail/mail-context.ts';
 import {
   addOrderItem,
   applyDiscountCode,
@@ -68,7 +69,6 @@ export async function orderRoutes(app: App) {
       '@id': iri('orders', order.tokenValue),
       '@type': 'Order',
     });
-  const mailer = () => ({ mail: app.partners.mail, publicUrl: app.config.publicUrl });
 
   app.post(
     '/orders',
@@ -288,7 +288,7 @@ export async function orderRoutes(app: App) {
           db: app.db,
           customerId: customerOf(request).id,
           tokenValue: request.params.tokenValue,
-          ...mailer(),
+          ...(await mailContext(app)),
         }),
       ),
   );
@@ -418,7 +418,7 @@ export async function orderRoutes(app: App) {
           tokenValue: request.params.tokenValue,
           input: request.body,
           paymentDays: app.config.orders.paymentDays,
-          ...mailer(),
+          ...(await mailContext(app)),
         }),
       ),
   );
@@ -443,7 +443,7 @@ export async function orderRoutes(app: App) {
           db: app.db,
           customerId: customerOf(request).id,
           tokenValue: request.params.tokenValue,
-          ...mailer(),
+          ...(await mailContext(app)),
         }),
       ),
   );

@@ -26,6 +26,7 @@ import {
   seedOrder,
   seedWallet,
 } from '../../db/seed/factories.ts';
+import { runnableJobs } from '../../jobs/definitions.ts';
 import { mailDeliverJob } from '../../jobs/mail-deliver.job.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
@@ -267,9 +268,11 @@ describe('the order flow (spec 4, spec 7)', () => {
     // The delivery job hands the PDF bytes to the transport (read from storage at delivery time).
     const delivered: { filename: string; content: Buffer }[][] = [];
     await t.app.db.update(mailOutbox).set({ status: 'pending' }).where(eq(mailOutbox.id, mail!.id));
-    await mailDeliverJob.handler(
+    const deliver = runnableJobs.find((j) => j.name === mailDeliverJob.name)!;
+    await deliver.handler(
       {
         db: t.app.db,
+        config: t.config,
         log: t.app.log,
         partners: {
           ...t.partners,

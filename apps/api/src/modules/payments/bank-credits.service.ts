@@ -9,13 +9,14 @@ import {
   payments,
   productPaymentConfigurations,
 } from '../../db/schema/index.ts';
-import { recordPartnerEvent } from '../../http/webhooks.ts';
 import { bankCreditReceivedJob } from '../../jobs/bank-credit-received.job.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
+import type { MailContext } from '../../mail/mail-context.ts';
 import { parseCamt } from '../../partners/bank/camt.ts';
 import type { BankCreditPayload, BankPort } from '../../partners/bank/port.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
 import { bookOrderPaid } from '../orders/order-lifecycle.service.ts';
+import { recordPartnerEvent } from '../partner-events/partner-events.service.ts';
 
 /**
  * Incoming bank credits (issue 8). Every credit on a collection account is recorded once in
@@ -27,8 +28,8 @@ import { bookOrderPaid } from '../orders/order-lifecycle.service.ts';
 
 export type AppliedBankCredit = { id: number; duplicate: boolean; outcome: 'matched' | 'open' | 'duplicate' };
 
-/** Where the "payment received" mail goes out from (the outbox) and links to. */
-export type BookingContext = { mail: MailPort; publicUrl: string };
+/** Where the "payment received" mail goes out from (the outbox) and links to (`mailContext`). */
+export type BookingContext = Pick<MailContext, 'mail' | 'publicUrl'>;
 
 /**
  * Records a credit in `bank_credits` as `unmatched` (unique by entry reference: the same booking

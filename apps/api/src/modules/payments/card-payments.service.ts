@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { cardPayments, orders, partnerEvents } from '../../db/schema/index.ts';
-import { recordPartnerEvent } from '../../http/webhooks.ts';
 import { cardPaymentEventJob } from '../../jobs/card-payment-event.job.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
 import type { CardEvent, CardEventStatus, CardPort } from '../../partners/card/port.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
 import { bookOrderPaid, bookOrderRefunded } from '../orders/order-lifecycle.service.ts';
+import { recordPartnerEvent } from '../partner-events/partner-events.service.ts';
 
 /**
  * Card payments as the provider reports them (issue 8). Each verified event is recorded once by its

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { operatorOf } from '../../http/auth.ts';
 import { collectionOf, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
+import { mailContext } from '../../mail/mail-context.ts';
 import { uploadValidatorCompiler } from '../documents/upload.ts';
 import { importBankStatement } from './bank-credits.service.ts';
 import {
@@ -29,7 +30,6 @@ export async function paymentAdminRoutes(app: App) {
     limits: { fileSize: maxStatementBytes, files: 1, fields: 2, parts: 3 },
     throwFileSizeLimit: true,
   });
-  const booking = () => ({ mail: app.partners.mail, publicUrl: app.config.publicUrl });
 
   app.get(
     '/orders/:tokenValue',
@@ -69,7 +69,7 @@ export async function paymentAdminRoutes(app: App) {
         operatorId: operatorOf(request).id,
         tokenValue: request.params.tokenValue,
         reason: request.body.reason,
-        ...booking(),
+        ...(await mailContext(app)),
       });
       return sendItem(request, reply, file, {
         '@id': `/api/v2/admin/orders/${file.tokenValue}`,
@@ -101,7 +101,7 @@ export async function paymentAdminRoutes(app: App) {
         operatorId: operatorOf(request).id,
         tokenValue: request.params.tokenValue,
         reason: request.body.reason,
-        ...booking(),
+        ...(await mailContext(app)),
       });
       return sendItem(request, reply, file, {
         '@id': `/api/v2/admin/orders/${file.tokenValue}`,
@@ -181,7 +181,7 @@ export async function paymentAdminRoutes(app: App) {
         throw new AppError('bank_statement_invalid', { detail: 'unreadable multipart body' });
       }
       if (!bytes) throw new AppError('bank_statement_invalid', { detail: 'no file in the field `file`' });
-      const result = await importBankStatement({ db: app.db, file: bytes, booking: booking() });
+      const result = await importBankStatement({ db: app.db, file: bytes, booking: await mailContext(app) });
       return reply.send({
         credits: result.credits,
         duplicates: result.duplicates,
@@ -218,7 +218,7 @@ export async function paymentAdminRoutes(app: App) {
         creditId: request.params.id,
         orderTokenValue: request.body.orderTokenValue,
         reason: request.body.reason,
-        ...booking(),
+        ...(await mailContext(app)),
       });
       return sendItem(request, reply, credit, {
         '@id': `/api/v2/admin/bank-credits/${credit.id}`,

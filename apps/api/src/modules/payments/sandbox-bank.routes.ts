@@ -4,7 +4,12 @@ import { isNotNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { productPaymentConfigurations } from '../../db/schema/index.ts';
-import { sandboxPageLocale, sendSandboxPage } from '../../http/sandbox-pages.ts';
+import {
+  acceptSandboxForms,
+  isForeignOrigin,
+  sandboxPageLocale,
+  sendSandboxPage,
+} from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
 import { isSandboxBank } from '../../partners/bank/create-bank.ts';
 import { findShopChannel } from '../reference/reference.service.ts';
@@ -31,13 +36,7 @@ export async function sandboxBankRoutes(app: App) {
   const sandbox = bank.sandbox;
   const publicOrigin = new URL(app.config.publicUrl).origin;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptSandboxForms(app);
 
   /** The collection accounts: the channel's and every product's own. */
   async function accounts() {
@@ -86,11 +85,7 @@ export async function sandboxBankRoutes(app: App) {
   });
 
   app.post('/sandbox/bank/transfers', { schema: { hide: true } }, async (request, reply) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      const own = `${request.protocol}://${request.host}`;
-      if (origin !== publicOrigin && origin !== own) return page(request, reply, 403, { error: 'forbidden' });
-    }
+    if (isForeignOrigin(request, publicOrigin)) return page(request, reply, 403, { error: 'forbidden' });
     const form = formSchema.safeParse(request.body);
     if (!form.success) return page(request, reply, 400, { error: 'bad_request' });
     const f = form.data;

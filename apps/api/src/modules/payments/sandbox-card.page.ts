@@ -1,11 +1,12 @@
 import { formatEuro } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
+import { escapeHtml } from '../../http/sandbox-pages.ts';
 import {
   type SandboxCardAction,
   type SandboxCardSession,
   sandboxCardActionsByStatus,
 } from '../../partners/card/sandbox.ts';
-import { escapeHtml, sandboxLayout } from './sandbox-page.ts';
+import { sandboxLayout } from './sandbox-page.ts';
 
 /** The sandbox card provider's hosted checkout page (modelled on Stripe Checkout with test cards). */
 

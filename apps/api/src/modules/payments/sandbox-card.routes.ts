@@ -1,7 +1,12 @@
 import { AppError } from '@token/domain/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sandboxPageLocale, sendSandboxPage } from '../../http/sandbox-pages.ts';
+import {
+  acceptSandboxForms,
+  isForeignOrigin,
+  sandboxPageLocale,
+  sendSandboxPage,
+} from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
 import { isSandboxCard } from '../../partners/card/create-card.ts';
 import { sandboxCardActions, sandboxCardSessionIdPattern } from '../../partners/card/sandbox.ts';
@@ -31,13 +36,7 @@ export async function sandboxCardRoutes(app: App) {
   const sandbox = card.sandbox;
   const publicOrigin = new URL(app.config.publicUrl).origin;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptSandboxForms(app);
 
   const error = (request: FastifyRequest, reply: FastifyReply, status: number, kind: SandboxCardErrorKind) =>
     sendSandboxPage(reply, status, renderSandboxCardErrorPage({ kind, locale: sandboxPageLocale(request) }));
@@ -63,11 +62,7 @@ export async function sandboxCardRoutes(app: App) {
   app.post('/sandbox/card/:sessionId/actions', { schema: { hide: true } }, async (request, reply) => {
     const { sessionId } = request.params as { sessionId: string };
     if (!sandboxCardSessionIdPattern.test(sessionId)) return error(request, reply, 404, 'not_found');
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      const own = `${request.protocol}://${request.host}`;
-      if (origin !== publicOrigin && origin !== own) return error(request, reply, 403, 'forbidden');
-    }
+    if (isForeignOrigin(request, publicOrigin)) return error(request, reply, 403, 'forbidden');
     const form = formSchema.safeParse(request.body);
     if (!form.success) return error(request, reply, 400, 'bad_request');
     try {

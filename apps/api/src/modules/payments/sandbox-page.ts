@@ -1,15 +1,10 @@
 import type { Locale } from '@token/domain/i18n';
+import { escapeHtml } from '../../http/sandbox-pages.ts';
 
 /**
  * The frame shared by the sandbox payment partners' pages (bank, card): plain HTML and CSS, no
  * script (the app's CSP holds), a language switch, and a test-environment notice.
  */
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const css = `
 *{box-sizing:border-box}

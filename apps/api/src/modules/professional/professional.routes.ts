@@ -9,8 +9,8 @@ import {
 import { z } from 'zod';
 import { customerOf } from '../../http/auth.ts';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { fileDownloadUrl } from '../../http/serializers/documents.ts';
 import type { App } from '../../http/types.ts';
-import { fileDownloadUrl } from '../documents/documents.resources.ts';
 import { pdfUploadRouteOptions, receiveAndRecordPdf, registerUploads } from '../documents/upload.ts';
 import {
   addProfessionalEvidence,

@@ -2,20 +2,14 @@ import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { canTransition, type RegistrarStatus, registrarLifecycle } from '@token/domain/wallets';
 import { z } from 'zod';
-import { sendSandboxPage } from '../../http/sandbox-pages.ts';
+import { acceptSandboxForms, escapeHtml, sendSandboxPage } from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
-import { isSandboxCustody } from '../../partners/custody/port.ts';
+import { isSandboxCustody } from '../../partners/custody/create-custody.ts';
 import {
   type SandboxDecision,
   type SandboxWallet,
   sandboxDecisions,
 } from '../../partners/custody/sandbox.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The registrar's delay as a person says it: seconds up to two minutes, then minutes, then hours. */
 function delayText(seconds: number, locale: Locale): string {
@@ -194,13 +188,7 @@ export async function custodySandboxRoutes(app: App) {
   if (!isSandboxCustody(custody)) return;
   const sandbox = custody.sandbox;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptSandboxForms(app);
 
   // The list of wallets shows every holder's reference: outside production only.
   if (app.config.env !== 'production') {

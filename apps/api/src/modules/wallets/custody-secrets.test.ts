@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../crypto/secrets.ts';
 import {
   customers,
   mailOutbox,
@@ -20,7 +21,6 @@ import { createSandboxCustody, httpDelivery, sandboxKeyPurpose } from '../../par
 import { buildApp } from '../../server.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
-import { createSecretBox } from '../accounts/secrets.ts';
 
 /*
  * The sandbox custodian's private keys never leave its table: not in an API answer, not in a log
@@ -57,7 +57,12 @@ beforeAll(async () => {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
-  jobs = createJobRunner({ dbHandle: t.buildOptions.db, log: logger, partners: t.partners });
+  jobs = createJobRunner({
+    dbHandle: t.buildOptions.db,
+    log: logger,
+    partners: t.partners,
+    config: t.config,
+  });
   await jobs.init();
 });
 afterAll(async () => {

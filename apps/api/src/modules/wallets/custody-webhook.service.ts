@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { partnerEvents } from '../../db/schema/index.ts';
-import { recordPartnerEvent } from '../../http/webhooks.ts';
 import { custodyRegistrarStatusJob } from '../../jobs/custody-registrar-status.job.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
 import type { CustodyPort, RegistrarStatusEvent, UnknownCustodyEvent } from '../../partners/custody/port.ts';
+import { recordPartnerEvent } from '../partner-events/partner-events.service.ts';
 import type { storedRegistrarEventSchema } from './registrar.service.ts';
 
 /**
@@ -19,7 +19,6 @@ export async function receiveCustodyWebhook(opts: {
   provider: string;
   event: RegistrarStatusEvent | UnknownCustodyEvent;
   raw: unknown;
-  publicUrl: string;
 }): Promise<'recorded' | 'duplicate'> {
   const { db, event } = opts;
   return db.transaction(async (tx) => {
@@ -51,7 +50,7 @@ export async function receiveCustodyWebhook(opts: {
       } satisfies z.infer<typeof storedRegistrarEventSchema>,
     });
     if (id === null) return 'duplicate';
-    await enqueueJob(tx, custodyRegistrarStatusJob, { partnerEventId: id, publicUrl: opts.publicUrl });
+    await enqueueJob(tx, custodyRegistrarStatusJob, { partnerEventId: id });
     return 'recorded';
   });
 }

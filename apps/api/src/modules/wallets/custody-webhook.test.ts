@@ -9,12 +9,12 @@ import {
   wallets,
 } from '../../db/schema/index.ts';
 import { seedInvestor } from '../../db/seed/factories.ts';
-import { signWebhook } from '../../http/webhooks.ts';
 import {
   type CustodyTestApp,
   createCustodyTestApp,
 } from '../../partners/custody/fixtures/sandbox-test-app.ts';
 import { sandboxCustodyProvider } from '../../partners/custody/sandbox.ts';
+import { signWebhook } from '../../partners/webhook-signatures.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { listQueuedJobs } from '../../test/job-queue.ts';
 import { applyRegistrarEvent } from './registrar.service.ts';

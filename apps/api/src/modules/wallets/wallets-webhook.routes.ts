@@ -2,7 +2,7 @@ import { AppError } from '@token/domain/errors';
 import { z } from 'zod';
 import type { App } from '../../http/types.ts';
 import { withRawJsonBody } from '../../http/webhooks.ts';
-import { isSandboxCustody } from '../../partners/custody/port.ts';
+import { isSandboxCustody } from '../../partners/custody/create-custody.ts';
 import { receiveCustodyWebhook } from './custody-webhook.service.ts';
 
 /**
@@ -44,7 +44,6 @@ export async function walletWebhookRoutes(app: App) {
         provider: custody.webhooks.provider,
         event: check.event,
         raw: request.body,
-        publicUrl: app.config.publicUrl,
       });
       request.log.info({ eventId: check.event.eventId, outcome }, 'custody webhook received');
       return reply

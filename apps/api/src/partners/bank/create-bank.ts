@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config.ts';
-import { hmacSha256Hex } from '../../http/webhooks.ts';
 import type { WebhookTransport } from '../identification/port.ts';
+import { hmacSha256Hex } from '../webhook-signatures.ts';
 import type { BankPort } from './port.ts';
 import { createSandboxBank, type SandboxBank } from './sandbox.ts';
 

@@ -5,17 +5,17 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { sandboxBankEntries } from '../../db/schema/index.ts';
+import { bankSandboxDeliverJob } from '../../jobs/bank-sandbox-deliver.job.ts';
+import { enqueueJob } from '../../jobs/enqueue.ts';
+import type { WebhookTransport } from '../identification/port.ts';
+import { httpWebhookTransport } from '../identification/sandbox.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,
   sandboxSignatureHeader,
   signWebhook,
   verifyWebhookSignature,
-} from '../../http/webhooks.ts';
-import { bankSandboxDeliverJob } from '../../jobs/bank-sandbox-deliver.job.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import type { WebhookTransport } from '../identification/port.ts';
-import { httpWebhookTransport } from '../identification/sandbox.ts';
+} from '../webhook-signatures.ts';
 import { type BankCreditPayload, type BankEvent, type BankPort, bankCreditPayloadSchema } from './port.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config.ts';
-import { hmacSha256Hex } from '../../http/webhooks.ts';
 import type { WebhookTransport } from '../identification/port.ts';
+import { hmacSha256Hex } from '../webhook-signatures.ts';
 import type { CardPort } from './port.ts';
 import { createSandboxCard, type SandboxCard } from './sandbox.ts';
 import { createStripeCard } from './stripe.ts';

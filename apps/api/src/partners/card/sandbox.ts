@@ -3,17 +3,17 @@ import { AppError } from '@token/domain/errors';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxCardSessions } from '../../db/schema/index.ts';
+import { type CardSandboxDelivery, cardSandboxDeliverJob } from '../../jobs/card-sandbox-deliver.job.ts';
+import { enqueueJob } from '../../jobs/enqueue.ts';
+import type { WebhookTransport } from '../identification/port.ts';
+import { httpWebhookTransport } from '../identification/sandbox.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,
   sandboxSignatureHeader,
   signWebhook,
   verifyWebhookSignature,
-} from '../../http/webhooks.ts';
-import { type CardSandboxDelivery, cardSandboxDeliverJob } from '../../jobs/card-sandbox-deliver.job.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import type { WebhookTransport } from '../identification/port.ts';
-import { httpWebhookTransport } from '../identification/sandbox.ts';
+} from '../webhook-signatures.ts';
 import type { CardPort, RetrievedSession } from './port.ts';
 import { readStripeEvent } from './stripe-event.ts';
 

@@ -1,6 +1,6 @@
 import { AppError } from '@token/domain/errors';
 import type { StripeConfig } from '../../config.ts';
-import { verifyWebhookSignature, webhookToleranceSeconds } from '../../http/webhooks.ts';
+import { verifyWebhookSignature, webhookToleranceSeconds } from '../webhook-signatures.ts';
 import type { CardPort, CardRefund, RetrievedSession } from './port.ts';
 import { readStripeEvent } from './stripe-event.ts';
 

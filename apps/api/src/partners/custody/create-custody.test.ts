@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { createCustody } from './create-custody.ts';
-import { isSandboxCustody } from './port.ts';
+import { createCustody, isSandboxCustody } from './create-custody.ts';
 
 const dirs: string[] = [];
 function env(vars: Record<string, string> = {}) {

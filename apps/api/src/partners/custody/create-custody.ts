@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../config.ts';
 import { apiBase } from '../../http/hydra.ts';
 import type { CustodyPort } from './port.ts';
-import { createSandboxCustody, type WebhookDelivery } from './sandbox.ts';
+import { createSandboxCustody, type SandboxCustody, type WebhookDelivery } from './sandbox.ts';
 import { createTanganyCustody } from './tangany.ts';
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -33,4 +33,9 @@ export function createCustody(opts: {
     ...(opts.deliver ? { deliver: opts.deliver } : {}),
     ...(logger ? { logger } : {}),
   });
+}
+
+/** Whether the custody partner is the sandbox custodian (its page and jobs exist only then). */
+export function isSandboxCustody(port: CustodyPort): port is SandboxCustody {
+  return port.kind === 'sandbox' && 'sandbox' in port;
 }

@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RegistrarStatus, WalletAddress } from '@token/domain/wallets';
 import type { Database } from '../../db/client.ts';
-import type { SandboxCustody } from './sandbox.ts';
 
 /** A wallet the custodian opened: its own id for the wallet and the wallet's EIP-55 address. */
 export type CustodianWallet = { walletId: string; address: WalletAddress };
@@ -51,8 +50,3 @@ export type CustodyPort = {
   /** The custodian's webhooks; null when it reports nothing by webhook. */
   webhooks: CustodyWebhooks | null;
 };
-
-/** Whether the custody partner is the sandbox custodian (its page and jobs exist only then). */
-export function isSandboxCustody(port: CustodyPort): port is SandboxCustody {
-  return port.kind === 'sandbox' && 'sandbox' in port;
-}

@@ -11,18 +11,18 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
+import { createSecretBox, deriveKey } from '../../crypto/secrets.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { sandboxCustodyWallets } from '../../db/schema/index.ts';
-import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../../http/webhooks.ts';
 import { custodySandboxAutoApproveJob } from '../../jobs/custody-sandbox-auto-approve.job.ts';
 import { custodySandboxDeliverJob, type SandboxReport } from '../../jobs/custody-sandbox-deliver.job.ts';
 import { enqueueJob } from '../../jobs/enqueue.ts';
-import { createSecretBox, deriveKey } from '../../modules/accounts/secrets.ts';
+import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../webhook-signatures.ts';
 import type { CustodyPort, WebhookCheck } from './port.ts';
 
 /** `partner_events.provider` of the sandbox custodian's webhooks. */
 export const sandboxCustodyProvider = 'sandbox-custody';
-/** The header carrying the sandbox signature (`t=<unix>,v1=<hex>`, http/webhooks.ts). */
+/** The header carrying the sandbox signature (`t=<unix>,v1=<hex>`, partners/webhook-signatures.ts). */
 export { sandboxSignatureHeader };
 /** The purpose label of the key that seals the sandbox custodian's private keys at rest. */
 export const sandboxKeyPurpose = 'custody-sandbox-private-key-v1';

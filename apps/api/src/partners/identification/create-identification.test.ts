@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { signWebhook, verifyWebhookSignature } from '../../http/webhooks.ts';
+import { signWebhook, verifyWebhookSignature } from '../webhook-signatures.ts';
 import {
   createIdentificationPartner,
   readIdentificationEvent,

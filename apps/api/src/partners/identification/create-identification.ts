@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config.ts';
-import { hmacSha256Hex } from '../../http/webhooks.ts';
+import { hmacSha256Hex } from '../webhook-signatures.ts';
 import { createIdnowIdentification, type IdnowIdentification } from './idnow.ts';
 import { eventOfIdnowResult } from './idnow-result.ts';
 import type { IdentificationEvent, IdentificationPort, WebhookTransport } from './port.ts';

@@ -4,18 +4,18 @@ import { type PartnerResult, partnerResults } from '@token/domain/identification
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxKycCases } from '../../db/schema/index.ts';
+import { enqueueJob } from '../../jobs/enqueue.ts';
+import {
+  identificationSandboxDeliverJob,
+  type SandboxDelivery,
+} from '../../jobs/identification-sandbox-deliver.job.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,
   sandboxSignatureHeader,
   signWebhook,
   verifyWebhookSignature,
-} from '../../http/webhooks.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import {
-  identificationSandboxDeliverJob,
-  type SandboxDelivery,
-} from '../../jobs/identification-sandbox-deliver.job.ts';
+} from '../webhook-signatures.ts';
 import { bodyDigestId, eventOfIdnowResult } from './idnow-result.ts';
 import type {
   IdentificationEvent,
@@ -33,7 +33,7 @@ import type {
  * own route, so it runs through the same verification, deduplication and processing as a real one.
  */
 
-/** The header carrying the `t=…,v1=…` signature (http/webhooks.ts). */
+/** The header carrying the `t=…,v1=…` signature (partners/webhook-signatures.ts). */
 export { sandboxSignatureHeader };
 /** The event type of a result in the sandbox's envelope. */
 export const sandboxResultEventType = 'identification.result';

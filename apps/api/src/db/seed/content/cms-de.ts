@@ -1,5 +1,5 @@
 import { CHANNEL as C, REGISTRAR, LIABILITY_UMBRELLA as U } from './channel.ts';
-import type { CmsBlockText, CmsPageText } from './cms.ts';
+import type { CmsBlockCode, CmsBlockText, CmsPageCode, CmsPageText } from './cms-text.ts';
 
 const address = `${C.companyName}<br>${C.companyStreet}<br>${C.companyPostcode} ${C.companyCity}<br>Deutschland`;
 const mail = (a: string) => `<a href="mailto:${a}">${a}</a>`;
@@ -9,7 +9,7 @@ const [court, registerNumber] = [
 ];
 
 /** German CMS pages: legal texts of the platform operator. */
-export const cmsPagesDe: Record<string, CmsPageText> = {
+export const cmsPagesDe: Record<CmsPageCode, CmsPageText> = {
   imprint: {
     name: 'Impressum',
     slug: 'impressum',
@@ -211,7 +211,7 @@ export const cmsPagesDe: Record<string, CmsPageText> = {
 };
 
 /** German CMS blocks of the home page and footer. */
-export const cmsBlocksDe: Record<string, CmsBlockText> = {
+export const cmsBlocksDe: Record<CmsBlockCode, CmsBlockText> = {
   'home-welcome': {
     name: 'Willkommen',
     content: `<h2>Willkommen bei ${C.name}</h2>

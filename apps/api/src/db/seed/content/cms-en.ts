@@ -1,5 +1,5 @@
 import { CHANNEL as C, REGISTRAR, LIABILITY_UMBRELLA as U } from './channel.ts';
-import type { CmsBlockText, CmsPageText } from './cms.ts';
+import type { CmsBlockCode, CmsBlockText, CmsPageCode, CmsPageText } from './cms-text.ts';
 
 const address = `${C.companyName}<br>${C.companyStreet}<br>${C.companyPostcode} ${C.companyCity}<br>Germany`;
 const mail = (a: string) => `<a href="mailto:${a}">${a}</a>`;
@@ -8,7 +8,7 @@ const binding =
 const registerNumber = C.companyRegistry.slice(C.companyRegistry.indexOf('HRB'));
 
 /** English CMS pages: translations of the German legal texts. */
-export const cmsPagesEn: Record<string, CmsPageText> = {
+export const cmsPagesEn: Record<CmsPageCode, CmsPageText> = {
   imprint: {
     name: 'Imprint',
     slug: 'imprint',
@@ -213,7 +213,7 @@ export const cmsPagesEn: Record<string, CmsPageText> = {
 };
 
 /** English CMS blocks of the home page and footer. */
-export const cmsBlocksEn: Record<string, CmsBlockText> = {
+export const cmsBlocksEn: Record<CmsBlockCode, CmsBlockText> = {
   'home-welcome': {
     name: 'Welcome',
     content: `<h2>Welcome to ${C.name}</h2>

@@ -1,5 +1,5 @@
 import type { CustomerDocumentResource, CustomerDocumentView, StoredFileView } from '@token/domain/documents';
-import { apiBase } from '../../http/hydra.ts';
+import { apiBase } from '../hydra.ts';
 
 /** Where a stored file is downloaded by its owner (`GET file/{uuid}/download`). */
 export function fileDownloadUrl(file: Pick<StoredFileView, 'uuid'>): string {

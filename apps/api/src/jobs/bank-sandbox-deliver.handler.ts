@@ -1,0 +1,17 @@
+import { isSandboxBank } from '../partners/bank/create-bank.ts';
+import type { bankSandboxDeliverJob } from './bank-sandbox-deliver.job.ts';
+import type { JobPayload } from './job.ts';
+import type { JobContext } from './job-handler.ts';
+
+/** Posts the sandbox bank's signed "credit booked" webhook to the platform. */
+export async function handleBankSandboxDeliver(
+  { db, partners, log }: JobContext,
+  { entryId }: JobPayload<typeof bankSandboxDeliverJob>,
+): Promise<void> {
+  if (!isSandboxBank(partners.bank)) {
+    log.warn({ entryId }, 'sandbox bank credit dropped: the sandbox bank is not active');
+    return;
+  }
+  await partners.bank.sandbox.deliver({ db, entryId });
+  log.info({ entryId }, 'sandbox bank credit delivered');
+}
