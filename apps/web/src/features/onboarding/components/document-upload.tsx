@@ -9,13 +9,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
+import { useDomainForm } from '../../../lib/form.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { type UploadProgress, useUploadCustomerDocument } from '../api/upload-customer-document.ts';
 import { documentDateSchema } from '../schemas.ts';
 import type { DocumentPurpose, DocumentType } from '../types.ts';
 import { UploadProgressBar } from './upload-progress.tsx';
-import { useStepForm } from './use-step-form.ts';
 
 export { maxDocumentBytes, maxDocumentsPerPurpose };
 
@@ -79,7 +79,7 @@ export function DocumentUpload({
   const upload = useUploadCustomerDocument();
   // the document's date is judged against today (Berlin), as the upload will be
   const dateSchema = useMemo(() => z.object({ issuedAt: documentDateSchema() }), []);
-  const { register, handleSubmit, formState, setError, reset } = useStepForm(dateSchema, { issuedAt: '' });
+  const { register, handleSubmit, formState, setError, reset } = useDomainForm(dateSchema, { issuedAt: '' });
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
