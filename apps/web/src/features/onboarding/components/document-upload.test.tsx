@@ -6,8 +6,9 @@ import { NotificationBar } from '../../../components/ui/notification-bar.tsx';
 import { i18n, loadNamespace } from '../../../lib/i18n.ts';
 import { clearNotifications } from '../../../lib/notifications.ts';
 import { SessionProvider } from '../../../lib/session.tsx';
+import { pdfProblem } from '../../../lib/upload.ts';
 import { storeTestSession } from '../test-support.tsx';
-import { DocumentUpload, fileProblem } from './document-upload.tsx';
+import { DocumentUpload } from './document-upload.tsx';
 
 /** XMLHttpRequest as the test drives it: progress events, an answer, or an abort. */
 class FakeXhr {
@@ -183,7 +184,7 @@ describe('DocumentUpload (spec 5 uploads)', () => {
   it('refuses a file over 20 MB before sending', async () => {
     const big = pdf('gross.pdf');
     Object.defineProperty(big, 'size', { value: 21_000_000 });
-    expect(await fileProblem(big)).toBe('file_too_big');
+    expect(await pdfProblem(big)).toBe('file_too_big');
     setup();
     await chooseFile(big);
     await waitFor(() => expect(errorOf(field('Datei'))).toBe('Die Datei ist zu groß.'));
