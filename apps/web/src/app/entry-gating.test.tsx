@@ -3,15 +3,11 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
-import {
-  channelList,
-  customerRecord,
-  onboardingStatus,
-  storeTestSession,
-} from '../features/onboarding/test-support.tsx';
+import { customerRecord, onboardingStatus, storeTestSession } from '../features/onboarding/test-support.tsx';
 import type { OnboardingCustomer } from '../features/onboarding/types.ts';
 import { i18n } from '../lib/i18n.ts';
 import { SessionProvider } from '../lib/session.tsx';
+import { channelList } from '../lib/test-api.tsx';
 import { NavigationGuard } from './navigation-guard.tsx';
 import { RouteGuard } from './route-guard.tsx';
 

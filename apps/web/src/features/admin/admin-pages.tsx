@@ -117,9 +117,12 @@ function CustomerPage() {
   const name = customer.companyName ? `${customer.companyName} (${customer.fullName})` : customer.fullName;
   const onDecide = async (kind: DecisionKind, values: DecisionValues) => {
     if (kind === 'professional_approve' || kind === 'professional_refuse') {
+      const requestId = open?.requestId;
+      // the file view opens a professional decision only from a request's own panel
+      if (requestId === undefined) throw new Error('a professional decision names its request');
       await decide.mutateAsync({
         kind: 'professional',
-        requestId: open!.requestId!,
+        requestId,
         decision: kind.replace('professional_', '') as ProfessionalDecision,
         input: { reason: values.reason ?? null },
       });

@@ -9,12 +9,12 @@ import {
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from '../../lib/test-api.tsx';
 import { AdequacyOptionalPage } from './adequacy-optional-page.tsx';
 import { AdequacyPage } from './adequacy-page.tsx';
 import { AdequacyProfessionalPage } from './adequacy-professional-page.tsx';
 import { AdequacyRiskPage } from './adequacy-risk-page.tsx';
 import type { OnboardingView } from './onboarding-status.ts';
-import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from './test-api.tsx';
 import { customerRecord, onboardingStatus, storeTestSession, testUuid } from './test-support.tsx';
 
 /*

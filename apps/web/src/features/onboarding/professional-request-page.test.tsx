@@ -3,8 +3,8 @@ import type { ProfessionalRequestResource } from '@token/domain/documents';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { mockApi, renderRoutes, writesOf } from '../../lib/test-api.tsx';
 import { ProfessionalRequestPage } from './professional-request-page.tsx';
-import { mockApi, renderRoutes, writesOf } from './test-api.tsx';
 import { customerRecord, storeTestSession, testUuid } from './test-support.tsx';
 
 const explanation = 'Seit 2019 zwölf Anleihegeschäfte im Quartal über mein Depot bei der Musterbank.';

@@ -99,6 +99,7 @@ export function OrderFileView({
   const euro = (cents: number) => formatEuro(cents, { locale, fraction: 'always' });
   const allowed = allowedActions(file);
   const statementKeys = ['notUsOrCanadaTaxpayer', ...riskStatementKeys, ...finalStatementKeys] as const;
+  const { statements } = file;
   return (
     <div className="grid gap-6">
       <Section title={t('orderFile.actions')} id="order-actions">
@@ -205,11 +206,11 @@ export function OrderFileView({
       </Section>
 
       <Section title={t('orderFile.statements')} id="order-statements">
-        {file.statements ? (
+        {statements ? (
           <ul className="space-y-1 text-sm">
             {statementKeys.map((key) => (
               <li key={key}>
-                {t(`statements.${key}`)}: <span className="font-medium">{yesNo(file.statements![key])}</span>
+                {t(`statements.${key}`)}: <span className="font-medium">{yesNo(statements[key])}</span>
               </li>
             ))}
           </ul>
