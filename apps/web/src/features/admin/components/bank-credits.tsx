@@ -20,8 +20,8 @@ import { getOrders, type OperatorOrderRow } from '../api/get-orders.ts';
 import { LoadFailed } from './admin-gate.tsx';
 import { Badge } from './badge.tsx';
 import { creditTone, paymentStateTone, useAdminLabels } from './labels.ts';
+import { OperatorDialog, operatorReasonSchema } from './operator-dialog.tsx';
 import { ListPager, orderPath } from './order-list.tsx';
-import { ReasonDialog } from './reason-dialog.tsx';
 
 /** The statement files the API takes: camt.053 / camt.054 XML, at most 10 MB. */
 const maxStatementBytes = 10 * 1024 * 1024;
@@ -386,7 +386,8 @@ export function BankCredits({
           onPage={(p) => onChange(status, p)}
         />
       )}
-      <ReasonDialog
+      <OperatorDialog
+        schema={operatorReasonSchema}
         open={open !== null}
         title={open?.kind === 'return' ? t('payments.returnTitle') : t('payments.assignTitle')}
         text={
@@ -400,11 +401,11 @@ export function BankCredits({
         submitLabel={open?.kind === 'return' ? t('payments.returnSubmit') : t('payments.assignSubmit')}
         destructive={open?.kind === 'return'}
         canSubmit={open?.kind !== 'assign' || order !== null}
-        onConfirm={confirm}
+        onConfirm={({ reason }) => confirm(reason)}
         onClose={close}
       >
         {open?.kind === 'assign' && <OrderPicker chosen={order} onChoose={setOrder} />}
-      </ReasonDialog>
+      </OperatorDialog>
     </div>
   );
 }
