@@ -20,8 +20,9 @@ import { getOrders, type OperatorOrderRow } from '../api/get-orders.ts';
 import { LoadFailed } from './admin-gate.tsx';
 import { Badge } from './badge.tsx';
 import { creditTone, paymentStateTone, useAdminLabels } from './labels.ts';
+import { ListPager } from './list-shell.tsx';
 import { OperatorDialog, operatorReasonSchema } from './operator-dialog.tsx';
-import { ListPager, orderPath } from './order-list.tsx';
+import { orderPath } from './order-list.tsx';
 
 /** The statement files the API takes: camt.053 / camt.054 XML, at most 10 MB. */
 const maxStatementBytes = 10 * 1024 * 1024;
