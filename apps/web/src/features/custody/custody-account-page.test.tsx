@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
 import { mockApi, renderRoutes } from '../../lib/test-api.tsx';
+import { defined } from '../../lib/test-defined.ts';
 import { customerRecordForTests, storeSessionForTests } from '../../lib/test-session.ts';
 import { CustodyAccountPage } from './custody-account-page.tsx';
 
@@ -110,7 +111,9 @@ describe('CustodyAccountPage (/account/custody)', () => {
   it('without a wallet, leads to opening one', async () => {
     setup({ wallets: [], registrar: null });
     show();
-    const section = within((await screen.findByText('Noch kein Verwahrungs-Wallet')).closest('section')!);
+    const section = within(
+      defined((await screen.findByText('Noch kein Verwahrungs-Wallet')).closest('section')),
+    );
     expect(section.getByRole('link', { name: 'Wallet eröffnen' }).getAttribute('href')).toBe(
       '/self-disclosure/custody',
     );

@@ -84,7 +84,7 @@ describe('CompanyEditPage (/account/company-edit)', () => {
       `PUT /api/v2/shop/companies/${testUuid}`,
     ]);
     // PUT companies/{uuid} takes the whole form (what "company data complete" needs)
-    expect(w[1]!.body).toEqual({
+    expect(w[1]?.body).toEqual({
       companyName: 'Nordlicht Solar GmbH',
       companyType: 'limited_liability_company',
       taxnumber: '27/123/45678',
