@@ -8,7 +8,10 @@ import { createAppRouter } from './app/router.tsx';
 
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />

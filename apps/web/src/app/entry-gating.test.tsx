@@ -3,15 +3,12 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
-import {
-  channelList,
-  customerRecord,
-  onboardingStatus,
-  storeTestSession,
-} from '../features/onboarding/test-support.tsx';
+import { customerRecord, onboardingStatus, storeTestSession } from '../features/onboarding/test-support.tsx';
 import type { OnboardingCustomer } from '../features/onboarding/types.ts';
 import { i18n } from '../lib/i18n.ts';
 import { SessionProvider } from '../lib/session.tsx';
+import { channelList } from '../lib/test-api.tsx';
+import { defined } from '../lib/test-defined.ts';
 import { NavigationGuard } from './navigation-guard.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
@@ -112,7 +109,7 @@ describe('entry gating in the router (spec 2)', () => {
     await waitFor(() =>
       expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/follow-up-seen'))).toHaveLength(1),
     );
-    const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/follow-up-seen'))!;
+    const [, init] = defined(fetch.mock.calls.find(([url]) => String(url).endsWith('/follow-up-seen')));
     expect(init?.method).toBe('PUT');
     await act(() => router.navigate('/account/orders'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/self-disclosure/custody'));

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 import { type Session, SessionProvider } from '../lib/session.tsx';
+import { defined } from '../lib/test-defined.ts';
 import { Header } from './header.tsx';
 
 function setup(session?: Session) {
@@ -33,7 +34,7 @@ afterEach(() => {
 describe('Header (spec 1)', () => {
   it('offers login and sign-up when logged out', () => {
     setup();
-    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    const nav = defined(screen.getAllByRole('navigation', { name: 'Main navigation' })[0]);
     expect(within(nav).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(within(nav).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/sign-up');
     expect(within(nav).queryByRole('button', { name: 'Log out' })).toBeNull();
@@ -57,7 +58,7 @@ describe('Header (spec 1)', () => {
         cryptoRegistrarStatus: 'approved',
       },
     });
-    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    const nav = defined(screen.getAllByRole('navigation', { name: 'Main navigation' })[0]);
     expect(within(nav).getByText('Hello, Erika')).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
     expect(within(nav).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
@@ -93,10 +94,10 @@ describe('Header (spec 1)', () => {
             cryptoRegistrarStatus: null,
           },
         });
-        const nav = screen.getAllByRole('navigation', { name: i18n.t('header.navigation') })[0]!;
+        const nav = defined(screen.getAllByRole('navigation', { name: i18n.t('header.navigation') })[0]);
         expect(within(nav).getByRole('link', { name: label }).getAttribute('href')).toBe('/admin');
         fireEvent.click(screen.getByRole('button', { name: i18n.t('header.openMenu') }));
-        const menu = document.getElementById('mobile-menu')!;
+        const menu = defined(document.getElementById('mobile-menu'));
         expect(within(menu).getByRole('link', { name: label }).getAttribute('href')).toBe('/admin');
       } finally {
         await i18n.changeLanguage('en');

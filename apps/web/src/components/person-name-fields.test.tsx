@@ -52,7 +52,7 @@ describe('PersonNameFields (edit profile and personal self-disclosure)', () => {
     fireEvent.change(screen.getByLabelText(/^Vorname/), { target: { value: 'Eva' } });
     fireEvent.click(screen.getByRole('button', { name: 'save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
-    expect(onSave.mock.calls[0]![0]).toEqual({
+    expect(onSave.mock.calls[0]?.[0]).toEqual({
       salutation: null,
       title: '',
       firstName: 'Eva',

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { pickShopChannel } from '@token/domain/channel';
+import type { Locale } from '@token/domain/i18n';
 import { apiRequest } from './api-client.ts';
 import { useLocale } from './i18n.ts';
 
@@ -29,13 +30,16 @@ export async function getChannel(signal?: AbortSignal): Promise<Channel> {
   return channel;
 }
 
-export const channelQueryKey = (locale: string) => ['channel', locale] as const;
+/** Query keys of the shop's channel. */
+export const channelKeys = {
+  detail: (locale: Locale) => ['channel', locale] as const,
+};
 
 /** The channel; it rarely changes, so it is kept for the whole visit. */
 export function useChannel() {
   const locale = useLocale();
   return useQuery({
-    queryKey: channelQueryKey(locale),
+    queryKey: channelKeys.detail(locale),
     queryFn: ({ signal }) => getChannel(signal),
     staleTime: 30 * 60_000,
   });

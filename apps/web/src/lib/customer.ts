@@ -7,6 +7,7 @@ export const accountKeys = {
   all: ['account'] as const,
   customer: (uuid: string) => ['account', 'customer', uuid] as const,
   sessions: ['account', 'sessions'] as const,
+  twoFactorEnrolment: (uuid: string) => ['account', 'two-factor-enrolment', uuid] as const,
 };
 
 /** GET customers/{uuid}: the customer record (spec 3), as plain JSON. */

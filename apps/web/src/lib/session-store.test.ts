@@ -16,6 +16,7 @@ import {
   sessionStorageKey,
   syncSessionAcrossTabs,
 } from './session-store.ts';
+import { defined } from './test-defined.ts';
 
 const uuid = '0b6f0f5e-8f1e-4c55-9a4d-3c1d1b2a9e01';
 
@@ -156,11 +157,11 @@ describe('refresh (spec 4)', () => {
     await Promise.all(requests);
     const refreshes = calls.filter((c) => c.url.endsWith('token/refresh'));
     expect(refreshes).toHaveLength(1);
-    expect(refreshes[0]!.body).toEqual({ refresh_token: 'refresh-0' });
+    expect(refreshes[0]?.body).toEqual({ refresh_token: 'refresh-0' });
     const authorized = calls.filter((c) => !c.url.endsWith('token/refresh'));
     expect(authorized.map((c) => c.authorization)).toEqual(Array(3).fill(`Bearer ${fresh.token}`));
     // the rotated refresh token is what storage holds now (each works once)
-    expect(JSON.parse(localStorage.getItem(sessionStorageKey)!).refreshToken).toBe('refresh-1');
+    expect(JSON.parse(defined(localStorage.getItem(sessionStorageKey))).refreshToken).toBe('refresh-1');
   });
 
   it('sends a valid token as it is', async () => {
@@ -246,7 +247,7 @@ describe('login and two-factor (spec 4)', () => {
     fakeApi({ 'POST authentication-token': () => Response.json(answer) });
     const s = await logIn({ email: 'erika@example.com', password: 'Quarz-Fenster-48!' });
     expect(s).toMatchObject({ uuid, id: 'sess-1', token: answer.token, refreshToken: 'refresh-1' });
-    expect(JSON.parse(localStorage.getItem(sessionStorageKey)!)).toEqual(s);
+    expect(JSON.parse(defined(localStorage.getItem(sessionStorageKey)))).toEqual(s);
   });
 
   it('two_factor_required sets the two-factor-required state; the code step reuses the credentials from memory', async () => {
@@ -268,7 +269,7 @@ describe('login and two-factor (spec 4)', () => {
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('Quarz-Fenster-48!');
 
     await logInWithCode('123456');
-    expect(calls.at(-1)!.body).toEqual({
+    expect(calls.at(-1)?.body).toEqual({
       email: 'erika@example.com',
       password: 'Quarz-Fenster-48!',
       code: '123456',
@@ -284,7 +285,10 @@ describe('logout', () => {
     // another tab rotated the refresh token meanwhile
     localStorage.setItem(
       sessionStorageKey,
-      JSON.stringify({ ...JSON.parse(localStorage.getItem(sessionStorageKey)!), refreshToken: 'refresh-9' }),
+      JSON.stringify({
+        ...JSON.parse(defined(localStorage.getItem(sessionStorageKey))),
+        refreshToken: 'refresh-9',
+      }),
     );
     const ended = vi.fn();
     onSessionEnd(ended);

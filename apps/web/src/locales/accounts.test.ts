@@ -4,6 +4,7 @@ import {
   violationCatalogue as violationMessages,
 } from '@token/domain/errors';
 import { describe, expect, it } from 'vitest';
+import { defined } from '../lib/test-defined.ts';
 import de from './de/accounts.json';
 import en from './en/accounts.json';
 
@@ -28,8 +29,8 @@ describe('accounts texts', () => {
   it('hold every key the account screens use', () => {
     const used = new Set<string>();
     for (const src of Object.values(sources)) {
-      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(m[1]!);
-      for (const m of src.matchAll(/i18nKey="([\w.]+)"/g)) used.add(m[1]!);
+      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(defined(m[1]));
+      for (const m of src.matchAll(/i18nKey="([\w.]+)"/g)) used.add(defined(m[1]));
     }
     for (const c of companyTypes) used.add(`companyTypes.${c}`);
     for (const s of salutations) used.add(`salutations.${s}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defined } from '../lib/test-defined.ts';
 import de from './de/common.json';
 
 function keysOf(obj: object, prefix = ''): string[] {
@@ -24,8 +25,8 @@ describe('common texts of the banners, the notification checker and the wallet b
   it('hold every key those pieces use, the ones chosen at run time included', () => {
     const used = new Set<string>();
     for (const src of Object.values(sources)) {
-      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(m[1]!);
-      for (const m of src.matchAll(/'(banners\.[\w.]+)'/g)) used.add(m[1]!);
+      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(defined(m[1]));
+      for (const m of src.matchAll(/'(banners\.[\w.]+)'/g)) used.add(defined(m[1]));
     }
     for (const d of ['passed', 'under_review', 'not_confirmed']) used.add(`checker.kyc.${d}`);
     expect(used.size).toBeGreaterThan(25);

@@ -10,6 +10,7 @@ import { representativeRoles } from '@token/domain/profile';
 import { questionnaireResults } from '@token/domain/questionnaires';
 import { describe, expect, it } from 'vitest';
 import { onboardingSteps } from '../features/onboarding/onboarding-status.ts';
+import { defined } from '../lib/test-defined.ts';
 import de from './de/onboarding.json';
 import en from './en/onboarding.json';
 
@@ -37,7 +38,7 @@ describe('onboarding texts', () => {
   it('hold every key the self-disclosure uses, the step names of every step included', () => {
     const used = new Set<string>();
     for (const src of Object.values(sources)) {
-      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(m[1]!);
+      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(defined(m[1]));
     }
     for (const s of onboardingSteps) used.add(`steps.${s}`);
     for (const s of ['done', 'current', 'todo']) used.add(`progress.state.${s}`);

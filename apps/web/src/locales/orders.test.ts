@@ -2,6 +2,7 @@ import { clientErrorCatalogue, errorCatalogue, violationCatalogue } from '@token
 import { paymentStates } from '@token/domain/orders';
 import { describe, expect, it } from 'vitest';
 import { checkoutSteps } from '../features/orders/components/checkout-progress.tsx';
+import { defined } from '../lib/test-defined.ts';
 import de from './de/orders.json';
 import en from './en/orders.json';
 
@@ -26,7 +27,7 @@ describe('orders texts', () => {
   it('hold every key the orders feature uses, the ones chosen at run time included', () => {
     const used = new Set<string>();
     for (const src of Object.values(sources)) {
-      for (const m of src.matchAll(/\bt\(\s*'([\w.-]+)'/g)) used.add(m[1]!);
+      for (const m of src.matchAll(/\bt\(\s*'([\w.-]+)'/g)) used.add(defined(m[1]));
     }
     for (const s of checkoutSteps) used.add(`process.steps.${s}`);
     for (const s of ['done', 'current', 'todo']) used.add(`process.state.${s}`);

@@ -14,7 +14,6 @@ import { enqueueJob } from '../../jobs/enqueue.ts';
 import type { MailContext } from '../../mail/mail-context.ts';
 import { parseCamt } from '../../partners/bank/camt.ts';
 import type { BankCreditPayload, BankPort } from '../../partners/bank/port.ts';
-import type { MailPort } from '../../partners/mail/port.ts';
 import { bookOrderPaid } from '../orders/order-lifecycle.service.ts';
 import { recordPartnerEvent } from '../partner-events/partner-events.service.ts';
 

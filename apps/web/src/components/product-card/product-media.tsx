@@ -3,7 +3,7 @@ import { ImageOff, Music } from 'lucide-react';
 
 /** The media a product shows first, and an image to go with audio or video (cover, poster). */
 export function pickMedia(files: readonly MediaFileView[]) {
-  const usable = files.filter((f) => f.path);
+  const usable = files.filter((f): f is MediaFileView & { path: string } => Boolean(f.path));
   const primary = usable.find((f) => f.mediaType === 'video' || f.mediaType === 'audio') ?? usable[0] ?? null;
   const image = usable.find((f) => f.mediaType === 'image') ?? null;
   return { primary, image };
@@ -43,7 +43,7 @@ export function ProductMedia({
       <div className={frame} data-media="video">
         {/* biome-ignore lint/a11y/useMediaCaption: creator videos come without caption tracks */}
         <video
-          src={primary.path!}
+          src={primary.path}
           poster={image?.path ?? undefined}
           controls
           preload="none"
@@ -58,7 +58,7 @@ export function ProductMedia({
     return (
       <div className={frame} data-media="audio">
         {image ? (
-          <img src={image.path!} alt={alt} {...loading} decoding="async" className="size-full object-cover" />
+          <img src={image.path} alt={alt} {...loading} decoding="async" className="size-full object-cover" />
         ) : (
           <div className="flex size-full items-center justify-center">
             <Music className="size-10 text-slate-400" aria-hidden="true" />
@@ -66,7 +66,7 @@ export function ProductMedia({
         )}
         <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/60 to-transparent p-2">
           {/* biome-ignore lint/a11y/useMediaCaption: music has no captions */}
-          <audio src={primary.path!} controls preload="none" aria-label={alt} className="h-9 w-full" />
+          <audio src={primary.path} controls preload="none" aria-label={alt} className="h-9 w-full" />
         </div>
       </div>
     );
@@ -75,7 +75,7 @@ export function ProductMedia({
     return (
       <div className={frame} data-media="image">
         <img
-          src={primary.path!}
+          src={primary.path}
           alt={alt}
           {...loading}
           decoding="async"

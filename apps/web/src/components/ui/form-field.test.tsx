@@ -260,7 +260,7 @@ describe('the pieces in a react-hook-form form with the domain resolver', () => 
     fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onValid).toHaveBeenCalledOnce());
-    expect(onValid.mock.calls[0]![0]).toEqual({
+    expect(onValid.mock.calls[0]?.[0]).toEqual({
       email: 'erika@example.com',
       country: 'DE',
       kind: 'company',

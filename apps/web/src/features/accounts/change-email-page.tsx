@@ -7,12 +7,12 @@ import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useRequestEmailChange } from './api/request-email-change.ts';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
-import { useAccountForm, useServerErrors } from './components/use-account-form.ts';
 import { useErrorText } from './components/use-error-text.ts';
 
 const empty = { newEmail: '', password: '', code: '' };
@@ -26,7 +26,7 @@ export function ChangeEmailPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   // two-factor on: the code is asked for at once; a stale record learns it from the answer
   const [codeAsked, setCodeAsked] = useState(false);
-  const { register, handleSubmit, formState, setError, reset } = useAccountForm(changeEmailSchema, empty);
+  const { register, handleSubmit, formState, setError, reset } = useDomainForm(changeEmailSchema, empty);
   const showServerErrors = useServerErrors(setError, ['newEmail', 'password', 'code']);
   useUnsavedChanges(formState.isDirty && !formState.isSubmitting);
   const c = record.data;

@@ -3,13 +3,13 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useChangePassword } from './api/change-password.ts';
 import { NewPasswordFields } from './components/new-password-fields.tsx';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
-import { useAccountForm, useServerErrors } from './components/use-account-form.ts';
 
 const empty = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
 
@@ -18,7 +18,7 @@ export function ChangePasswordPage() {
   const { t } = useTranslation('accounts');
   const change = useChangePassword();
   const record = useCustomerRecord();
-  const { register, handleSubmit, formState, setError, reset, control } = useAccountForm(
+  const { register, handleSubmit, formState, setError, reset, control } = useDomainForm(
     changePasswordSchema,
     empty,
   );

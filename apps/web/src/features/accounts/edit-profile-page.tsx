@@ -8,12 +8,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useUpdateCustomer } from './api/update-customer.ts';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
-import { useAccountForm, useServerErrors } from './components/use-account-form.ts';
 
 const profileSchema = customerUpdateSchema.pick({
   salutation: true,
@@ -47,7 +47,7 @@ function ProfileForm({ record }: { record: CustomerResource }) {
     mobileNumber: record.mobileNumber ?? '',
     subscribedToNewsletter: record.subscribedToNewsletter,
   };
-  const { register, handleSubmit, formState, setError, reset, setFocus } = useAccountForm(
+  const { register, handleSubmit, formState, setError, reset, setFocus } = useDomainForm(
     profileSchema,
     defaults,
   );

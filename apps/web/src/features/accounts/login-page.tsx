@@ -7,13 +7,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDomainForm } from '../../lib/form.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useLogIn } from './api/log-in.ts';
 import { DemoHint } from './components/demo-hint.tsx';
 import { useLoginTarget } from './components/login-target.ts';
 import { AuthCard, textLinkClass } from './components/page-shell.tsx';
-import { useAccountForm } from './components/use-account-form.ts';
 import { useErrorText } from './components/use-error-text.ts';
 
 /** /login (spec 2): e-mail and password; returns to `redirectPath`; a second factor continues at /login/2fa. */
@@ -28,7 +28,7 @@ export function LoginPage() {
   const prefilled = (location.state as { email?: unknown } | null)?.email;
   const login = useLogIn();
   const { notifyError } = useErrorText();
-  const form = useAccountForm(loginSchema, {
+  const form = useDomainForm(loginSchema, {
     email: typeof prefilled === 'string' ? prefilled : '',
     password: '',
   });

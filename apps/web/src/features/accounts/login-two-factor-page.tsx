@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDomainForm } from '../../lib/form.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession, useTwoFactorState } from '../../lib/session.tsx';
 import { clearTwoFactorChallenge } from '../../lib/session-store.ts';
 import { useLogInWithCode } from './api/log-in.ts';
 import { useLoginTarget } from './components/login-target.ts';
 import { AuthCard } from './components/page-shell.tsx';
-import { useAccountForm } from './components/use-account-form.ts';
 import { useErrorText } from './components/use-error-text.ts';
 
 const codeFormSchema = z.object({ code: twoFactorCodeSchema });
@@ -26,7 +26,7 @@ export function LoginTwoFactorPage() {
   const navigate = useNavigate();
   const login = useLogInWithCode();
   const { errorText, notifyError } = useErrorText();
-  const { register, handleSubmit, formState, setError, setFocus } = useAccountForm(codeFormSchema, {
+  const { register, handleSubmit, formState, setError, setFocus } = useDomainForm(codeFormSchema, {
     code: '',
   });
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -12,7 +13,6 @@ import { useResetPassword } from './api/reset-password.ts';
 import { LinkProblem } from './components/link-outcome.tsx';
 import { NewPasswordFields } from './components/new-password-fields.tsx';
 import { AuthCard } from './components/page-shell.tsx';
-import { useAccountForm, useServerErrors } from './components/use-account-form.ts';
 import { useErrorText } from './components/use-error-text.ts';
 
 /** /new-password/{token} (spec 2): a new password from the mailed link; then log in with it. */
@@ -23,7 +23,7 @@ export function NewPasswordPage() {
   const { isLoggedIn, logout } = useSession();
   const reset = useResetPassword(token);
   const { errorText } = useErrorText();
-  const { register, handleSubmit, formState, setError, control } = useAccountForm(resetPasswordSchema, {
+  const { register, handleSubmit, formState, setError, control } = useDomainForm(resetPasswordSchema, {
     newPassword: '',
     confirmNewPassword: '',
   });

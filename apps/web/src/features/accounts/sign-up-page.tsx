@@ -20,6 +20,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { useServerErrors } from '../../lib/form.ts';
 import { currentLocale, useLocale } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -28,7 +29,6 @@ import { useCreateCompany } from './api/create-company.ts';
 import { useCreateCustomer } from './api/create-customer.ts';
 import { AuthCard, textLinkClass } from './components/page-shell.tsx';
 import { PasswordStrength } from './components/password-strength.tsx';
-import { useServerErrors } from './components/use-account-form.ts';
 
 type SignUpForm = {
   accountType: AccountType;

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDomainForm } from '../../lib/form.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useDisableTwoFactor } from './api/disable-two-factor.ts';
@@ -16,7 +17,6 @@ import { useVerifyTwoFactor } from './api/verify-two-factor.ts';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
 import { RecoveryCodes } from './components/recovery-codes.tsx';
 import { SecretKey } from './components/secret-key.tsx';
-import { useAccountForm } from './components/use-account-form.ts';
 import { useErrorText } from './components/use-error-text.ts';
 
 const codeFormSchema = z.object({ code: twoFactorCodeSchema });
@@ -40,7 +40,7 @@ function CodeForm({
   onCode: (code: string) => Promise<void>;
 }) {
   const { errorText, notifyError } = useErrorText();
-  const { register, handleSubmit, formState, setError } = useAccountForm(codeFormSchema, { code: '' });
+  const { register, handleSubmit, formState, setError } = useDomainForm(codeFormSchema, { code: '' });
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
       await onCode(code);

@@ -26,9 +26,9 @@ import { AdminShell } from './components/admin-shell.tsx';
 import { BankCredits } from './components/bank-credits.tsx';
 import { CustomerFileView } from './components/customer-file-view.tsx';
 import { DecisionDialog, type DecisionKind, type DecisionValues } from './components/decision-dialog.tsx';
+import { OperatorDialog, operatorReasonSchema } from './components/operator-dialog.tsx';
 import { OrderFileView } from './components/order-file-view.tsx';
 import { OrderList } from './components/order-list.tsx';
-import { ReasonDialog } from './components/reason-dialog.tsx';
 import { ReviewQueue } from './components/review-queue.tsx';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -117,9 +117,12 @@ function CustomerPage() {
   const name = customer.companyName ? `${customer.companyName} (${customer.fullName})` : customer.fullName;
   const onDecide = async (kind: DecisionKind, values: DecisionValues) => {
     if (kind === 'professional_approve' || kind === 'professional_refuse') {
+      const requestId = open?.requestId;
+      // the file view opens a professional decision only from a request's own panel
+      if (requestId === undefined) throw new Error('a professional decision names its request');
       await decide.mutateAsync({
         kind: 'professional',
-        requestId: open!.requestId!,
+        requestId,
         decision: kind.replace('professional_', '') as ProfessionalDecision,
         input: { reason: values.reason ?? null },
       });
@@ -260,13 +263,14 @@ function OrderPage() {
       }
     >
       <OrderFileView file={order} onAction={setOpen} />
-      <ReasonDialog
+      <OperatorDialog
+        schema={operatorReasonSchema}
         open={open !== null}
         title={open ? t(`orderActions.${open}.title`) : ''}
         text={open ? t(`orderActions.${open}.text`, { number, name: order.customer.fullName }) : ''}
         submitLabel={open ? t(`orderActions.${open}.submit`) : ''}
         destructive={open === 'cancel' || open === 'refund'}
-        onConfirm={onConfirm}
+        onConfirm={({ reason }) => onConfirm(reason)}
         onClose={() => setOpen(null)}
       />
     </AdminShell>

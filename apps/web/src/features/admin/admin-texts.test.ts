@@ -11,6 +11,7 @@ import { errorCatalogue, violationCatalogue } from '@token/domain/errors';
 import { finalStatementKeys, paymentStates, riskStatementKeys } from '@token/domain/orders';
 import { questionnaireResults, questionnaireWarnings } from '@token/domain/questionnaires';
 import { describe, expect, it } from 'vitest';
+import { defined } from '../../lib/test-defined.ts';
 import de from '../../locales/de/admin.json';
 import commonDe from '../../locales/de/common.json';
 import en from '../../locales/en/admin.json';
@@ -39,7 +40,7 @@ describe('admin texts', () => {
     const used = new Set<string>();
     for (const [path, src] of Object.entries(sources)) {
       if (path.endsWith('.test.ts') || path.endsWith('.test.tsx')) continue;
-      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(m[1]!);
+      for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(defined(m[1]));
     }
     // keys built from codes
     for (const s of customerStatuses) used.add(`statuses.${s}`);

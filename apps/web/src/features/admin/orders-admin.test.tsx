@@ -9,6 +9,7 @@ import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
 import { SessionProvider } from '../../lib/session.tsx';
 import { resetSessionStoreForTests, sessionStorageKey } from '../../lib/session-store.ts';
+import { defined } from '../../lib/test-defined.ts';
 import { AdminOrderPage, AdminOrdersPage, AdminPaymentsPage } from './admin-pages.tsx';
 import type { BankCreditView } from './api/get-bank-credits.ts';
 import type { OperatorOrderFile } from './api/get-order-file.ts';
@@ -301,13 +302,13 @@ describe('/admin/orders', () => {
 
     fireEvent.change(screen.getByLabelText('Zahlungsstatus'), { target: { value: 'paid' } });
     expect(await screen.findByText('1 Bestellung')).toBeTruthy();
-    const listCall = calls.filter((c) => c.path === '/api/v2/admin/orders').at(-1)!;
+    const listCall = defined(calls.filter((c) => c.path === '/api/v2/admin/orders').at(-1));
     expect(listCall.query.get('paymentState')).toBe('paid');
     expect(listCall.query.get('page')).toBe('1');
     expect(screen.getByTestId('location').textContent).toBe('/admin/orders?paymentState=paid');
     expect(screen.queryAllByRole('link', { name: 'Bestellung 2026-000041 öffnen' })).toEqual([]);
     expect(
-      screen.getAllByRole('link', { name: 'Bestellung 2026-000042 öffnen' })[0]!.getAttribute('href'),
+      screen.getAllByRole('link', { name: 'Bestellung 2026-000042 öffnen' })[0]?.getAttribute('href'),
     ).toBe('/admin/orders/tok_paid');
 
     fireEvent.change(screen.getByLabelText('Suche'), { target: { value: ' RF18 ' } });
@@ -319,8 +320,8 @@ describe('/admin/orders', () => {
       expect(
         calls
           .filter((c) => c.path === '/api/v2/admin/orders')
-          .at(-1)!
-          .query.get('search'),
+          .at(-1)
+          ?.query.get('search'),
       ).toBe('RF18'),
     );
   });
@@ -366,7 +367,7 @@ describe('/admin/orders/:tokenValue', () => {
     setup(`/admin/orders/${token}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Rechnung RE-2026-0041 (PDF)' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('%PDF-1.7');
+    expect(await createObjectURL.mock.calls[0]?.[0].text()).toBe('%PDF-1.7');
   });
 
   it.each([
@@ -442,10 +443,10 @@ describe('/admin/payments', () => {
     );
     fireEvent.change(screen.getByLabelText('Datei auswählen'), { target: { files: [xml] } });
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    const xhr = FakeXhr.sent[0]!;
+    const xhr = defined(FakeXhr.sent[0]);
     expect(xhr.url).toBe('/api/v2/admin/bank-statements');
     expect(xhr.headers.authorization).toBe('Bearer a.b.c');
-    expect((xhr.body!.get('file') as File).name).toBe('camt053.xml');
+    expect((defined(xhr.body).get('file') as File).name).toBe('camt053.xml');
     xhr.progress(40, 80);
     expect(((await screen.findByRole('progressbar')) as HTMLProgressElement).value).toBe(50);
     xhr.respond(201, { credits: 12, duplicates: 3, matched: 7, open: 2 });
@@ -465,7 +466,7 @@ describe('/admin/payments', () => {
     const xml = new File(['nope'], 'kontoauszug.xml', { type: 'application/xml' });
     fireEvent.change(screen.getByLabelText('Datei auswählen'), { target: { files: [xml] } });
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    FakeXhr.sent[0]!.respond(422, { code: 'bank_statement_invalid', status: 422 });
+    FakeXhr.sent[0]?.respond(422, { code: 'bank_statement_invalid', status: 422 });
     expect((await screen.findByRole('alert')).textContent).toBe(errorMessage('bank_statement_invalid', 'de'));
   });
 
@@ -493,7 +494,7 @@ describe('/admin/payments', () => {
     fireEvent.change(within(dialog).getByLabelText(/Bestellung suchen/), { target: { value: 'RF18 2026' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bestellungen suchen' }));
     fireEvent.click(await within(dialog).findByRole('radio', { name: /2026-000041/ }));
-    const search = calls.filter((c) => c.path === '/api/v2/admin/orders').at(-1)!;
+    const search = defined(calls.filter((c) => c.path === '/api/v2/admin/orders').at(-1));
     expect(search.query.get('search')).toBe('RF18 2026');
     fireEvent.change(within(dialog).getByLabelText(/Begründung/), {
       target: { value: 'Teilzahlung laut Verwendungszweck' },

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
 import { resetSessionStoreForTests, sessionStorageKey } from '../../lib/session-store.ts';
+import { defined } from '../../lib/test-defined.ts';
 import { filterFromParams } from './admin-pages.tsx';
 import type { CustomerListFilter } from './api/admin-keys.ts';
 import { ReviewQueue } from './components/review-queue.tsx';
@@ -103,7 +104,7 @@ function setup(
 }
 
 const lastUrl = (fetch: ReturnType<typeof stubQueue>) =>
-  new URL(String(fetch.mock.calls.at(-1)![0]), 'http://x');
+  new URL(String(fetch.mock.calls.at(-1)?.[0]), 'http://x');
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
@@ -123,7 +124,7 @@ describe('ReviewQueue', () => {
     const url = lastUrl(fetch);
     expect(url.pathname).toBe('/api/v2/admin/customers');
     expect(Object.fromEntries(url.searchParams)).toEqual({ scope: 'queue', page: '1', itemsPerPage: '20' });
-    const init = fetch.mock.calls[0]![1] as unknown as RequestInit & { headers: Record<string, string> };
+    const init = fetch.mock.calls[0]?.[1] as unknown as RequestInit & { headers: Record<string, string> };
     expect(init.headers.authorization).toBe('Bearer a.b.c');
     expect(init.headers.accept).toBe('application/ld+json');
 
@@ -152,7 +153,7 @@ describe('ReviewQueue', () => {
     await screen.findByRole('table');
     const links = screen.getAllByRole('link', { name: 'Ida Identifiziert prüfen' });
     expect(links).toHaveLength(2);
-    const card = links.find((l) => l.closest('ul'))!;
+    const card = defined(links.find((l) => l.closest('ul')));
     expect(card.getAttribute('href')).toBe(`/admin/customers/${ida.uuid}`);
     expect(within(card).getByText('Selbstauskunft abgeschlossen')).toBeTruthy();
   });

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { defined } from '../../lib/test-defined.ts';
 import { ContactForm } from './contact-form.tsx';
 
 function setup() {
@@ -34,7 +35,7 @@ describe('ContactForm (spec 5 messages)', () => {
     for (const label of ['Name', 'E-Mail-Adresse', 'Betreff', 'Nachricht']) {
       const input = field(label);
       expect(input.getAttribute('aria-invalid'), label).toBe('true');
-      expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      expect(document.getElementById(defined(input.getAttribute('aria-describedby')))?.textContent).toBe(
         'Dieses Feld ist erforderlich',
       );
     }

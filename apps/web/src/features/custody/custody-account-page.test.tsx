@@ -2,9 +2,12 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
-import { mockApi, renderRoutes } from '../onboarding/test-api.tsx';
-import { customerRecord, storeTestSession, testUuid } from '../onboarding/test-support.tsx';
+import { mockApi, renderRoutes } from '../../lib/test-api.tsx';
+import { defined } from '../../lib/test-defined.ts';
+import { customerRecordForTests, storeSessionForTests } from '../../lib/test-session.ts';
 import { CustodyAccountPage } from './custody-account-page.tsx';
+
+const testUuid = '0b6f0f5e-8f1e-4c55-9a4d-3c1d1b2a9e01';
 
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';
 const wallet = {
@@ -20,7 +23,20 @@ function setup(opts: { wallets: unknown[]; registrar: string | null }) {
   return mockApi(({ url }) => {
     if (url === `/api/v2/shop/customers/${testUuid}`)
       return Response.json(
-        customerRecord({
+        customerRecordForTests({
+          id: 7,
+          uuid: testUuid,
+          email: 'erika@example.com',
+          firstName: 'Erika',
+          lastName: 'Mustermann',
+          fullName: 'Erika Mustermann',
+          referralCode: 'ERIKA1',
+          onboarding: {
+            nextRoute: '/self-disclosure/personal',
+            steps: [{ step: 'personal', route: '/self-disclosure/personal', state: 'current' }],
+            mayBuy: false,
+            banner: null,
+          },
           defaultWallet: opts.wallets.length ? address : null,
           cryptoRegistrarStatus: opts.registrar,
         }),
@@ -39,7 +55,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   localStorage.clear();
-  storeTestSession();
+  storeSessionForTests({ id: 'sess-1', uuid: testUuid, validMs: 10 * 60_000 });
   clearNotifications();
 });
 afterEach(() => {
@@ -95,7 +111,9 @@ describe('CustodyAccountPage (/account/custody)', () => {
   it('without a wallet, leads to opening one', async () => {
     setup({ wallets: [], registrar: null });
     show();
-    const section = within((await screen.findByText('Noch kein Verwahrungs-Wallet')).closest('section')!);
+    const section = within(
+      defined((await screen.findByText('Noch kein Verwahrungs-Wallet')).closest('section')),
+    );
     expect(section.getByRole('link', { name: 'Wallet eröffnen' }).getAttribute('href')).toBe(
       '/self-disclosure/custody',
     );

@@ -98,7 +98,11 @@ export function AdequacyPage() {
     );
   }
 
-  const both = surveys.map((s) => ({ survey: s, answer: answerOf(s)! }));
+  // every survey is answered here (an open one is shown above)
+  const both = surveys.flatMap((s) => {
+    const answer = answerOf(s);
+    return answer ? [{ survey: s, answer }] : [];
+  });
   const settled = both.every((b) => isSettled(b.answer));
   return (
     <div className="space-y-6">

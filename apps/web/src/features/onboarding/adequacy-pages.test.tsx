@@ -9,12 +9,13 @@ import {
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from '../../lib/test-api.tsx';
+import { defined } from '../../lib/test-defined.ts';
 import { AdequacyOptionalPage } from './adequacy-optional-page.tsx';
 import { AdequacyPage } from './adequacy-page.tsx';
 import { AdequacyProfessionalPage } from './adequacy-professional-page.tsx';
 import { AdequacyRiskPage } from './adequacy-risk-page.tsx';
 import type { OnboardingView } from './onboarding-status.ts';
-import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from './test-api.tsx';
 import { customerRecord, onboardingStatus, storeTestSession, testUuid } from './test-support.tsx';
 
 /*
@@ -33,7 +34,7 @@ function pick(type: 'wphg_bonds' | 'wphg_crypto', which: 'best' | 'worst'): Answ
       const sorted = [...q.options].sort((a, b) =>
         which === 'best' ? b.score - a.score : a.score - b.score,
       );
-      out[q.id] = sorted[0]!.id;
+      out[q.id] = defined(sorted[0]).id;
     }
   }
   return out;
@@ -96,7 +97,7 @@ function setup(opts: {
     }
     const ack = /^\/api\/v2\/shop\/answered-questionnaires\/(\d+)$/.exec(url);
     if (ack && method === 'PATCH') {
-      const answer = answers.find((a) => a.id === Number(ack[1]))!;
+      const answer = defined(answers.find((a) => a.id === Number(ack[1])));
       answer.warningsAcknowledged = true;
       answer.warningsAcknowledgedAt = '2026-11-23T10:05:00.000Z';
       return Response.json(answer);
@@ -188,7 +189,7 @@ describe('AdequacyOptionalPage (WpHG § 63 (10): whether to answer)', () => {
       },
     ]);
     // no grade crosses the wire from the client
-    expect(JSON.stringify(writesOf(calls)[0]!.body)).not.toContain('grade');
+    expect(JSON.stringify(defined(writesOf(calls)[0]).body)).not.toContain('grade');
   });
 
   it('declining gives the "cannot be judged" notice, acknowledged before going on', async () => {
@@ -306,7 +307,7 @@ describe('AdequacyPage (the two WpHG surveys)', () => {
       within(screen.getByTestId('outcome-wphg_bonds')).getByRole('button', { name: 'Antworten ändern' }),
     );
     expect(await screen.findByText(/Teil 1 von 2/)).toBeTruthy();
-    const first = Object.entries(pick('wphg_bonds', 'best'))[0]!;
+    const first = defined(Object.entries(pick('wphg_bonds', 'best'))[0]);
     expect(
       document.querySelector<HTMLInputElement>(`input[name="${first[0]}"][value="${first[1]}"]`)?.checked,
     ).toBe(true);
@@ -318,12 +319,12 @@ describe('AdequacyRiskPage (risk statements)', () => {
     const { calls } = setup({ path: '/self-disclosure/adequacy-risk', onboarding: at('adequacy_risk') });
     const boxes = await screen.findAllByRole('checkbox');
     expect(boxes).toHaveLength(8);
-    fireEvent.click(boxes[0]!);
+    fireEvent.click(defined(boxes[0]));
     save();
     const outcome = within(await screen.findByTestId('outcome-risk'));
     expect(outcome.getByText('Risikohinweise nicht bestätigt')).toBeTruthy();
     expect(outcome.queryByRole('button', { name: 'Zur Kenntnis genommen, weiter' })).toBeNull();
-    const sent = (writesOf(calls)[0]!.body as { answers: Answers }).answers;
+    const sent = (defined(writesOf(calls)[0]).body as { answers: Answers }).answers;
     expect(Object.values(sent).filter((v) => v === true)).toHaveLength(1);
     expect(Object.values(sent).filter((v) => v === false)).toHaveLength(7);
     fireEvent.click(outcome.getByRole('button', { name: 'Antworten ändern' }));

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { mockApi, problemAnswer, renderRoutes, writesOf } from '../../lib/test-api.tsx';
 import { CompanyEditPage } from './company-edit-page.tsx';
-import { mockApi, problemAnswer, renderRoutes, writesOf } from './test-api.tsx';
 import { countryList, currencyList, customerRecord, storeTestSession, testUuid } from './test-support.tsx';
 import type { OnboardingCustomer } from './types.ts';
 
@@ -84,7 +84,7 @@ describe('CompanyEditPage (/account/company-edit)', () => {
       `PUT /api/v2/shop/companies/${testUuid}`,
     ]);
     // PUT companies/{uuid} takes the whole form (what "company data complete" needs)
-    expect(w[1]!.body).toEqual({
+    expect(w[1]?.body).toEqual({
       companyName: 'Nordlicht Solar GmbH',
       companyType: 'limited_liability_company',
       taxnumber: '27/123/45678',

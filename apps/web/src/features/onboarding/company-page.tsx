@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { orNull, useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
@@ -18,7 +19,6 @@ import { AddressFields, type AddressValues, BankFields, type BankValues } from '
 import { formatIban } from './components/iban.ts';
 import { FormSkeleton, LoadFailed, Panel, retryFailed, StepActions } from './components/step-parts.tsx';
 import { useContinueOnboarding } from './components/use-continue.ts';
-import { orNull, useServerErrors, useStepForm } from './components/use-step-form.ts';
 import { type CompanyFormValues, companyFormSchema } from './schemas.ts';
 import type { Address, Country, Currency, OnboardingCustomer } from './types.ts';
 
@@ -83,7 +83,7 @@ export function CompanyForm({
 }) {
   const { t } = useTranslation('onboarding');
   const { pathname } = useLocation();
-  const { register, handleSubmit, formState, setError, reset } = useStepForm(
+  const { register, handleSubmit, formState, setError, reset } = useDomainForm(
     companyFormSchema,
     defaultsOf(record, address),
   );

@@ -134,13 +134,13 @@ describe('CompanyPage', () => {
       'POST /api/v2/shop/addresses',
       `PUT /api/v2/shop/companies/${testUuid}`,
     ]);
-    expect(w[0]!.body).toMatchObject({
+    expect(w[0]?.body).toMatchObject({
       kind: 'company',
       company: 'Muster GmbH',
       city: 'Hamburg',
       countryCode: 'DE',
     });
-    expect(w[1]!.body).toEqual({
+    expect(w[1]?.body).toEqual({
       companyName: 'Muster GmbH',
       companyType: 'limited_liability_company',
       taxnumber: '143/815/08150',

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { mockApi, problemAnswer, renderRoutes, writesOf } from '../../lib/test-api.tsx';
 import { CustodyPage } from './custody-page.tsx';
-import { mockApi, problemAnswer, renderRoutes, writesOf } from './test-api.tsx';
 import { customerRecord, onboardingStatus, storeTestSession, testUuid } from './test-support.tsx';
 import type { OnboardingCustomer } from './types.ts';
 

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { appRedirectState, useUnsavedChanges } from '../../lib/navigation.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
@@ -12,7 +13,6 @@ import { useCreateCustodyWallet } from './api/create-custody-wallet.ts';
 import { StatusCard } from './components/status-card.tsx';
 import { FormSkeleton, LoadFailed, Panel, StepActions } from './components/step-parts.tsx';
 import { useContinueOnboarding, useContinueStep } from './components/use-continue.ts';
-import { useServerErrors, useStepForm } from './components/use-step-form.ts';
 import type { OnboardingCustomer } from './types.ts';
 
 /** The wallet's name as POST wallets takes it (`createWalletInputSchema`), required in the form. */
@@ -49,7 +49,7 @@ function OpenWalletForm() {
   const navigate = useNavigate();
   const create = useCreateCustodyWallet();
   const continueOnboarding = useContinueOnboarding();
-  const { register, handleSubmit, formState, setError, reset } = useStepForm(walletFormSchema, {
+  const { register, handleSubmit, formState, setError, reset } = useDomainForm(walletFormSchema, {
     name: defaultCustodyWalletName[locale],
   });
   const showServerErrors = useServerErrors(setError, ['name']);

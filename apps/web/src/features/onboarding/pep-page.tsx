@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
+import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useUpdatePersonalData } from './api/update-personal-data.ts';
 import { FormSkeleton, LoadFailed, Panel, StepActions } from './components/step-parts.tsx';
 import { useContinueOnboarding } from './components/use-continue.ts';
-import { useServerErrors, useStepForm } from './components/use-step-form.ts';
 import { type PepFormValues, pepFormSchema } from './schemas.ts';
 import type { OnboardingCustomer } from './types.ts';
 
@@ -20,7 +20,7 @@ export function PepForm({ record }: { record: OnboardingCustomer }) {
   const { t } = useTranslation('onboarding');
   const { pathname } = useLocation();
   const isCompany = record.accountType === 'company';
-  const { register, handleSubmit, formState, setError, reset } = useStepForm(pepFormSchema, {
+  const { register, handleSubmit, formState, setError, reset } = useDomainForm(pepFormSchema, {
     pep: record.notPep === true ? 'not_pep' : record.notPep === false ? 'pep' : undefined,
     actingOnOwnAccount: record.actingOnOwnAccount === true,
   } as PepFormValues);

@@ -214,7 +214,7 @@ describe('PersonalPage (spec 3 personal profile, spec 5 messages)', () => {
       'POST /api/v2/shop/addresses',
       `PUT /api/v2/shop/customers/${testUuid}`,
     ]);
-    expect(writes[0]!.body).toEqual({
+    expect(writes[0]?.body).toEqual({
       kind: 'personal',
       firstName: 'Erika',
       lastName: 'Mustermann',
@@ -223,7 +223,7 @@ describe('PersonalPage (spec 3 personal profile, spec 5 messages)', () => {
       city: 'Köln',
       countryCode: 'DE',
     });
-    expect(writes[1]!.body).toMatchObject({
+    expect(writes[1]?.body).toMatchObject({
       salutation: 'ms',
       title: null,
       birthDate: bornYearsAgo(40),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PersonNameFields, type PersonNameValues } from '../../components/person-name-fields.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { orNull, useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useCreateAddress } from './api/create-address.ts';
@@ -22,7 +23,6 @@ import {
 import { formatIban } from './components/iban.ts';
 import { FormSkeleton, LoadFailed, Panel, retryFailed, StepActions } from './components/step-parts.tsx';
 import { useContinueOnboarding } from './components/use-continue.ts';
-import { orNull, useServerErrors, useStepForm } from './components/use-step-form.ts';
 import { type PersonalFormValues, personalFormSchema, personalFormWithoutBankSchema } from './schemas.ts';
 import type { Address, Country, Currency, OnboardingCustomer, PersonalDataInput } from './types.ts';
 
@@ -98,7 +98,7 @@ export function PersonalForm({
   const withBank = record.accountType === 'personal';
   // one form type: without a bank account the bank fields stay empty and unchecked
   const schema = (withBank ? personalFormSchema : personalFormWithoutBankSchema) as typeof personalFormSchema;
-  const { register, handleSubmit, formState, setError, reset } = useStepForm(
+  const { register, handleSubmit, formState, setError, reset } = useDomainForm(
     schema,
     defaultsOf(record, address, withBank),
   );

@@ -3,8 +3,9 @@ import type { ProfessionalRequestResource } from '@token/domain/documents';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { mockApi, renderRoutes, writesOf } from '../../lib/test-api.tsx';
+import { defined } from '../../lib/test-defined.ts';
 import { ProfessionalRequestPage } from './professional-request-page.tsx';
-import { mockApi, renderRoutes, writesOf } from './test-api.tsx';
 import { customerRecord, storeTestSession, testUuid } from './test-support.tsx';
 
 const explanation = 'Seit 2019 zwölf Anleihegeschäfte im Quartal über mein Depot bei der Musterbank.';
@@ -105,7 +106,7 @@ describe('ProfessionalRequestPage (/account/professional, WpHG § 67 (6))', () =
     // one criterion is not enough
     fireEvent.click(screen.getByRole('checkbox', { name: /Finanzportfolio/ }));
     const [first] = screen.getAllByRole('textbox');
-    fireEvent.input(first!, { target: { value: 'zu kurz' } });
+    fireEvent.input(defined(first), { target: { value: 'zu kurz' } });
     send();
     expect(await screen.findByText('Bitte geben Sie mindestens zwei der drei Kriterien an')).toBeTruthy();
     expect(screen.getByText('Der Text muss mindestens 10 Zeichen lang sein')).toBeTruthy();
@@ -117,8 +118,8 @@ describe('ProfessionalRequestPage (/account/professional, WpHG § 67 (6))', () =
     fireEvent.click(await screen.findByRole('checkbox', { name: /Geschäfte von erheblichem Umfang/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /Berufserfahrung/ }));
     const [a, b] = screen.getAllByRole('textbox');
-    fireEvent.input(a!, { target: { value: explanation } });
-    fireEvent.input(b!, { target: { value: 'Fünf Jahre Händler in einer Bank, Anleihedesk.' } });
+    fireEvent.input(defined(a), { target: { value: explanation } });
+    fireEvent.input(defined(b), { target: { value: 'Fünf Jahre Händler in einer Bank, Anleihedesk.' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /Ich habe diesen Hinweis zur Kenntnis genommen/ }));
     send();
     await waitFor(() => expect(writesOf(calls)).toHaveLength(1));

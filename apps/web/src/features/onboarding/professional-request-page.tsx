@@ -27,6 +27,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
+import { formatBytes } from '../../lib/upload.ts';
 import { useCreateProfessionalRequest } from './api/create-professional-request.ts';
 import { useDeleteProfessionalEvidence } from './api/delete-professional-evidence.ts';
 import { downloadFile } from './api/download-file.ts';
@@ -35,7 +36,6 @@ import { useWithdrawProfessionalRequest } from './api/withdraw-professional-requ
 import { EvidenceUpload } from './components/evidence-upload.tsx';
 import { StatusCard } from './components/status-card.tsx';
 import { FormSkeleton, LoadFailed, Panel, retryFailed } from './components/step-parts.tsx';
-import { formatBytes } from './components/upload-progress.tsx';
 
 /** The request form: each criterion stated or not with its explanation, and the notice confirmed. */
 type RequestFormValues = Record<ProfessionalCriterion, { stated: boolean; explanation: string }> & {

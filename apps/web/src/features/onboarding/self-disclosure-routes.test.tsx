@@ -5,8 +5,8 @@ import { AppProviders } from '../../app/providers.tsx';
 import { routes } from '../../app/router.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { channelList } from '../../lib/test-api.tsx';
 import {
-  channelList,
   countryList,
   customerRecord,
   onboardingStatus,

@@ -45,16 +45,6 @@ export function customerRecord(overrides: Partial<OnboardingCustomer> = {}): Onb
   });
 }
 
-export const channelList = [
-  {
-    code: 'token',
-    name: 'Tokenwerk',
-    contactEmail: 'kontakt@tokenwerk.example',
-    company: { name: 'T', street: 's', postcode: '1', city: 'c', countryCode: 'DE' },
-    homeRequiresLogin: true,
-  },
-];
-
 export const countryList = [
   { id: 1, code: 'DE', name: 'Deutschland', enabled: true },
   { id: 2, code: 'AT', name: 'Österreich', enabled: true },

@@ -190,7 +190,7 @@ describe('RepresentativesPage', () => {
       'PATCH /api/v2/shop/ubo-users/100',
       'PATCH /api/v2/shop/ubo-users/100/representative',
     ]);
-    expect(w[1]!.body).toMatchObject({
+    expect(w[1]?.body).toMatchObject({
       type: 'natural',
       roles: [70],
       birthdate: '1970-05-01',

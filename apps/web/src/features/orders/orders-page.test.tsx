@@ -3,6 +3,7 @@ import { orderListStatus } from '@token/domain/orders';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { defined } from '../../lib/test-defined.ts';
 import { OrdersPage } from './orders-page.tsx';
 import { listRow, mockApi, order, renderRoutes, storeTestSession } from './test-support.tsx';
 
@@ -89,7 +90,7 @@ describe('OrdersPage (/account/orders)', () => {
       'Bestellnummer',
       'Rechnung',
     ]);
-    const first = within(table).getAllByTestId('order-row')[0]!;
+    const first = defined(within(table).getAllByTestId('order-row')[0]);
     expect(first.textContent?.replace(/\u00a0/g, ' ')).toContain('1.000,00 €');
     expect(first.textContent).toContain('20.11.2026');
   });

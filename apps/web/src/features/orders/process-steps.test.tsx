@@ -152,7 +152,7 @@ describe('the order process steps', () => {
     const pdfCall = fetchMock.mock.calls.find(([u]) => String(u) === '/api/v2/shop/invoice/9/pdf');
     expect((pdfCall?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe('Bearer a.b.c');
     expect(calls.map((c) => c.url)).toContain(`${orderUrl}/invoices`);
-    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('%PDF-1.7');
+    expect(await createObjectURL.mock.calls[0]?.[0].text()).toBe('%PDF-1.7');
     expect(downloaded).toBe('2026-000042.pdf blob:invoice');
     click.mockRestore();
   });

@@ -1,13 +1,34 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { CustomerResource } from '@token/domain/accounts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBar } from '../../components/ui/notification-bar.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
 import { SessionProvider } from '../../lib/session.tsx';
-import { record, storeLongSession, uuid } from '../banners/banners-test-support.tsx';
+import { customerRecordForTests, storeSessionForTests } from '../../lib/test-session.ts';
 import { walletErrorText } from './ethereum-provider.ts';
 import { WalletConnectButton } from './wallet-connect-button.tsx';
+
+const uuid = '4c2b6d1e-0f3a-4b8e-9a51-7d6e5f4c3b2a';
+
+/** The customer record with the wallet fields the button reads. */
+const record = (over: Partial<CustomerResource> = {}): CustomerResource =>
+  customerRecordForTests({
+    id: 9,
+    uuid,
+    email: 'jonas@example.com',
+    firstName: 'Jonas',
+    lastName: 'Weber',
+    fullName: 'Jonas Weber',
+    onboarding: {
+      nextRoute: null,
+      steps: [{ step: 'kyc', route: '/self-disclosure/kyc', state: 'done' }],
+      mayBuy: false,
+      banner: null,
+    },
+    ...over,
+  });
 
 const lower = '0x52908400098527886e0f7030069857d2e4169ee7';
 const checksummed = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -71,7 +92,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   localStorage.clear();
-  storeLongSession();
+  storeSessionForTests({ id: 'sess-banners', uuid, validMs: 2 * 60 * 60_000 });
   clearNotifications();
 });
 afterEach(() => {

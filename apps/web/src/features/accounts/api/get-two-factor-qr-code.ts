@@ -20,7 +20,7 @@ export function getTwoFactorQrCode(uuid: string, signal?: AbortSignal): Promise<
 export function useTwoFactorQrCode(enabled: boolean) {
   const uuid = useSessionState()?.uuid ?? '';
   return useQuery({
-    queryKey: [...accountKeys.all, 'two-factor-enrolment', uuid],
+    queryKey: accountKeys.twoFactorEnrolment(uuid),
     queryFn: ({ signal }) => getTwoFactorQrCode(uuid, signal),
     enabled: enabled && uuid !== '',
     staleTime: Number.POSITIVE_INFINITY,

@@ -5,9 +5,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useDomainForm, useServerErrors } from '../../../lib/form.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { AuthCard, textLinkClass } from './page-shell.tsx';
-import { useAccountForm, useServerErrors } from './use-account-form.ts';
 
 /**
  * The screens that mail a link to an address (password reset, new verification link). The API
@@ -22,7 +22,7 @@ export function EmailRequestForm({
 }) {
   const { t } = useTranslation('accounts');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useAccountForm(emailRequestSchema, { email: '' });
+  const { register, handleSubmit, formState, setError } = useDomainForm(emailRequestSchema, { email: '' });
   const showServerErrors = useServerErrors(setError, ['email']);
 
   const onSubmit = handleSubmit(async (values) => {

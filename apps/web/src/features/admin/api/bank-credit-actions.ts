@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type UploadProgress, uploadFile } from '../../onboarding/api/upload-file.ts';
+import { type UploadOptions, uploadFile } from '../../../lib/upload.ts';
 import { adminApi, adminKeys } from './admin-keys.ts';
-
-export type { UploadProgress };
 
 /** POST admin/bank-credits/{id}/assign {orderTokenValue, reason}: books the credit on that order. */
 export function assignBankCredit(call: {
@@ -31,10 +29,7 @@ export function returnBankCredit(call: { id: number; reason: string }): Promise<
 export type StatementImport = { credits: number; duplicates: number; matched: number; open: number };
 
 /** POST admin/bank-statements (multipart `file`: camt.053 or camt.054), with upload progress and cancel. */
-export function uploadBankStatement(
-  file: File,
-  opts: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
-): Promise<StatementImport> {
+export function uploadBankStatement(file: File, opts: UploadOptions = {}): Promise<StatementImport> {
   return uploadFile<StatementImport>(`${adminApi}/bank-statements`, {}, file, opts);
 }
 
@@ -46,7 +41,7 @@ export function useBankCreditActions() {
     assign: useMutation({ mutationFn: assignBankCredit, meta: { silentErrors: true }, onSuccess }),
     giveBack: useMutation({ mutationFn: returnBankCredit, meta: { silentErrors: true }, onSuccess }),
     upload: useMutation({
-      mutationFn: (v: { file: File; onProgress?: (p: UploadProgress) => void; signal?: AbortSignal }) =>
+      mutationFn: (v: { file: File } & UploadOptions) =>
         uploadBankStatement(v.file, { onProgress: v.onProgress, signal: v.signal }),
       meta: { silentErrors: true },
       onSuccess,

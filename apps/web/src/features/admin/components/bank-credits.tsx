@@ -7,24 +7,22 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { UploadProgressBar } from '../../../components/upload-progress.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageOf } from '../../../lib/errors.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { UploadProgressBar } from '../../onboarding/components/upload-progress.tsx';
+import { isUploadCancelled, useUpload } from '../../../lib/upload.ts';
 import { type BankCreditFilter, bankCreditFilters } from '../api/admin-keys.ts';
-import {
-  type StatementImport,
-  type UploadProgress,
-  useBankCreditActions,
-} from '../api/bank-credit-actions.ts';
+import { type StatementImport, useBankCreditActions } from '../api/bank-credit-actions.ts';
 import { type BankCreditView, bankCreditsPerPage, useBankCredits } from '../api/get-bank-credits.ts';
 import { getOrders, type OperatorOrderRow } from '../api/get-orders.ts';
 import { LoadFailed } from './admin-gate.tsx';
 import { Badge } from './badge.tsx';
 import { creditTone, paymentStateTone, useAdminLabels } from './labels.ts';
-import { ListPager, orderPath } from './order-list.tsx';
-import { ReasonDialog } from './reason-dialog.tsx';
+import { ListPager } from './list-shell.tsx';
+import { OperatorDialog, operatorReasonSchema } from './operator-dialog.tsx';
+import { orderPath } from './order-list.tsx';
 
 /** The statement files the API takes: camt.053 / camt.054 XML, at most 10 MB. */
 const maxStatementBytes = 10 * 1024 * 1024;
@@ -37,10 +35,9 @@ export function StatementUpload() {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const { progress, percent, run, cancel } = useUpload();
   const [result, setResult] = useState<StatementImport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
 
   const send = async (chosen: File) => {
     setResult(null);
@@ -55,28 +52,16 @@ export function StatementUpload() {
       return;
     }
     setFile(chosen);
-    setProgress({ loaded: 0, total: chosen.size });
-    const controller = new AbortController();
-    abort.current = controller;
     try {
-      const counts = await upload.mutateAsync({
-        file: chosen,
-        onProgress: setProgress,
-        signal: controller.signal,
-      });
+      const counts = await run(chosen, (opts) => upload.mutateAsync({ file: chosen, ...opts }));
       setResult(counts);
       notify('success', t('payments.uploaded', { name: chosen.name }));
     } catch (err) {
-      if (!(err instanceof DOMException && err.name === 'AbortError'))
-        setFailure(errorMessageOf(err, locale));
+      if (!isUploadCancelled(err)) setFailure(errorMessageOf(err, locale));
     } finally {
-      setProgress(null);
-      abort.current = null;
       if (input.current) input.current.value = '';
     }
   };
-  const percent =
-    progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
 
   return (
     <section
@@ -101,12 +86,7 @@ export function StatementUpload() {
           }}
         />
         {progress && file ? (
-          <UploadProgressBar
-            fileName={file.name}
-            progress={progress}
-            percent={percent}
-            onCancel={() => abort.current?.abort()}
-          />
+          <UploadProgressBar fileName={file.name} progress={progress} percent={percent} onCancel={cancel} />
         ) : (
           <label
             htmlFor={inputId}
@@ -407,7 +387,8 @@ export function BankCredits({
           onPage={(p) => onChange(status, p)}
         />
       )}
-      <ReasonDialog
+      <OperatorDialog
+        schema={operatorReasonSchema}
         open={open !== null}
         title={open?.kind === 'return' ? t('payments.returnTitle') : t('payments.assignTitle')}
         text={
@@ -421,11 +402,11 @@ export function BankCredits({
         submitLabel={open?.kind === 'return' ? t('payments.returnSubmit') : t('payments.assignSubmit')}
         destructive={open?.kind === 'return'}
         canSubmit={open?.kind !== 'assign' || order !== null}
-        onConfirm={confirm}
+        onConfirm={({ reason }) => confirm(reason)}
         onClose={close}
       >
         {open?.kind === 'assign' && <OrderPicker chosen={order} onChoose={setOrder} />}
-      </ReasonDialog>
+      </OperatorDialog>
     </div>
   );
 }

@@ -11,41 +11,8 @@ import { downloadInvoicePdf } from '../api/download-invoice-pdf.ts';
 import type { OperatorOrderFile } from '../api/get-order-file.ts';
 import type { OrderAction } from '../api/order-actions.ts';
 import { Badge } from './badge.tsx';
+import { Facts, Section } from './file-section.tsx';
 import { creditTone, paymentStateTone, useAdminLabels } from './labels.ts';
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={id} className="mb-4 text-lg font-semibold text-brand-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Facts({ items }: { items: [string, ReactNode][] }) {
-  const { t } = useAdminLabels();
-  return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-      {items.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-xs font-medium text-slate-600">{label}</dt>
-          <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">
-            {value === null || value === undefined || value === '' ? (
-              <span className="text-slate-500">{t('values.notGiven')}</span>
-            ) : (
-              value
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** Which operator actions the order's states allow (the API decides again). */
 export function allowedActions(
@@ -99,6 +66,7 @@ export function OrderFileView({
   const euro = (cents: number) => formatEuro(cents, { locale, fraction: 'always' });
   const allowed = allowedActions(file);
   const statementKeys = ['notUsOrCanadaTaxpayer', ...riskStatementKeys, ...finalStatementKeys] as const;
+  const { statements } = file;
   return (
     <div className="grid gap-6">
       <Section title={t('orderFile.actions')} id="order-actions">
@@ -205,11 +173,11 @@ export function OrderFileView({
       </Section>
 
       <Section title={t('orderFile.statements')} id="order-statements">
-        {file.statements ? (
+        {statements ? (
           <ul className="space-y-1 text-sm">
             {statementKeys.map((key) => (
               <li key={key}>
-                {t(`statements.${key}`)}: <span className="font-medium">{yesNo(file.statements![key])}</span>
+                {t(`statements.${key}`)}: <span className="font-medium">{yesNo(statements[key])}</span>
               </li>
             ))}
           </ul>

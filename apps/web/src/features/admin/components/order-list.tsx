@@ -1,18 +1,17 @@
 import { formatDateTime, formatEuro } from '@token/domain/format';
 import { type PaymentState, paymentStates } from '@token/domain/orders';
-import { ChevronLeft, ChevronRight, Receipt, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Receipt, Search } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import type { OrderListFilter } from '../api/admin-keys.ts';
 import { type OperatorOrderRow, ordersPerPage, useOrders } from '../api/get-orders.ts';
-import { LoadFailed } from './admin-gate.tsx';
 import { Badge } from './badge.tsx';
 import { paymentStateTone, useAdminLabels } from './labels.ts';
+import { ListCard, ListShell } from './list-shell.tsx';
 
 export const orderPath = (tokenValue: string) => `/admin/orders/${encodeURIComponent(tokenValue)}`;
 
@@ -141,66 +140,30 @@ function OrderCards({ items }: { items: OperatorOrderRow[] }) {
     <ul className="grid gap-3 md:hidden">
       {items.map((o) => (
         <li key={o.tokenValue}>
-          <Link
+          <ListCard
             to={orderPath(o.tokenValue)}
-            aria-label={t('orders.openLabel', { number: o.number ?? o.tokenValue })}
-            className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300"
+            label={t('orders.openLabel', { number: o.number ?? o.tokenValue })}
+            icon={Receipt}
           >
-            <div className="flex items-start gap-3">
-              <Receipt className="mt-0.5 size-5 shrink-0 text-brand-500" aria-hidden="true" />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium text-brand-900">{o.number ?? '–'}</p>
-                <p className="text-sm [overflow-wrap:anywhere]">{o.customer.name}</p>
-                <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">{o.customer.email}</p>
-                <p className="mt-1 text-sm text-slate-700">{productsOf(o)}</p>
-                <div className="mt-2 flex flex-wrap items-center gap-2">
-                  <Badge tone={paymentStateTone(o.paymentState)}>{paymentState(o.paymentState)}</Badge>
-                  <span className="text-sm font-medium">
-                    {formatEuro(o.total, { locale, fraction: 'always' })}
-                  </span>
-                </div>
-                {o.checkoutCompletedAt && (
-                  <p className="mt-2 text-xs text-slate-600">
-                    {t('orders.columns.placedAt')}: {formatDateTime(o.checkoutCompletedAt, { locale })}
-                  </p>
-                )}
-              </div>
-              <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+            <p className="font-medium text-brand-900">{o.number ?? '–'}</p>
+            <p className="text-sm [overflow-wrap:anywhere]">{o.customer.name}</p>
+            <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">{o.customer.email}</p>
+            <p className="mt-1 text-sm text-slate-700">{productsOf(o)}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <Badge tone={paymentStateTone(o.paymentState)}>{paymentState(o.paymentState)}</Badge>
+              <span className="text-sm font-medium">
+                {formatEuro(o.total, { locale, fraction: 'always' })}
+              </span>
             </div>
-          </Link>
+            {o.checkoutCompletedAt && (
+              <p className="mt-2 text-xs text-slate-600">
+                {t('orders.columns.placedAt')}: {formatDateTime(o.checkoutCompletedAt, { locale })}
+              </p>
+            )}
+          </ListCard>
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Previous / next with "page x of y", for the admin lists. */
-export function ListPager({
-  page,
-  totalItems,
-  perPage,
-  onPage,
-}: {
-  page: number;
-  totalItems: number;
-  perPage: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useAdminLabels();
-  const pages = Math.max(1, Math.ceil(totalItems / perPage));
-  if (pages === 1) return null;
-  return (
-    <nav aria-label={t('queue.pagination')} className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft className="size-4" aria-hidden="true" />
-        {t('queue.previous')}
-      </Button>
-      <p className="text-sm text-slate-700">{t('queue.page', { page, pages })}</p>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('queue.next')}
-        <ChevronRight className="size-4" aria-hidden="true" />
-      </Button>
-    </nav>
   );
 }
 
@@ -218,43 +181,23 @@ export function OrderList({
 }) {
   const { t } = useAdminLabels();
   const orders = useOrders(filter);
-  const countId = useId();
   return (
-    <div className="space-y-4">
-      <Filters filter={filter} onChange={onChange} />
-      <section
-        aria-labelledby={countId}
-        aria-busy={orders.isFetching}
-        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-      >
-        <h2 id={countId} className="mb-3 text-sm font-medium text-slate-700">
-          {orders.data ? t('orders.count', { count: orders.data.totalItems }) : t('orders.title')}
-        </h2>
-        {orders.isPending ? (
-          <div className="space-y-3" aria-hidden="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-14 w-full" />
-            ))}
-          </div>
-        ) : orders.isError ? (
-          <LoadFailed error={orders.error} retry={() => orders.refetch()} />
-        ) : orders.data.items.length === 0 ? (
-          <p className="py-6 text-center text-slate-600">{t('orders.empty')}</p>
-        ) : (
-          <>
-            <OrderTable items={orders.data.items} />
-            <OrderCards items={orders.data.items} />
-          </>
-        )}
-      </section>
-      {orders.data && (
-        <ListPager
-          page={filter.page}
-          totalItems={orders.data.totalItems}
-          perPage={ordersPerPage}
-          onPage={(page) => onChange({ ...filter, page })}
-        />
+    <ListShell
+      filters={<Filters filter={filter} onChange={onChange} />}
+      list={orders}
+      title={t('orders.title')}
+      count={(count) => t('orders.count', { count })}
+      empty={t('orders.empty')}
+      page={filter.page}
+      perPage={ordersPerPage}
+      onPage={(page) => onChange({ ...filter, page })}
+    >
+      {(items) => (
+        <>
+          <OrderTable items={items} />
+          <OrderCards items={items} />
+        </>
       )}
-    </div>
+    </ListShell>
   );
 }

@@ -8,19 +8,18 @@ import {
   type ReviewQueueItem,
 } from '@token/domain/compliance';
 import { formatDateTime } from '@token/domain/format';
-import { ChevronLeft, ChevronRight, Search, UserRound } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Search, UserRound } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import type { CustomerListFilter } from '../api/admin-keys.ts';
 import { customersPerPage, useCustomers } from '../api/get-customers.ts';
-import { LoadFailed } from './admin-gate.tsx';
 import { Badge } from './badge.tsx';
 import { kycTone, statusTone, useAdminLabels } from './labels.ts';
+import { ListCard, ListShell } from './list-shell.tsx';
 
 const customerPath = (uuid: string) => `/admin/customers/${uuid}`;
 
@@ -199,71 +198,28 @@ function QueueCards({ items }: { items: ReviewQueueItem[] }) {
     <ul className="grid gap-3 md:hidden">
       {items.map((item) => (
         <li key={item.uuid}>
-          <Link
+          <ListCard
             to={customerPath(item.uuid)}
-            aria-label={t('queue.openLabel', { name: item.fullName })}
-            className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300"
+            label={t('queue.openLabel', { name: item.fullName })}
+            icon={UserRound}
           >
-            <div className="flex items-start gap-3">
-              <UserRound className="mt-0.5 size-5 shrink-0 text-brand-500" aria-hidden="true" />
-              <div className="min-w-0 flex-1">
-                <CustomerName item={item} />
-                <div className="mt-2 flex flex-wrap gap-1">
-                  <Badge tone={statusTone(item.status)}>{status(item.status)}</Badge>
-                  <Badge tone={kycTone(item.kycState)}>{kyc(item.kycState)}</Badge>
-                </div>
-                <div className="mt-2">
-                  <Reasons reasons={item.reasons} />
-                </div>
-                {item.waitingSince && (
-                  <p className="mt-2 text-xs text-slate-600">
-                    {t('queue.columns.waitingSince')}: {formatDateTime(item.waitingSince, { locale })}
-                  </p>
-                )}
-              </div>
-              <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+            <CustomerName item={item} />
+            <div className="mt-2 flex flex-wrap gap-1">
+              <Badge tone={statusTone(item.status)}>{status(item.status)}</Badge>
+              <Badge tone={kycTone(item.kycState)}>{kyc(item.kycState)}</Badge>
             </div>
-          </Link>
+            <div className="mt-2">
+              <Reasons reasons={item.reasons} />
+            </div>
+            {item.waitingSince && (
+              <p className="mt-2 text-xs text-slate-600">
+                {t('queue.columns.waitingSince')}: {formatDateTime(item.waitingSince, { locale })}
+              </p>
+            )}
+          </ListCard>
         </li>
       ))}
     </ul>
-  );
-}
-
-function Pager({
-  filter,
-  totalItems,
-  onChange,
-}: {
-  filter: CustomerListFilter;
-  totalItems: number;
-  onChange: (next: CustomerListFilter) => void;
-}) {
-  const { t } = useAdminLabels();
-  const pages = Math.max(1, Math.ceil(totalItems / customersPerPage));
-  if (pages === 1) return null;
-  return (
-    <nav aria-label={t('queue.pagination')} className="mt-4 flex items-center justify-between gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={filter.page <= 1}
-        onClick={() => onChange({ ...filter, page: filter.page - 1 })}
-      >
-        <ChevronLeft className="size-4" aria-hidden="true" />
-        {t('queue.previous')}
-      </Button>
-      <p className="text-sm text-slate-700">{t('queue.page', { page: filter.page, pages })}</p>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={filter.page >= pages}
-        onClick={() => onChange({ ...filter, page: filter.page + 1 })}
-      >
-        {t('queue.next')}
-        <ChevronRight className="size-4" aria-hidden="true" />
-      </Button>
-    </nav>
   );
 }
 
@@ -281,39 +237,24 @@ export function ReviewQueue({
 }) {
   const { t } = useAdminLabels();
   const customers = useCustomers(filter);
-  const countId = useId();
   const isFiltered = Boolean(filter.status || filter.reason || filter.search);
   return (
-    <div className="space-y-4">
-      <Filters filter={filter} onChange={onChange} />
-      <section
-        aria-labelledby={countId}
-        aria-busy={customers.isFetching}
-        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-      >
-        <h2 id={countId} className="mb-3 text-sm font-medium text-slate-700">
-          {customers.data ? t('queue.count', { count: customers.data.totalItems }) : t('queue.title')}
-        </h2>
-        {customers.isPending ? (
-          <div className="space-y-3" aria-hidden="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-14 w-full" />
-            ))}
-          </div>
-        ) : customers.isError ? (
-          <LoadFailed error={customers.error} retry={() => customers.refetch()} />
-        ) : customers.data.items.length === 0 ? (
-          <p className="py-6 text-center text-slate-600">
-            {isFiltered || filter.scope === 'all' ? t('queue.emptyFiltered') : t('queue.empty')}
-          </p>
-        ) : (
-          <>
-            <QueueTable items={customers.data.items} />
-            <QueueCards items={customers.data.items} />
-          </>
-        )}
-      </section>
-      {customers.data && <Pager filter={filter} totalItems={customers.data.totalItems} onChange={onChange} />}
-    </div>
+    <ListShell
+      filters={<Filters filter={filter} onChange={onChange} />}
+      list={customers}
+      title={t('queue.title')}
+      count={(count) => t('queue.count', { count })}
+      empty={isFiltered || filter.scope === 'all' ? t('queue.emptyFiltered') : t('queue.empty')}
+      page={filter.page}
+      perPage={customersPerPage}
+      onPage={(page) => onChange({ ...filter, page })}
+    >
+      {(items) => (
+        <>
+          <QueueTable items={items} />
+          <QueueCards items={items} />
+        </>
+      )}
+    </ListShell>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProductView } from '@token/domain/catalog-views';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLocale } from '../../../lib/i18n.ts';
+import { productKeys } from '../../../lib/product.ts';
 
 /** spec 1/9: the home page shows the first 8 items of the browse result. */
 export const latestProductsCount = 8;
@@ -14,7 +15,7 @@ export function getLatestProducts(signal?: AbortSignal) {
 export function useLatestProducts() {
   const locale = useLocale();
   return useQuery({
-    queryKey: ['products', 'latest', locale],
+    queryKey: productKeys.latest(locale),
     queryFn: ({ signal }) => getLatestProducts(signal),
   });
 }

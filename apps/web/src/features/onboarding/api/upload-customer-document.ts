@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../../lib/customer.ts';
 import { useSessionState } from '../../../lib/session.tsx';
+import { type UploadOptions, uploadFile } from '../../../lib/upload.ts';
 import type { CustomerDocument, DocumentPurpose, DocumentType } from '../types.ts';
 import { onboardingKeys } from './keys.ts';
-import { type UploadProgress, uploadFile } from './upload-file.ts';
 
-export type { UploadProgress };
 export type DocumentUpload = { file: File; type: DocumentType; purpose: DocumentPurpose; issuedAt: string };
 
 /**
@@ -15,7 +14,7 @@ export type DocumentUpload = { file: File; type: DocumentType; purpose: Document
  */
 export function uploadCustomerDocument(
   upload: DocumentUpload,
-  opts: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+  opts: UploadOptions = {},
 ): Promise<CustomerDocument> {
   return uploadFile<CustomerDocument>(
     '/api/v2/shop/customer-documents',
@@ -29,15 +28,8 @@ export function useUploadCustomerDocument() {
   const queryClient = useQueryClient();
   const uuid = useSessionState()?.uuid ?? '';
   return useMutation({
-    mutationFn: ({
-      upload,
-      onProgress,
-      signal,
-    }: {
-      upload: DocumentUpload;
-      onProgress?: (p: UploadProgress) => void;
-      signal?: AbortSignal;
-    }) => uploadCustomerDocument(upload, { onProgress, signal }),
+    mutationFn: ({ upload, onProgress, signal }: { upload: DocumentUpload } & UploadOptions) =>
+      uploadCustomerDocument(upload, { onProgress, signal }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: onboardingKeys.documents }),

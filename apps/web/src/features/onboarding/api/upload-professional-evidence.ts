@@ -1,5 +1,5 @@
 import type { ProfessionalCriterion, ProfessionalRequestResource } from '@token/domain/documents';
-import { type UploadProgress, uploadFile } from './upload-file.ts';
+import { type UploadOptions, uploadFile } from '../../../lib/upload.ts';
 import { useProfessionalMutation } from './use-professional-mutation.ts';
 
 export type EvidenceUpload = { requestId: number; criterion: ProfessionalCriterion; file: File };
@@ -10,7 +10,7 @@ export type EvidenceUpload = { requestId: number; criterion: ProfessionalCriteri
  */
 export function uploadProfessionalEvidence(
   upload: EvidenceUpload,
-  opts: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+  opts: UploadOptions = {},
 ): Promise<ProfessionalRequestResource> {
   return uploadFile<ProfessionalRequestResource>(
     `/api/v2/shop/professional-requests/${upload.requestId}/evidence`,
@@ -22,14 +22,7 @@ export function uploadProfessionalEvidence(
 
 export function useUploadProfessionalEvidence() {
   return useProfessionalMutation(
-    ({
-      upload,
-      onProgress,
-      signal,
-    }: {
-      upload: EvidenceUpload;
-      onProgress?: (p: UploadProgress) => void;
-      signal?: AbortSignal;
-    }) => uploadProfessionalEvidence(upload, { onProgress, signal }),
+    ({ upload, onProgress, signal }: { upload: EvidenceUpload } & UploadOptions) =>
+      uploadProfessionalEvidence(upload, { onProgress, signal }),
   );
 }

@@ -6,8 +6,10 @@ import { NotificationBar } from '../../../components/ui/notification-bar.tsx';
 import { i18n, loadNamespace } from '../../../lib/i18n.ts';
 import { clearNotifications } from '../../../lib/notifications.ts';
 import { SessionProvider } from '../../../lib/session.tsx';
+import { defined } from '../../../lib/test-defined.ts';
+import { pdfProblem } from '../../../lib/upload.ts';
 import { storeTestSession } from '../test-support.tsx';
-import { DocumentUpload, fileProblem } from './document-upload.tsx';
+import { DocumentUpload } from './document-upload.tsx';
 
 /** XMLHttpRequest as the test drives it: progress events, an answer, or an abort. */
 class FakeXhr {
@@ -111,16 +113,16 @@ describe('DocumentUpload (spec 5 uploads)', () => {
     await chooseFile(pdf());
     fireEvent.click(uploadButton());
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    const xhr = FakeXhr.sent[0]!;
+    const xhr = defined(FakeXhr.sent[0]);
     expect(`${xhr.method} ${xhr.url}`).toBe('POST /api/v2/shop/customer-documents');
     expect(xhr.headers.authorization).toBe('Bearer a.b.c');
     expect(xhr.headers['accept-language']).toBe('de');
     // the fields before the file, so a streaming server knows what the bytes are
-    expect([...xhr.body!.keys()]).toEqual(['type', 'purpose', 'issuedAt', 'file']);
-    expect(xhr.body!.get('type')).toBe('registry_excerpt');
-    expect(xhr.body!.get('purpose')).toBe('commercial_register_excerpt');
-    expect(xhr.body!.get('issuedAt')).toBe(recentDate());
-    expect((xhr.body!.get('file') as File).name).toBe('handelsregister.pdf');
+    expect([...defined(xhr.body).keys()]).toEqual(['type', 'purpose', 'issuedAt', 'file']);
+    expect(defined(xhr.body).get('type')).toBe('registry_excerpt');
+    expect(defined(xhr.body).get('purpose')).toBe('commercial_register_excerpt');
+    expect(defined(xhr.body).get('issuedAt')).toBe(recentDate());
+    expect((defined(xhr.body).get('file') as File).name).toBe('handelsregister.pdf');
 
     act(() => xhr.progress(600_000, 2_400_000));
     const bar = screen.getByRole('progressbar', {
@@ -154,9 +156,9 @@ describe('DocumentUpload (spec 5 uploads)', () => {
     await chooseFile(pdf());
     fireEvent.click(uploadButton());
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    act(() => FakeXhr.sent[0]!.progress(100, 1000));
+    act(() => defined(FakeXhr.sent[0]).progress(100, 1000));
     fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
-    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+    expect(defined(FakeXhr.sent[0]).aborted).toBe(true);
     expect(await screen.findByText('Das Hochladen wurde abgebrochen.')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(uploadButton()).toBeTruthy();
@@ -183,7 +185,7 @@ describe('DocumentUpload (spec 5 uploads)', () => {
   it('refuses a file over 20 MB before sending', async () => {
     const big = pdf('gross.pdf');
     Object.defineProperty(big, 'size', { value: 21_000_000 });
-    expect(await fileProblem(big)).toBe('file_too_big');
+    expect(await pdfProblem(big)).toBe('file_too_big');
     setup();
     await chooseFile(big);
     await waitFor(() => expect(errorOf(field('Datei'))).toBe('Die Datei ist zu groß.'));
@@ -208,7 +210,7 @@ describe('DocumentUpload (spec 5 uploads)', () => {
     await chooseFile(pdf());
     fireEvent.click(uploadButton());
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    act(() => FakeXhr.sent[0]!.respond(415, { status: 415, code: 'file_type_not_allowed' }));
+    act(() => defined(FakeXhr.sent[0]).respond(415, { status: 415, code: 'file_type_not_allowed' }));
     await waitFor(() =>
       expect(errorOf(field('Datei'))).toBe('Dieser Dateityp kann nicht hochgeladen werden.'),
     );

@@ -5,22 +5,16 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { UploadProgressBar } from '../../../components/upload-progress.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
-import type { UploadProgress } from '../api/upload-file.ts';
+import { isUploadCancelled, pdfFileCodes, pdfProblem, useUpload } from '../../../lib/upload.ts';
 import { useUploadProfessionalEvidence } from '../api/upload-professional-evidence.ts';
-import { fileProblem } from './document-upload.tsx';
-import { UploadProgressBar } from './upload-progress.tsx';
 
-const fileCodes = new Set([
-  'no_file_uploaded',
-  'file_too_big',
-  'file_type_not_allowed',
-  'file_not_recognized',
-  'document_limit_reached',
-]);
+// the request's evidence count is a refusal of the file too
+const evidenceFileCodes: ReadonlySet<string> = new Set([...pdfFileCodes, 'document_limit_reached']);
 
 /**
  * Uploads one evidence PDF for a stated criterion of an open professional request (spec 5 upload
@@ -41,50 +35,37 @@ export function EvidenceUpload({
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<ErrorCode | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const controller = useRef<AbortController | null>(null);
+  const { progress, percent, run, cancel } = useUpload();
   const upload = useUploadProfessionalEvidence();
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
     setFile(chosen);
-    setFileError(chosen ? await fileProblem(chosen) : null);
+    setFileError(chosen ? await pdfProblem(chosen) : null);
   };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const problem = await fileProblem(file);
+    const problem = await pdfProblem(file);
     setFileError(problem);
     if (problem || !file) return;
-    const abort = new AbortController();
-    controller.current = abort;
-    setProgress({ loaded: 0, total: file.size });
     try {
-      await upload.mutateAsync({
-        upload: { requestId, criterion, file },
-        onProgress: setProgress,
-        signal: abort.signal,
-      });
+      await run(file, (opts) => upload.mutateAsync({ upload: { requestId, criterion, file }, ...opts }));
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
       notify('success', t('documents.uploaded', { name: file.name }));
     } catch (err) {
-      if (err instanceof DOMException && err.name === 'AbortError') {
+      if (isUploadCancelled(err)) {
         notify('info', t('documents.cancelled'));
-      } else if (err instanceof ApiError && fileCodes.has(err.code)) {
+      } else if (err instanceof ApiError && evidenceFileCodes.has(err.code)) {
         setFileError(err.code as ErrorCode);
       } else {
         notify('error', errorMessageOf(err, locale), errorDetailOf(err));
       }
-    } finally {
-      controller.current = null;
-      setProgress(null);
     }
   };
 
   const uploading = progress !== null;
-  const percent =
-    progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
   return (
     <form
       onSubmit={onSubmit}
@@ -110,7 +91,7 @@ export function EvidenceUpload({
             fileName={file?.name ?? ''}
             progress={progress}
             percent={percent}
-            onCancel={() => controller.current?.abort()}
+            onCancel={cancel}
           />
         ) : (
           <Button type="submit" variant="secondary">

@@ -13,7 +13,7 @@ export function caretAfterFormat(formatted: string, typed: string, caret: number
   let seen = 0;
   for (let i = 0; i < formatted.length; i++) {
     if (seen === significant) return i;
-    if (/[0-9A-Za-z]/.test(formatted[i]!)) seen++;
+    if (/[0-9A-Za-z]/.test(formatted.charAt(i))) seen++;
   }
   return formatted.length;
 }

@@ -7,6 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldMessages } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { useDomainForm, useServerErrors } from '../../../lib/form.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../../lib/navigation.ts';
 import { useCreateUboUser } from '../api/create-ubo-user.ts';
@@ -30,7 +31,6 @@ import {
   personInput,
   personName,
 } from './person-fields.tsx';
-import { useServerErrors, useStepForm } from './use-step-form.ts';
 
 const { authorisedRepresentative, beneficialOwner, beneficialOwnerIndirect, legalRepresentative } =
   uboRoleCodes;
@@ -121,7 +121,7 @@ export function RepresentativeEditor({
     powerOfAttorney: person?.powerOfAttorney ?? false,
     paysChurchTax: person?.paysChurchTax ?? false,
   };
-  const { register, handleSubmit, formState, setError, watch } = useStepForm(
+  const { register, handleSubmit, formState, setError, watch } = useDomainForm(
     representativeFormSchema,
     defaults,
   );
@@ -268,7 +268,7 @@ export function BeneficialOwnerEditor({
     equityShares: percentText(person?.equityShares ?? null, locale),
     votingShares: percentText(person?.votingShares ?? null, locale),
   };
-  const { register, handleSubmit, formState, setError, watch } = useStepForm(
+  const { register, handleSubmit, formState, setError, watch } = useDomainForm(
     beneficialOwnerFormSchema,
     defaults,
   );

@@ -6,9 +6,9 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { orNull } from '../../../lib/form.ts';
 import type { Country, UboUser, UboUserInput } from '../types.ts';
 import { CountrySelect } from './fields.tsx';
-import { orNull } from './use-step-form.ts';
 
 /** The fields of a person of the company's list (spec 3 UBO person), as the forms hold them. */
 export type PersonValues = {

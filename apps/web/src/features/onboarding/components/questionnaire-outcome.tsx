@@ -56,7 +56,8 @@ export function QuestionnaireOutcome({
   );
   const answeredAt = formatDateTime(answer.createdAt, { locale });
 
-  if (warnings.length === 0) {
+  const [firstWarning] = warnings;
+  if (!firstWarning) {
     return (
       <StatusCard
         tone="success"
@@ -73,7 +74,7 @@ export function QuestionnaireOutcome({
   }
 
   return (
-    <StatusCard tone="warning" title={heading ?? warnings[0]!.title} testId={`outcome-${answer.type}`}>
+    <StatusCard tone="warning" title={heading ?? firstWarning.title} testId={`outcome-${answer.type}`}>
       {warnings.map((w, i) => (
         <div key={w.key} className="space-y-1">
           {(heading || i > 0) && <p className="font-semibold text-brand-900">{w.title}</p>}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompleteOrderInput, OrderView } from '@token/domain/orders';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { orderPath } from './keys.ts';
+import { orderKeys, orderPath } from './keys.ts';
 
 /** PATCH orders/{token}/complete {notes, statements, declarations}: places the order (spec 4/5). */
 export function completeOrder(input: { tokenValue: string } & CompleteOrderInput): Promise<OrderView> {
@@ -16,7 +16,7 @@ export function useCompleteOrder() {
     mutationFn: completeOrder,
     // the order's own query is left alone: the process page stays as it is until the browser has
     // moved on to the end page, which reads the placed order afresh
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
     meta: { silentErrors: true },
   });
 }

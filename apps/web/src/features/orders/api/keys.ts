@@ -3,12 +3,12 @@ import type { Locale } from '@token/domain/i18n';
 /** Query keys of the investor's orders; mutations invalidate or set the keys they change. */
 export const orderKeys = {
   all: ['orders'] as const,
+  lists: ['orders', 'list'] as const,
   list: (page: number) => ['orders', 'list', page] as const,
   order: (tokenValue: string) => ['orders', 'order', tokenValue] as const,
   paymentConfiguration: (tokenValue: string, paymentId: number) =>
     ['orders', 'order', tokenValue, 'payment-configuration', paymentId] as const,
   invoices: (tokenValue: string) => ['orders', 'order', tokenValue, 'invoices'] as const,
-  product: (code: string, locale: Locale) => ['orders', 'product', code, locale] as const,
   paymentConfigurations: (productCode: string, locale: Locale) =>
     ['orders', 'product-payment-configurations', productCode, locale] as const,
   billingAddress: ['orders', 'billing-address'] as const,

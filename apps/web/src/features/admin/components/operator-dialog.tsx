@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -12,35 +12,49 @@ import { useAdminLabels } from './labels.ts';
 
 /** The operator API's reason (operator contract, issue 8): what the audit log keeps. */
 export const operatorReasonSchema = z.strictObject({ reason: z.string().trim().min(3).max(1000) });
-type ReasonValues = { reason: string };
+
+/** The fields the dialog's form shows; `message` only when the dialog asks for one. */
+type DialogFields = { reason?: string | null; message?: string };
+
+type FormOptions<S extends z.ZodType<FieldValues, FieldValues>> = {
+  /** The API's own body schema (convention 9): the form validates with it. */
+  schema: S;
+  submitLabel: string;
+  destructive?: boolean | undefined;
+  /** False while the extra fields are incomplete (e.g. no order chosen yet). */
+  canSubmit?: boolean | undefined;
+  /** False: the reason may stay empty (labelled optional). */
+  reasonRequired?: boolean | undefined;
+  reasonMaxLength?: number | undefined;
+  /** Asks for a message to the customer above the reason (a follow-up). */
+  withMessage?: boolean | undefined;
+};
 
 /**
- * Confirms an operator's action on an order or a bank credit with a reason for the audit log,
- * like the compliance decision dialog: title, what it does, optional extra fields above the
- * reason (`children`), the API's 422 violation on the reason field, other failures inside the
- * dialog. Escape and "Cancel" close it without acting.
+ * Confirms an operator's action (a compliance decision, an order action, a bank credit) with a
+ * reason for the audit log: title, what it does, optional extra fields above the form (`children`),
+ * validated with the API's own schema; the API's 422 violations land on their fields, other
+ * failures show inside the dialog. Focus stays inside while open (Radix dialog); Escape and "Cancel"
+ * close it without acting.
  */
-export function ReasonDialog({
+export function OperatorDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   open,
   title,
   text,
-  submitLabel,
-  destructive,
-  canSubmit = true,
+  formKey,
   children,
   onConfirm,
   onClose,
-}: {
+  ...form
+}: FormOptions<S> & {
   open: boolean;
   title: string;
   text: string;
-  submitLabel: string;
-  destructive?: boolean;
-  /** False while the extra fields are incomplete (e.g. no order chosen yet). */
-  canSubmit?: boolean;
+  /** A new key starts a fresh form (another decision opened in its place). */
+  formKey?: string | undefined;
   children?: ReactNode;
   /** Acts; throws an ApiError when the API refuses. */
-  onConfirm: (reason: string) => Promise<void>;
+  onConfirm: (values: z.output<S>) => Promise<void>;
   onClose: () => void;
 }) {
   return (
@@ -51,52 +65,43 @@ export function ReasonDialog({
           <Dialog.Title className="text-lg font-semibold text-brand-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-700">{text}</Dialog.Description>
           {children && <div className="mt-4">{children}</div>}
-          {open && (
-            <ReasonForm
-              submitLabel={submitLabel}
-              destructive={destructive}
-              canSubmit={canSubmit}
-              onSubmit={onConfirm}
-              onCancel={onClose}
-            />
-          )}
+          {open && <ReasonForm key={formKey} {...form} onSubmit={onConfirm} onCancel={onClose} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function ReasonForm({
+function ReasonForm<S extends z.ZodType<FieldValues, FieldValues>>({
+  schema,
   submitLabel,
   destructive,
-  canSubmit,
+  canSubmit = true,
+  reasonRequired = true,
+  reasonMaxLength = 1000,
+  withMessage = false,
   onSubmit,
   onCancel,
-}: {
-  submitLabel: string;
-  destructive?: boolean | undefined;
-  canSubmit: boolean;
-  onSubmit: (reason: string) => Promise<void>;
-  onCancel: () => void;
-}) {
+}: FormOptions<S> & { onSubmit: (values: z.output<S>) => Promise<void>; onCancel: () => void }) {
   const { t } = useAdminLabels();
   const locale = useLocale();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ReasonValues>({
-    defaultValues: { reason: '' },
-    resolver: formResolver(operatorReasonSchema, locale) as unknown as Resolver<ReasonValues>,
+  const form = useForm<DialogFields>({
+    defaultValues: withMessage ? { message: '', reason: '' } : { reason: '' },
+    resolver: formResolver(schema, locale) as unknown as Resolver<DialogFields>,
     mode: 'onTouched',
   });
   const { register, handleSubmit, formState, setError } = form;
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await onSubmit(values.reason.trim());
+      // the resolver has parsed the values with `schema`: they are its output
+      await onSubmit(values as z.output<S>);
     } catch (err) {
       if (
         err instanceof ApiError &&
         err.status === 422 &&
-        applyViolations<ReasonValues>(err.violations, setError, ['reason'])
+        applyViolations<DialogFields>(err.violations, setError, ['reason', 'message'])
       ) {
         return;
       }
@@ -105,12 +110,23 @@ function ReasonForm({
   });
   return (
     <form onSubmit={submit} noValidate className="mt-5 space-y-4">
+      {withMessage && (
+        <Textarea
+          label={t('decisions.message')}
+          hint={t('decisions.messageHint')}
+          required
+          rows={4}
+          maxLength={2000}
+          error={formState.errors.message?.message}
+          {...register('message')}
+        />
+      )}
       <Textarea
-        label={t('decisions.reason')}
+        label={reasonRequired ? t('decisions.reason') : t('decisions.reasonOptional')}
         hint={t('decisions.reasonHint')}
-        required
+        required={reasonRequired}
         rows={3}
-        maxLength={1000}
+        maxLength={reasonMaxLength}
         error={formState.errors.reason?.message}
         {...register('reason')}
       />

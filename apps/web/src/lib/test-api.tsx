@@ -2,12 +2,22 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { ConfirmProvider } from '../../components/ui/confirm-dialog.tsx';
-import { NotificationBar } from '../../components/ui/notification-bar.tsx';
-import { SessionProvider } from '../../lib/session.tsx';
-import { channelList } from './test-support.tsx';
+import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
+import { NotificationBar } from '../components/ui/notification-bar.tsx';
+import { SessionProvider } from './session.tsx';
 
 /* Tests only: a mocked shop API (fetch) that records the calls, and the pages in a memory router. */
+
+/** The shop's channel as GET channels answers it (the shell reads it on every page). */
+export const channelList = [
+  {
+    code: 'token',
+    name: 'Tokenwerk',
+    contactEmail: 'kontakt@tokenwerk.example',
+    company: { name: 'T', street: 's', postcode: '1', city: 'c', countryCode: 'DE' },
+    homeRequiresLogin: true,
+  },
+];
 
 export type ApiCall = { method: string; url: string; body: unknown };
 export type ApiHandler = (call: ApiCall) => Response | Promise<Response> | undefined;

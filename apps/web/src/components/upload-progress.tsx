@@ -1,9 +1,8 @@
-import { formatNumber } from '@token/domain/format';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { useLocale } from '../../../lib/i18n.ts';
-import type { UploadProgress } from '../api/upload-customer-document.ts';
+import { useLocale } from '../lib/i18n.ts';
+import { formatBytes, type UploadProgress } from '../lib/upload.ts';
+import { Button } from './ui/button.tsx';
 
 /** A running upload: the bar, what has gone of how much, and the button that cancels it. */
 export function UploadProgressBar(props: {
@@ -12,7 +11,7 @@ export function UploadProgressBar(props: {
   percent: number;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('onboarding');
+  const { t } = useTranslation();
   const locale = useLocale();
   return (
     <>
@@ -22,10 +21,10 @@ export function UploadProgressBar(props: {
           className="block h-2 w-full appearance-none overflow-hidden rounded-full border-0 bg-slate-200 [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-accent-600 [&::-webkit-progress-bar]:rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-accent-600 [&::-webkit-progress-value]:transition-[width] [&::-webkit-progress-value]:duration-200"
           max={100}
           value={props.percent}
-          aria-label={t('documents.progress', { name: props.fileName })}
+          aria-label={t('upload.progress', { name: props.fileName })}
         />
         <p className="mt-1 text-xs text-slate-600" aria-live="polite">
-          {t('documents.progressText', {
+          {t('upload.progressText', {
             percent: props.percent,
             loaded: formatBytes(props.progress.loaded, locale),
             total: formatBytes(props.progress.total, locale),
@@ -34,14 +33,8 @@ export function UploadProgressBar(props: {
       </div>
       <Button variant="outline" onClick={props.onCancel}>
         <X className="size-4" aria-hidden="true" />
-        {t('documents.cancel')}
+        {t('upload.cancel')}
       </Button>
     </>
   );
-}
-
-/** Bytes as the visitor reads them: `1,2 MB`. */
-export function formatBytes(bytes: number, locale: 'de' | 'en'): string {
-  if (bytes < 1_000_000) return `${formatNumber(Math.max(1, Math.round(bytes / 1000)), { locale })} KB`;
-  return `${formatNumber(bytes / 1_000_000, { locale, maximumFractionDigits: 1 })} MB`;
 }

@@ -6,17 +6,17 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
-import { useLocale } from '../../../lib/i18n.ts';
-import { notify } from '../../../lib/notifications.ts';
-import { applyViolations, formResolver } from '../../../lib/validation.ts';
+import { ApiError } from './api-client.ts';
+import { errorDetailOf, errorMessageOf } from './errors.ts';
+import { useLocale } from './i18n.ts';
+import { notify } from './notifications.ts';
+import { applyViolations, formResolver } from './validation.ts';
 
 /**
- * A self-disclosure form (convention 9): validated with its schema in the visitor's language, the
- * rules checked when a field is left and on every change after that.
+ * A form validated by a domain schema (convention 9: the API validates the same body with it), in
+ * the visitor's language; rules are checked when a field is left and again on every change after that.
  */
-export function useStepForm<S extends z.ZodType<FieldValues, FieldValues>>(
+export function useDomainForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
 ) {
@@ -29,9 +29,10 @@ export function useStepForm<S extends z.ZodType<FieldValues, FieldValues>>(
 }
 
 /**
- * Shows a failed save: the API's 422 violations on their fields (`aliases` renames an API field to
+ * Shows a failed submit: the API's 422 violations on their fields (`aliases` renames an API field to
  * the form's, e.g. an address's `countryCode`), and the catalogue sentence in the notification bar
- * when no field took them. Returns whether a field shows it.
+ * when no field took them. spec 7: a wrong current password is reported as bad credentials in the bar
+ * too (the field says which one was wrong). Returns whether a field shows it.
  */
 export function useServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
@@ -45,7 +46,9 @@ export function useServerErrors<T extends FieldValues>(
         ? err.violations.map((v) => ({ ...v, propertyPath: aliases[v.propertyPath] ?? v.propertyPath }))
         : [];
     const applied = violations.length > 0 && applyViolations(violations, setError, fields);
-    if (!applied) notify('error', errorMessageOf(err, locale), errorDetailOf(err));
+    if (!applied || (err instanceof ApiError && err.code === 'bad_credentials')) {
+      notify('error', errorMessageOf(err, locale), errorDetailOf(err));
+    }
     return applied;
   };
 }
