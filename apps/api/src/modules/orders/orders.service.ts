@@ -34,6 +34,7 @@ import {
   orderPaymentReference,
   referencePrefixPattern,
 } from '@token/domain/payments';
+import type { BankAccountView } from '@token/domain/reference';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -63,12 +64,7 @@ import {
 import type { CardPort } from '../../partners/card/port.ts';
 import type { MailAttachment, MailPort } from '../../partners/mail/port.ts';
 import { greetingName } from '../accounts/account-mail.service.ts';
-import {
-  type BankAccountView,
-  type ChannelRow,
-  channelBankAccount,
-  findShopChannel,
-} from '../reference/reference.service.ts';
+import { type ChannelRow, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
 import { type OrderMailKind, renderOrderMail } from './order-mails.ts';
 
 /*
