@@ -1,26 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { pickShopChannel } from '@token/domain/channel';
 import type { Locale } from '@token/domain/i18n';
+import type { ChannelView } from '@token/domain/reference';
 import { apiRequest } from './api-client.ts';
 import { useLocale } from './i18n.ts';
 
 /** The parts of GET channels the shell shows: operator, address, contact, home reading. */
-export type Channel = {
-  code: string;
-  name: string;
-  contactEmail: string;
-  contactPhoneNumber?: string | null;
-  company: {
-    name: string;
-    street: string;
-    postcode: string;
-    city: string;
-    countryCode: string;
-    registry?: string | null;
-    vatNumber?: string | null;
-  };
-  homeRequiresLogin: boolean;
-};
+export type Channel = Pick<
+  ChannelView,
+  'code' | 'name' | 'contactEmail' | 'contactPhoneNumber' | 'company' | 'homeRequiresLogin'
+>;
 
 /** GET channels: the shop's channel by the domain's rule (code `token`, else the first listed). */
 export async function getChannel(signal?: AbortSignal): Promise<Channel> {

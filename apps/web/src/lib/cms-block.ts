@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CmsBlockView } from '@token/domain/cms';
 import { apiRequest } from './api-client.ts';
 import { useLocale } from './i18n.ts';
 
-export type CmsBlock = {
-  code: string;
-  name: string | null;
-  /** Sanitised HTML in the requested language (German fallback). */
-  content: string;
-};
+/** The parts of a block the shell shows; `content` is sanitised HTML in the requested language (German fallback). */
+export type CmsBlock = Pick<CmsBlockView, 'code' | 'name' | 'content'>;
 
 /** GET cms-plugin/blocks?code=X: the block in the visitor's language, or null when there is none. */
 export async function getCmsBlock(code: string, signal?: AbortSignal): Promise<CmsBlock | null> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountViewSchema } from '../reference/views.ts';
 import { checkoutStates, orderListStatuses, paymentStates, shippingStates } from './order-state.ts';
 import { orderStatementsSchema, section6DeclarationsSchema } from './statements.ts';
 
@@ -119,9 +120,7 @@ export const paymentConfigurationViewSchema = z.discriminatedUnion('gateway', [
     amount: z.number().int(),
     currencyCode: z.string(),
     paymentReference: z.string(),
-    bankAccount: z
-      .object({ holder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() })
-      .nullable(),
+    bankAccount: bankAccountViewSchema.nullable(),
     dueAt: z.string().nullable(),
     /** The EPC069-12 (GiroCode) text of this transfer, which banking apps scan; null when not available. */
     epcQrPayload: z.string().nullable(),

@@ -1,11 +1,44 @@
 import { z } from 'zod';
 import { orderPaymentViewSchema, orderViewSchema } from '../orders/views.ts';
+import { bankAccountViewSchema } from '../reference/views.ts';
 import { bankCreditNoteSchema } from './credit-notes.ts';
 
 /*
- * The operator API's payment views (issue 8, convention 6): the route response schemas and the
- * web's types derive from them.
+ * The payment views (issue 8 and 15, convention 6): the shop's payment methods and product payment
+ * configurations, and the operator API's bank credits and order file. The route response schemas and
+ * the web's types derive from them; Hydra fields are added by the route.
  */
+
+/** How a payment method is paid: `offline` (bank transfer to the collection account) or `card`. */
+export const paymentGateways = ['offline', 'card'] as const;
+export type PaymentGateway = (typeof paymentGateways)[number];
+
+/** GET payment-methods: an enabled method, its texts in the reader's language (German as fallback). */
+export const paymentMethodViewSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  instructions: z.string().nullable(),
+  gateway: z.enum(paymentGateways),
+  position: z.number().int(),
+  enabled: z.boolean(),
+});
+export type PaymentMethodView = z.infer<typeof paymentMethodViewSchema>;
+
+/** GET product-payment-configurations: a payment method a product accepts (the service gives the product's code, the route its IRI). */
+export const productPaymentConfigurationViewSchema = z.object({
+  id: z.number().int(),
+  product: z.string().describe('IRI of the product'),
+  paymentMethod: z.object({ code: z.string(), name: z.string() }),
+  enabled: z.boolean(),
+  maximumAmount: z.number().int().nullable().describe('Largest order total in cents; null = no limit'),
+  bankAccount: bankAccountViewSchema
+    .nullable()
+    .describe("The product's own collection account, else the channel's"),
+  paymentReferencePrefix: z.string().nullable(),
+});
+export type ProductPaymentConfigurationView = z.infer<typeof productPaymentConfigurationViewSchema>;
 
 /** How a bank credit stands in the reconciliation (open: unmatched, partial, excess, duplicate). */
 export const bankCreditStatuses = [

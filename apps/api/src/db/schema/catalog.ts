@@ -1,3 +1,4 @@
+import { paymentGateways } from '@token/domain/payments';
 import {
   type AnyPgColumn,
   bigint,
@@ -256,7 +257,7 @@ export const paymentMethods = pgTable('payment_methods', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   code: text().notNull().unique(),
   /** `offline` (bank transfer to the channel's account) or `card` (card payment provider). */
-  gateway: text({ enum: ['offline', 'card'] }).notNull(),
+  gateway: text({ enum: paymentGateways }).notNull(),
   enabled: boolean().notNull().default(true),
   position: integer().notNull().default(0),
 });

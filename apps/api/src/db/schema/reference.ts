@@ -1,3 +1,4 @@
+import { zoneTypes } from '@token/domain/reference';
 import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 export const locales = pgTable('locales', {
@@ -35,7 +36,7 @@ export const zones = pgTable('zones', {
   code: text().notNull().unique(),
   name: text().notNull(),
   /** Sylius zone types: country, province or zone (a zone of zones). */
-  type: text({ enum: ['country', 'province', 'zone'] }).notNull(),
+  type: text({ enum: zoneTypes }).notNull(),
   scope: text().notNull().default('all'),
 });
 

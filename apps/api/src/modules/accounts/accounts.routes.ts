@@ -256,7 +256,13 @@ export async function accountRoutes(app: App) {
     {
       config: {
         auth: 'customer',
-        errors: ['bad_credentials', 'two_factor_required', 'two_factor_invalid', 'too_many_requests'],
+        errors: [
+          'bad_credentials',
+          'two_factor_required',
+          'two_factor_invalid',
+          'too_many_requests',
+          'not_found',
+        ],
       },
       schema: {
         tags: ['accounts'],

@@ -198,6 +198,7 @@ export async function customerRoutes(app: App) {
           'two_factor_invalid',
           'two_factor_not_enabled',
           'two_factor_already_enabled',
+          'two_factor_not_started',
           'too_many_requests',
         ],
       },

@@ -79,7 +79,7 @@ export async function adminRoutes(app: App) {
   app.get(
     '/me',
     {
-      config: operator,
+      config: { ...operator, errors: ['not_found'] },
       schema: {
         tags: ['admin'],
         summary: 'The operator: a customer with the role admin and two-factor enabled',
@@ -242,23 +242,30 @@ export async function adminRoutes(app: App) {
     );
   }
 
-  const professionalDecisionRoutes: { decision: ProfessionalDecision; body: z.ZodType; summary: string }[] = [
+  const professionalDecisionRoutes: {
+    decision: ProfessionalDecision;
+    body: z.ZodType;
+    summary: string;
+    errors: ErrorCode[];
+  }[] = [
     {
       decision: 'approve',
       body: approveProfessionalInputSchema.nullish(),
       summary: 'Approves a professional-client request (WpHG § 67 (6)): adds the role professional_investor',
+      errors: ['invalid_transition', 'professional_evidence_missing'],
     },
     {
       decision: 'refuse',
       body: refuseProfessionalInputSchema,
       summary: 'Refuses a professional-client request, with the reason',
+      errors: ['invalid_transition'],
     },
   ];
   for (const route of professionalDecisionRoutes) {
     app.post(
       `/professional-requests/:id/${decisionPath(route.decision)}`,
       {
-        config: { ...operator, errors: ['invalid_transition'] },
+        config: { ...operator, errors: route.errors },
         schema: {
           tags: ['admin'],
           summary: route.summary,

@@ -1,9 +1,9 @@
+import { cmsBlockViewSchema, cmsPageViewSchema } from '@token/domain/cms';
 import { z } from 'zod';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
 import { getBlock, getPage, listBlocks, listPages } from './cms.service.ts';
 
-/** Documents a list: a plain array for `application/json`, a Hydra collection for JSON-LD. */
 const codeParam = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 /** `code=a`, `code=a&code=b` or `code[]=a&code[]=b`: one code or a list of codes. */
 const codeList = z
@@ -12,45 +12,6 @@ const codeList = z
 
 // spec 9: cms pages are fetched with limit 200, the maximum.
 const maxPages = 200;
-
-const blockTranslationSchema = z.object({
-  locale: z.string(),
-  name: z.string().nullable(),
-  content: z.string(),
-});
-const blockSchema = z
-  .object({
-    id: z.number(),
-    code: z.string(),
-    enabled: z.boolean(),
-    name: z.string().nullable(),
-    content: z.string().describe('Sanitised HTML in the requested language, German as fallback'),
-    translations: z.record(z.string(), blockTranslationSchema),
-  })
-  .passthrough();
-const pageTranslationSchema = z.object({
-  locale: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  title: z.string(),
-  content: z.string(),
-  metaDescription: z.string().nullable(),
-});
-const pageSchema = z
-  .object({
-    id: z.number(),
-    code: z.string(),
-    enabled: z.boolean(),
-    name: z.string(),
-    slug: z.string(),
-    title: z.string(),
-    content: z.string().describe('Sanitised HTML in the requested language, German as fallback'),
-    metaDescription: z.string().nullable(),
-    translations: z.record(z.string(), pageTranslationSchema),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .passthrough();
 
 /** Merges `code` and `code[]` into one filter; undefined when neither is given. */
 function codesOf(query: {
@@ -76,7 +37,7 @@ export async function cmsRoutes(app: App) {
           code: codeList.optional(),
           'code[]': codeList.optional(),
         }),
-        response: { 200: collectionOf(blockSchema) },
+        response: { 200: collectionOf(cmsBlockViewSchema) },
       },
     },
     async (request, reply) => {
@@ -105,7 +66,7 @@ export async function cmsRoutes(app: App) {
         summary: 'One enabled content block by code',
         params: z.object({ code: codeParam }),
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: blockSchema },
+        response: { 200: cmsBlockViewSchema },
       },
     },
     async (request, reply) => {
@@ -132,7 +93,7 @@ export async function cmsRoutes(app: App) {
           code: codeList.optional(),
           'code[]': codeList.optional(),
         }),
-        response: { 200: collectionOf(pageSchema) },
+        response: { 200: collectionOf(cmsPageViewSchema) },
       },
     },
     async (request, reply) => {
@@ -162,7 +123,7 @@ export async function cmsRoutes(app: App) {
         summary: 'One enabled page by code',
         params: z.object({ code: codeParam }),
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: pageSchema },
+        response: { 200: cmsPageViewSchema },
       },
     },
     async (request, reply) => {

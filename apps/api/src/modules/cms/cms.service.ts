@@ -1,41 +1,15 @@
+import type {
+  CmsBlockTranslationView,
+  CmsBlockView,
+  CmsPageTranslationView,
+  CmsPageView,
+} from '@token/domain/cms';
 import { notFound } from '@token/domain/errors';
 import { type Locale, translatedField } from '@token/domain/i18n';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
 import { cmsBlocks, cmsBlockTranslations, cmsPages, cmsPageTranslations } from '../../db/schema/index.ts';
-
-export type BlockTranslationView = { locale: string; name: string | null; content: string };
-export type BlockView = {
-  id: number;
-  code: string;
-  enabled: boolean;
-  name: string | null;
-  content: string;
-  translations: Record<string, BlockTranslationView>;
-};
-
-export type PageTranslationView = {
-  locale: string;
-  name: string;
-  slug: string;
-  title: string;
-  content: string;
-  metaDescription: string | null;
-};
-export type PageView = {
-  id: number;
-  code: string;
-  enabled: boolean;
-  name: string;
-  slug: string;
-  title: string;
-  content: string;
-  metaDescription: string | null;
-  translations: Record<string, PageTranslationView>;
-  createdAt: string;
-  updatedAt: string;
-};
 
 function byLocale<T extends { locale: string }>(rows: T[]): Record<string, T> {
   const map: Record<string, T> = {};
@@ -65,7 +39,7 @@ export async function listBlocks(opts: {
   return { items: await toBlockViews(db, locale, rows), totalItems: total?.n ?? 0 };
 }
 
-export async function getBlock(opts: { db: Database; locale: Locale; code: string }): Promise<BlockView> {
+export async function getBlock(opts: { db: Database; locale: Locale; code: string }): Promise<CmsBlockView> {
   const rows = await opts.db
     .select()
     .from(cmsBlocks)
@@ -79,7 +53,7 @@ async function toBlockViews(
   db: Database,
   locale: Locale,
   rows: (typeof cmsBlocks.$inferSelect)[],
-): Promise<BlockView[]> {
+): Promise<CmsBlockView[]> {
   const ids = rows.map((b) => b.id);
   const translations = ids.length
     ? await db
@@ -92,7 +66,7 @@ async function toBlockViews(
     const map = byLocale(
       translations
         .filter((t) => t.blockId === b.id)
-        .map((t): BlockTranslationView => ({ locale: t.locale, name: t.name, content: t.content })),
+        .map((t): CmsBlockTranslationView => ({ locale: t.locale, name: t.name, content: t.content })),
     );
     return {
       id: b.id,
@@ -130,7 +104,7 @@ export async function listPages(opts: {
   return { items: await toPageViews(db, locale, rows), totalItems: total?.n ?? 0 };
 }
 
-export async function getPage(opts: { db: Database; locale: Locale; code: string }): Promise<PageView> {
+export async function getPage(opts: { db: Database; locale: Locale; code: string }): Promise<CmsPageView> {
   const rows = await opts.db
     .select()
     .from(cmsPages)
@@ -144,7 +118,7 @@ async function toPageViews(
   db: Database,
   locale: Locale,
   rows: (typeof cmsPages.$inferSelect)[],
-): Promise<PageView[]> {
+): Promise<CmsPageView[]> {
   const ids = rows.map((p) => p.id);
   const translations = ids.length
     ? await db
@@ -158,7 +132,7 @@ async function toPageViews(
       translations
         .filter((t) => t.pageId === p.id)
         .map(
-          (t): PageTranslationView => ({
+          (t): CmsPageTranslationView => ({
             locale: t.locale,
             name: t.name,
             slug: t.slug,

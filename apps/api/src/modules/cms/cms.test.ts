@@ -1,7 +1,10 @@
+import { cmsBlockViewSchema, cmsPageViewSchema } from '@token/domain/cms';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { cmsBlocks, cmsBlockTranslations, cmsPages, cmsPageTranslations } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { expectExactView } from '../../test/views.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,6 +61,28 @@ const demoPages = [
 const demoBlocks = ['home-welcome', 'home-how-to-start', 'footer-partners'];
 type Coded = { code: string };
 const codes = (list: Coded[]) => list.map((x) => x.code);
+
+describe('the answers are the domain views (convention 6)', () => {
+  it('GET cms-plugin/blocks and pages answer exactly their views, listed and one by one', async () => {
+    const plain = { accept: 'application/json' };
+    const blocks = (await t.app.inject({ url: '/api/v2/shop/cms-plugin/blocks', headers: plain })).json();
+    const pages = (await t.app.inject({ url: '/api/v2/shop/cms-plugin/pages', headers: plain })).json();
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(pages.length).toBeGreaterThan(0);
+    expectExactView(z.array(cmsBlockViewSchema), blocks);
+    expectExactView(z.array(cmsPageViewSchema), pages);
+    const block = await t.app.inject({
+      url: `/api/v2/shop/cms-plugin/blocks/${blocks[0].code}`,
+      headers: plain,
+    });
+    expectExactView(cmsBlockViewSchema, block.json());
+    const page = await t.app.inject({
+      url: `/api/v2/shop/cms-plugin/pages/${pages[0].code}`,
+      headers: plain,
+    });
+    expectExactView(cmsPageViewSchema, page.json());
+  });
+});
 
 describe('cms blocks', () => {
   it('lists enabled blocks as a Hydra collection, German by default, with every translation', async () => {

@@ -11,7 +11,7 @@ export async function contactRoutes(app: App) {
   app.post(
     '/contact',
     {
-      config: { rateLimit: contactRateLimit },
+      config: { rateLimit: contactRateLimit, errors: ['service_unavailable'] },
       schema: {
         tags: ['contact'],
         summary: "Sends a message to the operator's contact address",

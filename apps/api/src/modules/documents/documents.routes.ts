@@ -117,7 +117,7 @@ export async function documentRoutes(app: App) {
   app.post(
     '/customer-documents',
     {
-      ...pdfUploadRouteOptions(),
+      ...pdfUploadRouteOptions(['not_found']),
       schema: {
         tags: ['documents'],
         summary:

@@ -29,6 +29,7 @@ export async function identificationRoutes(app: App) {
           'identification_passed',
           'onboarding_step_missing',
           'partner_unavailable',
+          'not_found',
         ],
       },
       schema: {

@@ -1,12 +1,13 @@
 import { formatDate } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
 import { formatMoney } from '@token/domain/money';
+import type { BankAccountView } from '@token/domain/reference';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import type { MailAttachment, MailPort } from '../../partners/mail/port.ts';
 import { greetingName } from '../accounts/account-mail.service.ts';
-import { type BankAccountView, type ChannelRow, findShopChannel } from '../reference/reference.service.ts';
+import { type ChannelRow, findShopChannel } from '../reference/reference.service.ts';
 import type { ItemRow, OrderRow } from './order-rows.ts';
 
 /** The mails an investor gets about an order, in the order's language. */

@@ -6,6 +6,7 @@ import {
   type PaymentConfigurationView,
 } from '@token/domain/orders';
 import { buildEpcQrPayload, isValidCreditorReference } from '@token/domain/payments';
+import type { BankAccountView } from '@token/domain/reference';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { param, prepared } from '../../db/prepared.ts';
@@ -18,12 +19,7 @@ import {
   productPaymentConfigurations,
 } from '../../db/schema/index.ts';
 import type { CardPort } from '../../partners/card/port.ts';
-import {
-  type BankAccountView,
-  type ChannelRow,
-  channelBankAccount,
-  findShopChannel,
-} from '../reference/reference.service.ts';
+import { type ChannelRow, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
 import {
   assertEditable,
   findOwnOrder,

@@ -1,3 +1,4 @@
+import { paymentMethodViewSchema, productPaymentConfigurationViewSchema } from '@token/domain/payments';
 import { z } from 'zod';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import { productPaymentConfigurationResource } from '../../http/serializers/payments.ts';
@@ -9,35 +10,7 @@ import {
   listProductPaymentConfigurations,
 } from './payments.service.ts';
 
-/** Documents a list: a plain array for `application/json`, a Hydra collection for JSON-LD. */
 const codeParam = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
-
-const paymentMethodSchema = z
-  .object({
-    id: z.number(),
-    code: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    instructions: z.string().nullable(),
-    gateway: z.enum(['offline', 'card']),
-    position: z.number(),
-    enabled: z.boolean(),
-  })
-  .passthrough();
-const configurationSchema = z
-  .object({
-    id: z.number(),
-    product: z.string().describe('IRI of the product'),
-    paymentMethod: z.object({ code: z.string(), name: z.string() }),
-    enabled: z.boolean(),
-    maximumAmount: z.number().int().nullable().describe('Largest order total in cents; null = no limit'),
-    bankAccount: z
-      .object({ holder: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() })
-      .nullable()
-      .describe("The product's own collection account, else the channel's"),
-    paymentReferencePrefix: z.string().nullable(),
-  })
-  .passthrough();
 
 /** Payment methods and product payment configurations. */
 export async function paymentRoutes(app: App) {
@@ -49,7 +22,7 @@ export async function paymentRoutes(app: App) {
         tags: ['payments'],
         summary: 'Enabled payment methods in checkout order',
         querystring: z.strictObject({ ...localeQuery, ...pagingQuery(30, 100) }),
-        response: { 200: collectionOf(paymentMethodSchema) },
+        response: { 200: collectionOf(paymentMethodViewSchema) },
       },
     },
     async (request, reply) => {
@@ -77,7 +50,7 @@ export async function paymentRoutes(app: App) {
         summary: 'One enabled payment method by code',
         params: z.object({ code: codeParam }),
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: paymentMethodSchema },
+        response: { 200: paymentMethodViewSchema },
       },
     },
     async (request, reply) => {
@@ -105,7 +78,7 @@ export async function paymentRoutes(app: App) {
           ...pagingQuery(100, 400),
           'product.code': codeParam.optional(),
         }),
-        response: { 200: collectionOf(configurationSchema) },
+        response: { 200: collectionOf(productPaymentConfigurationViewSchema) },
       },
     },
     async (request, reply) => {
@@ -135,7 +108,7 @@ export async function paymentRoutes(app: App) {
         summary: 'One product payment configuration by id',
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: configurationSchema },
+        response: { 200: productPaymentConfigurationViewSchema },
       },
     },
     async (request, reply) => {

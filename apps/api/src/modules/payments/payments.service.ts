@@ -1,5 +1,7 @@
 import { notFound } from '@token/domain/errors';
 import { type Locale, translatedField } from '@token/domain/i18n';
+import type { PaymentMethodView, ProductPaymentConfigurationView } from '@token/domain/payments';
+import type { BankAccountView } from '@token/domain/reference';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
@@ -9,30 +11,10 @@ import {
   productPaymentConfigurations,
   products,
 } from '../../db/schema/index.ts';
-import { type BankAccountView, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
-
-export type PaymentMethodView = {
-  id: number;
-  code: string;
-  name: string;
-  description: string | null;
-  instructions: string | null;
-  gateway: 'offline' | 'card';
-  position: number;
-  enabled: boolean;
-};
+import { channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
 
 /** A product's payment configuration; `product` is the product's code (the API makes it an IRI). */
-export type ProductPaymentConfigurationData = {
-  id: number;
-  product: string;
-  paymentMethod: { code: string; name: string };
-  enabled: boolean;
-  /** Largest order total payable with this method, in cents; null = no limit. */
-  maximumAmount: number | null;
-  bankAccount: BankAccountView | null;
-  paymentReferencePrefix: string | null;
-};
+export type ProductPaymentConfigurationData = ProductPaymentConfigurationView;
 
 type MethodTexts = { name: string | null; description: string | null; instructions: string | null };
 

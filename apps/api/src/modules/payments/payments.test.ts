@@ -1,8 +1,11 @@
+import { paymentMethodViewSchema, productPaymentConfigurationViewSchema } from '@token/domain/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { productPaymentConfigurations, products } from '../../db/schema/index.ts';
 import { seedPaymentMethod } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { expectExactView } from '../../test/views.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,6 +44,30 @@ async function productId(code: string) {
   const [row] = await t.app.db.select({ id: products.id }).from(products).where(eq(products.code, code));
   return row!.id;
 }
+
+describe('the answers are the domain views (convention 6)', () => {
+  it('GET payment-methods and product-payment-configurations answer exactly their views', async () => {
+    const plain = { accept: 'application/json' };
+    const methods = (await t.app.inject({ url: '/api/v2/shop/payment-methods', headers: plain })).json();
+    const configurations = (
+      await t.app.inject({ url: '/api/v2/shop/product-payment-configurations', headers: plain })
+    ).json();
+    expect(methods.length).toBeGreaterThan(0);
+    expect(configurations.length).toBeGreaterThan(0);
+    expectExactView(z.array(paymentMethodViewSchema), methods);
+    expectExactView(z.array(productPaymentConfigurationViewSchema), configurations);
+    const method = await t.app.inject({
+      url: `/api/v2/shop/payment-methods/${methods[0].code}`,
+      headers: plain,
+    });
+    expectExactView(paymentMethodViewSchema, method.json());
+    const configuration = await t.app.inject({
+      url: `/api/v2/shop/product-payment-configurations/${configurations[0].id}`,
+      headers: plain,
+    });
+    expectExactView(productPaymentConfigurationViewSchema, configuration.json());
+  });
+});
 
 describe('payment methods', () => {
   it('lists enabled methods in checkout order as a Hydra collection, German by default', async () => {

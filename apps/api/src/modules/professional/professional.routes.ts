@@ -49,7 +49,10 @@ export async function professionalRoutes(app: App) {
   app.post(
     '/professional-requests',
     {
-      config: { auth: 'customer', errors: ['professional_request_open', 'already_professional'] },
+      config: {
+        auth: 'customer',
+        errors: ['professional_request_open', 'already_professional', 'not_found'],
+      },
       schema: {
         tags: ['professional'],
         summary:

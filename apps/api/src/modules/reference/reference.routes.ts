@@ -1,3 +1,10 @@
+import {
+  channelViewSchema,
+  countryViewSchema,
+  currencyViewSchema,
+  zoneMemberViewSchema,
+  zoneViewSchema,
+} from '@token/domain/reference';
 import { z } from 'zod';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import { zoneMemberResource } from '../../http/serializers/reference.ts';
@@ -16,52 +23,7 @@ import {
   listZones,
 } from './reference.service.ts';
 
-/** Documents a list: a plain array for `application/json`, a Hydra collection for JSON-LD. */
 const codeParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-
-const countrySchema = z.object({ id: z.number(), code: z.string(), name: z.string(), enabled: z.boolean() });
-const currencySchema = z.object({ id: z.number(), code: z.string(), name: z.string() }).passthrough();
-const zoneSchema = z
-  .object({
-    code: z.string(),
-    name: z.string(),
-    type: z.enum(['country', 'province', 'zone']),
-    scope: z.string(),
-    members: z.array(z.object({ code: z.string() })),
-  })
-  .passthrough();
-const zoneMemberSchema = z
-  .object({ id: z.number(), code: z.string(), belongsTo: z.string().describe('IRI of the zone') })
-  .passthrough();
-const bankAccountSchema = z.object({
-  holder: z.string(),
-  iban: z.string(),
-  bic: z.string(),
-  bankName: z.string(),
-});
-const channelSchema = z
-  .object({
-    code: z.string(),
-    name: z.string(),
-    contactEmail: z.string(),
-    contactPhoneNumber: z.string().nullable(),
-    company: z.object({
-      name: z.string(),
-      street: z.string(),
-      postcode: z.string(),
-      city: z.string(),
-      countryCode: z.string(),
-      registry: z.string().nullable(),
-      vatNumber: z.string().nullable(),
-    }),
-    bankAccount: bankAccountSchema,
-    baseCurrency: z.object({ code: z.string() }),
-    defaultLocale: z.object({ code: z.string() }),
-    locales: z.array(z.object({ code: z.string(), name: z.string() })),
-    currencies: z.array(z.string()),
-    homeRequiresLogin: z.boolean(),
-  })
-  .passthrough();
 
 /** Reference data: countries, currencies, zones, channels, exchange rates. */
 export async function referenceRoutes(app: App) {
@@ -73,7 +35,7 @@ export async function referenceRoutes(app: App) {
         tags: ['reference'],
         summary: 'Countries with names in the requested language',
         querystring: z.strictObject({ ...localeQuery, ...pagingQuery(30, 400) }),
-        response: { 200: collectionOf(countrySchema.passthrough()) },
+        response: { 200: collectionOf(countryViewSchema) },
       },
     },
     async (request, reply) => {
@@ -101,7 +63,7 @@ export async function referenceRoutes(app: App) {
         summary: 'One country by ISO 3166-1 alpha-2 code',
         params: z.object({ code: z.string().regex(/^[A-Za-z]{2}$/) }),
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: countrySchema.passthrough() },
+        response: { 200: countryViewSchema },
       },
     },
     async (request, reply) => {
@@ -118,7 +80,7 @@ export async function referenceRoutes(app: App) {
         tags: ['reference'],
         summary: 'Currencies with names in the requested language',
         querystring: z.strictObject({ ...localeQuery, ...pagingQuery(30, 400) }),
-        response: { 200: collectionOf(currencySchema) },
+        response: { 200: collectionOf(currencyViewSchema) },
       },
     },
     async (request, reply) => {
@@ -146,7 +108,7 @@ export async function referenceRoutes(app: App) {
         summary: 'One currency by ISO 4217 code',
         params: z.object({ code: z.string().regex(/^[A-Za-z]{3}$/) }),
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: currencySchema },
+        response: { 200: currencyViewSchema },
       },
     },
     async (request, reply) => {
@@ -166,7 +128,7 @@ export async function referenceRoutes(app: App) {
         tags: ['reference'],
         summary: 'Zones (groups of countries or of zones) with their member codes',
         querystring: z.strictObject({ ...localeQuery, ...pagingQuery(30, 400) }),
-        response: { 200: collectionOf(zoneSchema) },
+        response: { 200: collectionOf(zoneViewSchema) },
       },
     },
     async (request, reply) => {
@@ -190,7 +152,7 @@ export async function referenceRoutes(app: App) {
         summary: 'One zone by code',
         params: z.object({ code: codeParam }),
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: zoneSchema },
+        response: { 200: zoneViewSchema },
       },
     },
     async (request, reply) => {
@@ -211,7 +173,7 @@ export async function referenceRoutes(app: App) {
           ...pagingQuery(400, 400),
           'belongsTo.code': codeParam.optional(),
         }),
-        response: { 200: collectionOf(zoneMemberSchema) },
+        response: { 200: collectionOf(zoneMemberViewSchema) },
       },
     },
     async (request, reply) => {
@@ -240,7 +202,7 @@ export async function referenceRoutes(app: App) {
         summary: 'One zone member by id',
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: zoneMemberSchema },
+        response: { 200: zoneMemberViewSchema },
       },
     },
     async (request, reply) => {
@@ -260,7 +222,7 @@ export async function referenceRoutes(app: App) {
         tags: ['reference'],
         summary: 'Enabled channels: operator, contact, collection account, locales and currencies',
         querystring: z.strictObject({ ...localeQuery, ...pagingQuery(30, 100) }),
-        response: { 200: collectionOf(channelSchema) },
+        response: { 200: collectionOf(channelViewSchema) },
       },
     },
     async (request, reply) => {
@@ -284,7 +246,7 @@ export async function referenceRoutes(app: App) {
         summary: 'One enabled channel by code',
         params: z.object({ code: codeParam }),
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: channelSchema },
+        response: { 200: channelViewSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,14 @@
 import { pickShopChannel } from '@token/domain/channel';
 import { notFound } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
+import type {
+  BankAccountView,
+  ChannelView,
+  CountryView,
+  CurrencyView,
+  ZoneMemberView,
+  ZoneView,
+} from '@token/domain/reference';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client.ts';
@@ -18,8 +26,6 @@ import {
   zoneMembers,
   zones,
 } from '../../db/schema/index.ts';
-
-export type CountryView = { id: number; code: string; name: string; enabled: boolean };
 
 const tReq = alias(countryTranslations, 't_req');
 const tDe = alias(countryTranslations, 't_de');
@@ -56,8 +62,6 @@ export async function getCountry(opts: { db: Database; locale: Locale; code: str
   if (!row) throw notFound();
   return row;
 }
-
-export type CurrencyView = { id: number; code: string; name: string };
 
 const currencyNamers = new Map<Locale, Intl.DisplayNames>();
 
@@ -99,14 +103,6 @@ export async function getCurrency(opts: {
   if (!row) throw notFound();
   return { ...row, name: currencyName(row.code, opts.locale) };
 }
-
-export type ZoneView = {
-  code: string;
-  name: string;
-  type: 'country' | 'province' | 'zone';
-  scope: string;
-  members: { code: string }[];
-};
 
 type ZoneRow = Omit<ZoneView, 'members'> & { id: number };
 
@@ -156,7 +152,7 @@ export async function getZone(opts: { db: Database; code: string }): Promise<Zon
 }
 
 /** A zone member; `belongsTo` is its zone's code (the API makes it an IRI). */
-export type ZoneMemberData = { id: number; code: string; belongsTo: string };
+export type ZoneMemberData = ZoneMemberView;
 
 function zoneMemberSelect(db: Database) {
   return db
@@ -193,30 +189,6 @@ export async function getZoneMember(opts: { db: Database; id: number }): Promise
   if (!row) throw notFound();
   return toZoneMemberData(row);
 }
-
-export type BankAccountView = { holder: string; iban: string; bic: string; bankName: string };
-
-export type ChannelView = {
-  code: string;
-  name: string;
-  contactEmail: string;
-  contactPhoneNumber: string | null;
-  company: {
-    name: string;
-    street: string;
-    postcode: string;
-    city: string;
-    countryCode: string;
-    registry: string | null;
-    vatNumber: string | null;
-  };
-  bankAccount: BankAccountView;
-  baseCurrency: { code: string };
-  defaultLocale: { code: string };
-  locales: { code: string; name: string }[];
-  currencies: string[];
-  homeRequiresLogin: boolean;
-};
 
 const languageNamers = new Map<Locale, Intl.DisplayNames>();
 

@@ -1,6 +1,15 @@
+import {
+  channelViewSchema,
+  countryViewSchema,
+  currencyViewSchema,
+  zoneMemberViewSchema,
+  zoneViewSchema,
+} from '@token/domain/reference';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { countries, countryTranslations, currencies, exchangeRates } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { expectExactView } from '../../test/views.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,6 +17,32 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+
+describe('the answers are the domain views (convention 6)', () => {
+  const plain = { accept: 'application/json' };
+  it.each([
+    ['countries?itemsPerPage=400', z.array(countryViewSchema)],
+    ['countries/DE', countryViewSchema],
+    ['currencies', z.array(currencyViewSchema)],
+    ['currencies/EUR', currencyViewSchema],
+    ['zones', z.array(zoneViewSchema)],
+    ['zones/DACH', zoneViewSchema],
+    ['zone-members', z.array(zoneMemberViewSchema)],
+    ['channels', z.array(channelViewSchema)],
+    ['channels/token', channelViewSchema],
+  ] as const)('GET %s answers exactly its view', async (path, schema) => {
+    const res = await t.app.inject({ url: `/api/v2/shop/${path}`, headers: plain });
+    expect(res.statusCode).toBe(200);
+    expectExactView(schema, res.json());
+  });
+
+  it('GET zone-members/{id} answers exactly its view, its zone as an IRI', async () => {
+    const [first] = (await t.app.inject({ url: '/api/v2/shop/zone-members', headers: plain })).json();
+    const res = await t.app.inject({ url: `/api/v2/shop/zone-members/${first.id}`, headers: plain });
+    expectExactView(zoneMemberViewSchema, res.json());
+    expect(res.json().belongsTo).toMatch(/^\/api\/v2\/shop\/zones\//);
+  });
 });
 
 describe('countries', () => {

@@ -19,7 +19,7 @@ import {
 } from './ubo.service.ts';
 
 const idParam = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const customer = { auth: 'customer' as const, errors: ['company_account_required'] as const };
+const customer = { auth: 'customer' as const, errors: ['company_account_required', 'not_found'] as const };
 
 /** Beneficial owners and representatives of a company account (spec 7 ubo-users; owner-only). */
 export async function uboRoutes(app: App) {

@@ -63,7 +63,13 @@ export async function walletRoutes(app: App) {
     {
       config: {
         auth: 'customer',
-        errors: ['wallet_exists', 'customer_banned', 'invalid_transition', 'partner_unavailable'],
+        errors: [
+          'wallet_exists',
+          'customer_banned',
+          'invalid_transition',
+          'partner_unavailable',
+          'not_found',
+        ],
       },
       schema: {
         tags: ['wallets'],

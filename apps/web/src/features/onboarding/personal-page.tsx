@@ -6,10 +6,9 @@ import { PersonNameFields, type PersonNameValues } from '../../components/person
 import { Input } from '../../components/ui/input.tsx';
 import { orNull, useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
+import { useCountries, useCurrencies } from '../../lib/reference.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useCreateAddress } from './api/create-address.ts';
-import { useCountries } from './api/get-countries.ts';
-import { useCurrencies } from './api/get-currencies.ts';
 import { useDefaultAddress } from './api/get-default-address.ts';
 import { useUpdateAddress } from './api/update-address.ts';
 import { useUpdatePersonalData } from './api/update-personal-data.ts';

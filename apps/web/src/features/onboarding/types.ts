@@ -11,6 +11,7 @@ import type {
   uboUserInputSchema,
   uboUserPatchSchema,
 } from '@token/domain/profile';
+import type { CountryView, CurrencyView } from '@token/domain/reference';
 import type { z } from 'zod';
 
 /*
@@ -34,8 +35,8 @@ export type AddressKind = Address['kind'];
 export type AddressInput = z.input<typeof addressInputSchema>;
 
 /** GET countries / currencies (reference data, names in the visitor's language). */
-export type Country = { id: number; code: string; name: string; enabled: boolean };
-export type Currency = { id: number; code: string; name: string };
+export type Country = CountryView;
+export type Currency = CurrencyView;
 
 /** Contract `UboUser`: a representative or beneficial owner of a company account. */
 export type UboUser = UboUserView;

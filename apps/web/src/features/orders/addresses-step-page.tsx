@@ -9,10 +9,10 @@ import { ApiError } from '../../lib/api-client.ts';
 import { errorMessageOf } from '../../lib/errors.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { appRedirectState, useUnsavedChanges } from '../../lib/navigation.ts';
+import { useCountries } from '../../lib/reference.ts';
 import { applyViolations, formResolver } from '../../lib/validation.ts';
 import { useBillingAddress, useSaveBillingAddress } from './api/billing-address.ts';
 import { useCurrentOrderToken } from './api/current-order.ts';
-import { useCountries } from './api/get-countries.ts';
 import { useOrder } from './api/get-order.ts';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 

@@ -1,5 +1,4 @@
 import type { CustomerListScope, CustomerStatus, QueueReason } from '@token/domain/compliance';
-import type { Locale } from '@token/domain/i18n';
 import type { PaymentState } from '@token/domain/orders';
 
 /** The review list's filter, as the page keeps it in its address. */
@@ -32,9 +31,6 @@ export const adminKeys = {
   orders: (filter: OrderListFilter) => ['admin', 'orders', filter] as const,
   orderFile: (tokenValue: string) => ['admin', 'order-file', tokenValue] as const,
   bankCredits: (status: BankCreditFilter, page: number) => ['admin', 'bank-credits', status, page] as const,
-  // reference data: outside `all`, a decision does not change it
-  countries: (locale: Locale) => ['admin-reference', 'countries', locale] as const,
-  currencies: (locale: Locale) => ['admin-reference', 'currencies', locale] as const,
 };
 
 /** A Hydra collection as the operator API answers it with `Accept: application/ld+json`. */

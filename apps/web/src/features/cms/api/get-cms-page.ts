@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CmsPageView } from '@token/domain/cms';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 
-export type CmsPage = {
-  code: string;
-  name: string;
-  slug: string;
-  title: string;
-  /** Sanitised HTML in the requested language (German fallback). */
-  content: string;
-  metaDescription?: string | null;
-  updatedAt?: string;
-};
+/** A page of GET cms-plugin/pages: `content` is sanitised HTML in the requested language (German fallback). */
+export type CmsPage = CmsPageView;
 
 /** GET cms-plugin/pages?code=X in the visitor's language; null when there is no such page. */
 export async function getCmsPage(code: string, signal?: AbortSignal): Promise<CmsPage | null> {

@@ -13,6 +13,4 @@ export const onboardingKeys = {
   questionnaire: (type: QuestionnaireType, locale: Locale) => ['questionnaire', type, locale] as const,
   answers: ['onboarding', 'answered-questionnaires'] as const,
   professionalRequests: ['onboarding', 'professional-requests'] as const,
-  countries: (locale: Locale) => ['reference', 'countries', locale] as const,
-  currencies: (locale: Locale) => ['reference', 'currencies', locale] as const,
 };

@@ -1,17 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ProductPaymentConfigurationView } from '@token/domain/payments';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { orderKeys, shop } from './keys.ts';
 
 /** One row of GET product-payment-configurations: a payment method the product accepts. */
-export type ProductPaymentConfiguration = {
-  id: number;
-  product: string;
-  paymentMethod: { code: string; name: string };
-  enabled: boolean;
-  /** Largest order total in cents for this method; null = no limit. */
-  maximumAmount: number | null;
-};
+export type ProductPaymentConfiguration = ProductPaymentConfigurationView;
 
 /** GET product-payment-configurations?product.code=: the ways this bond can be paid. */
 export function getPaymentConfigurations(
