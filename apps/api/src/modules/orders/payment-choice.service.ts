@@ -5,7 +5,7 @@ import {
   type OrderView,
   type PaymentConfigurationView,
 } from '@token/domain/orders';
-import { buildEpcQrPayload, isValidCreditorReference } from '@token/domain/payments';
+import { buildEpcQrPayload, canMethodTakeOrder, isValidCreditorReference } from '@token/domain/payments';
 import type { BankAccountView } from '@token/domain/reference';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
@@ -81,7 +81,8 @@ export async function findMethodChoice(db: Db, order: OrderRow, methodCode: stri
   if (!configuration?.enabled) {
     throw new AppError('payment_method_unavailable', { detail: 'not configured for this product' });
   }
-  if (configuration.maximumAmountCents !== null && order.total > configuration.maximumAmountCents) {
+  // the domain's rule, as the payment step asks it
+  if (!canMethodTakeOrder(configuration, order.total)) {
     throw new AppError('payment_method_unavailable', {
       detail: `order total above the method's maximum of ${configuration.maximumAmountCents} cents`,
     });
