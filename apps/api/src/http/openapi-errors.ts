@@ -36,14 +36,23 @@ function authOf(r: RouteFacts): string {
   return (r.config as RouteConfig)?.auth ?? 'public';
 }
 
+/**
+ * Whether a request of this method may carry a body that Fastify parses: every method but GET and
+ * HEAD, even on a route without a body schema (a body there is parsed, so it can be too large or of
+ * a type nobody parses).
+ */
+function takesBody(r: RouteFacts): boolean {
+  return Boolean(r.schema?.body) || !['GET', 'HEAD'].includes(r.method.toUpperCase());
+}
+
 /** Which error answers an operation can give, and through which catalogue codes. */
 const errorAnswers: { status: number; codes: ErrorCode[]; appliesTo: (r: RouteFacts) => boolean }[] = [
   // Any query (unknown or control characters) or a malformed body; every route parses the URL.
   { status: 400, codes: ['bad_request', 'invalid_query', 'invalid_body'], appliesTo: () => true },
   { status: 404, codes: ['not_found'], appliesTo: (r) => Boolean(r.schema?.params) },
-  { status: 413, codes: ['payload_too_large'], appliesTo: (r) => Boolean(r.schema?.body) },
+  { status: 413, codes: ['payload_too_large'], appliesTo: takesBody },
   { status: 414, codes: ['uri_too_long'], appliesTo: (r) => Boolean(r.schema?.params) },
-  { status: 415, codes: ['unsupported_media_type'], appliesTo: (r) => Boolean(r.schema?.body) },
+  { status: 415, codes: ['unsupported_media_type'], appliesTo: takesBody },
   { status: 422, codes: ['validation_failed'], appliesTo: (r) => Boolean(r.schema?.body) },
   {
     status: 401,
@@ -88,8 +97,8 @@ export function errorResponsesFor(route: RouteFacts): Record<string, unknown> {
 
 /**
  * Wraps the OpenAPI route transform so every operation documents its error answers in one place:
- * 400 and 500 everywhere, 404/414 with path parameters, 413/415/422 with a body, 429 with a rate
- * limit. A status a route documents itself wins.
+ * 400 and 500 everywhere, 404/414 with path parameters, 413/415 on every method but GET and HEAD,
+ * 422 with a body, 429 with a rate limit. A status a route documents itself wins.
  */
 export function withErrorResponses(transform: SwaggerTransform): SwaggerTransform {
   return (document) => {
