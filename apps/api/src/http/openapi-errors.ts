@@ -38,8 +38,8 @@ function authOf(r: RouteFacts): string {
 
 /**
  * Whether a request of this method may carry a body that Fastify parses: every method but GET and
- * HEAD, even on a route without a body schema (a body there is parsed, so it can be too large or of
- * a type nobody parses).
+ * HEAD, even on a route without a body schema (a body there is parsed, so it can be too large, of a
+ * type nobody parses, or hold characters the NUL guard refuses).
  */
 function takesBody(r: RouteFacts): boolean {
   return Boolean(r.schema?.body) || !['GET', 'HEAD'].includes(r.method.toUpperCase());
@@ -53,7 +53,8 @@ const errorAnswers: { status: number; codes: ErrorCode[]; appliesTo: (r: RouteFa
   { status: 413, codes: ['payload_too_large'], appliesTo: takesBody },
   { status: 414, codes: ['uri_too_long'], appliesTo: (r) => Boolean(r.schema?.params) },
   { status: 415, codes: ['unsupported_media_type'], appliesTo: takesBody },
-  { status: 422, codes: ['validation_failed'], appliesTo: (r) => Boolean(r.schema?.body) },
+  // A body the route does not read is still refused for NUL and control characters (http/nul-guard.ts).
+  { status: 422, codes: ['validation_failed'], appliesTo: takesBody },
   {
     status: 401,
     codes: ['unauthorized'],
@@ -97,8 +98,8 @@ export function errorResponsesFor(route: RouteFacts): Record<string, unknown> {
 
 /**
  * Wraps the OpenAPI route transform so every operation documents its error answers in one place:
- * 400 and 500 everywhere, 404/414 with path parameters, 413/415 on every method but GET and HEAD,
- * 422 with a body, 429 with a rate limit. A status a route documents itself wins.
+ * 400 and 500 everywhere, 404/414 with path parameters, 413/415/422 on every method but GET and
+ * HEAD, 429 with a rate limit. A status a route documents itself wins.
  */
 export function withErrorResponses(transform: SwaggerTransform): SwaggerTransform {
   return (document) => {
