@@ -221,7 +221,7 @@ describe('OpenAPI error answers', () => {
       if (status >= 400 && !op?.responses[String(status)])
         undocumented.push(`${method} ${path} -> ${status}`);
     };
-    for (const { path, method, op } of operations()) {
+    for (const { path, method } of operations()) {
       const url = path.replace(/\{[^}]+\}/g, 'does-not-exist');
       const unknownParam = await t.app.inject({
         method: method as 'GET',
