@@ -99,7 +99,8 @@ export function errorResponsesFor(route: RouteFacts): Record<string, unknown> {
 /**
  * Wraps the OpenAPI route transform so every operation documents its error answers in one place:
  * 400 and 500 everywhere, 404/414 with path parameters, 413/415/422 on every method but GET and
- * HEAD, 429 with a rate limit. A status a route documents itself wins.
+ * HEAD, 429 with a rate limit; and 304 on routes that send an ETag. A status a route documents
+ * itself wins.
  */
 export function withErrorResponses(transform: SwaggerTransform): SwaggerTransform {
   return (document) => {
@@ -117,6 +118,13 @@ export function withErrorResponses(transform: SwaggerTransform): SwaggerTransfor
     if (!Object.keys(own).some((status) => status.startsWith('2'))) {
       out.schema.response = {
         200: { type: 'null', description: 'Default Response' },
+        ...(out.schema.response as Record<string, unknown>),
+      };
+    }
+    // Catalogue reads with `config: { etag: true }` answer a matching If-None-Match with 304 (http/etag.ts).
+    if ((route.config as { etag?: boolean } | undefined)?.etag) {
+      out.schema.response = {
+        304: { type: 'null', description: 'Not Modified: If-None-Match names the current ETag' },
         ...(out.schema.response as Record<string, unknown>),
       };
     }

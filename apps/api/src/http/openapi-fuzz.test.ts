@@ -284,6 +284,10 @@ function buildCall(path: string, method: string, op: Operation, r: Random): Call
     accept: r.pick(['application/json', 'application/ld+json', '*/*', 'text/html']),
     'accept-language': r.pick(['de', 'en', 'xx', 'de-DE,en;q=0.5', '\u0007']),
   };
+  // Conditional and partial reads: a 304, 206 or 416 must be documented like any other answer.
+  if (method === 'GET' && r.chance(0.15)) headers['if-none-match'] = r.pick(['*', 'W/"x"', '"x", *']);
+  if (method === 'GET' && r.chance(0.1))
+    headers.range = r.pick(['bytes=0-0', 'bytes=999999999-', 'bytes=5-1', 'bytes=-0', 'items=1-2']);
   const call: Call = { method, url: url + queryString(op, r), headers, kind: 'no body' };
   if (method === 'GET' || method === 'HEAD') return call;
   const [contentType, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [
