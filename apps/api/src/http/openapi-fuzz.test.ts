@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedChannel } from '../db/seed/channel.ts';
 import { operatorWithToken } from '../modules/admin/admin.test-kit.ts';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
 import { type Session, seededSession } from '../test/profile.ts';
@@ -69,6 +70,8 @@ let operatorToken: string;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'reference' });
+  // The platform's channel (its operator's address, the contact form's recipient) always exists.
+  await t.app.db.transaction((tx) => seedChannel(tx));
   doc = t.app.swagger() as unknown as Doc;
   customer = await seededSession(t);
   ({ token: operatorToken } = await operatorWithToken(t.app, t.config.appSecret));
@@ -356,7 +359,11 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       });
       const where = `#${i} ${who} ${call.method} ${call.url.slice(0, 120)} (${call.kind}) -> ${res.statusCode}`;
       if (res.statusCode >= 500) failures.push(`${where}: server error ${res.body.slice(0, 200)}`);
-      if (!op.responses[String(res.statusCode)])
+      // A `..` or `%2e%2e` segment is resolved by the client (as by curl and browsers): the request lands on
+      // another path, which may not serve the method; its 405 with Allow is checked below like any 4xx.
+      const movedAway =
+        res.statusCode === 405 && Boolean(res.headers.allow) && /\/(\.|%2e){2}(\/|\?|$)/i.test(call.url);
+      if (!movedAway && !op.responses[String(res.statusCode)])
         failures.push(`${where}: not documented for ${method} ${path}`);
       if (res.statusCode >= 400) {
         let body: { status?: unknown; title?: unknown; code?: unknown } = {};
