@@ -312,7 +312,8 @@ describe('ownership matrix of the customer routes', () => {
       if (res.statusCode !== 404 || !body.code?.endsWith('not_found'))
         wrong.push(`${route} -> ${res.statusCode} ${body.code ?? ''}`);
     }
-    expect(wrong).toEqual([]);
+    // Soft: a wrong answer and a changed resource are reported together.
+    expect.soft(wrong).toEqual([]);
     expect(await ownerView(world)).toEqual(before);
   });
 
