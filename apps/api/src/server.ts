@@ -126,10 +126,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setErrorHandler(errorHandler);
   registerNulGuard(app);
 
-  // Every route, as registered; the OpenAPI test proves each one is documented.
-  const routeList: { method: string; url: string }[] = [];
+  // Every route, as registered, with who may call it; the OpenAPI test proves each one is documented,
+  // the ownership matrix calls every customer route as another customer.
+  const routeList: App['routeList'] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    const auth = route.config?.auth ?? 'public';
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, auth });
   });
   app.decorate('routeList', routeList);
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -7,6 +8,9 @@ declare module 'fastify' {
     etag?: boolean;
   }
 }
+
+/** The documented answer of a read that sends an ETag to a matching If-None-Match. */
+export const notModifiedResponse = z.null().describe('Not Modified: If-None-Match names the current ETag');
 
 /** A weak ETag over the representation's bytes and whatever else it varies with. */
 export function weakEtag(...parts: (string | Buffer)[]): string {

@@ -204,7 +204,8 @@ describe('OpenAPI error answers', () => {
           wrong.push(`${method} ${path} lacks ${status}`);
         }
       }
-      if (!hasBody && op.responses['422']) wrong.push(`${method} ${path} documents 422 without a body`);
+      if (method === 'GET' && ['413', '415', '422'].some((s) => op.responses[s]))
+        wrong.push(`${method} ${path} documents a body's answers without a body`);
       if (!Object.keys(op.responses).some((s) => s.startsWith('2')))
         wrong.push(`${method} ${path} has no 2xx`);
     }
@@ -220,7 +221,7 @@ describe('OpenAPI error answers', () => {
       if (status >= 400 && !op?.responses[String(status)])
         undocumented.push(`${method} ${path} -> ${status}`);
     };
-    for (const { path, method, op } of operations()) {
+    for (const { path, method } of operations()) {
       const url = path.replace(/\{[^}]+\}/g, 'does-not-exist');
       const unknownParam = await t.app.inject({
         method: method as 'GET',
@@ -228,7 +229,8 @@ describe('OpenAPI error answers', () => {
         remoteAddress: '10.7.0.1',
       });
       check(method, path, unknownParam.statusCode);
-      if (op.requestBody !== undefined) {
+      // Every method but GET and HEAD has its body parsed, with or without a body schema.
+      if (method !== 'GET') {
         const inject = (payload: string, type: string) =>
           t.app.inject({
             method: method as 'POST',

@@ -49,6 +49,19 @@ describe('methods a path does not serve', () => {
     }
   });
 
+  it('answers TRACE like any method a path does not serve: 405 with Allow, 404 on unknown paths', async () => {
+    const trace = await t.app.inject({ method: 'TRACE' as 'GET', url: '/api/v2/shop/countries/DE' });
+    expect(trace.statusCode).toBe(405);
+    expect(trace.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(trace.headers['content-type']).toContain('application/problem+json');
+    expect(trace.json()).toMatchObject({ status: 405, code: 'method_not_allowed' });
+    const unknown = await t.app.inject({ method: 'TRACE' as 'GET', url: '/api/v2/shop/nope' });
+    expect(unknown.statusCode).toBe(404);
+    const page = await t.app.inject({ method: 'TRACE' as 'GET', url: '/contact' });
+    expect(page.statusCode).toBe(405);
+    expect(page.headers.allow).toBe('GET, HEAD, OPTIONS');
+  });
+
   it('answers a method no route serves with 501', async () => {
     const res = await t.app.inject({ method: 'PURGE' as 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(501);

@@ -6,10 +6,12 @@ import type { App } from './types.ts';
 const fileLikePath = /\/[^/]*\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 
 /**
- * The methods this API knows (RFC 9110 and PATCH). Any other method (TRACE, CONNECT, WebDAV's,
- * PURGE, ...) is not implemented anywhere: 501. OPTIONS is answered here for every existing path.
+ * The methods this API knows (RFC 9110 and PATCH). TRACE is one of them although no route serves
+ * it: on an existing path it answers 405 with `Allow` like any other method the path does not serve.
+ * Any other method (CONNECT, WebDAV's, PURGE, ...) is not implemented anywhere: 501. OPTIONS is
+ * answered here for every existing path.
  */
-const knownMethods = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
+const knownMethods = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE'];
 
 /** The methods that `path` answers to, by asking the router as a request would (HEAD where GET). */
 export function allowedMethods(app: App, path: string): string[] {

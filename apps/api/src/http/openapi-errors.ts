@@ -36,15 +36,25 @@ function authOf(r: RouteFacts): string {
   return (r.config as RouteConfig)?.auth ?? 'public';
 }
 
+/**
+ * Whether a request of this method may carry a body that Fastify parses: every method but GET and
+ * HEAD, even on a route without a body schema (a body there is parsed, so it can be too large, of a
+ * type nobody parses, or hold characters the NUL guard refuses).
+ */
+function takesBody(r: RouteFacts): boolean {
+  return Boolean(r.schema?.body) || !['GET', 'HEAD'].includes(r.method.toUpperCase());
+}
+
 /** Which error answers an operation can give, and through which catalogue codes. */
 const errorAnswers: { status: number; codes: ErrorCode[]; appliesTo: (r: RouteFacts) => boolean }[] = [
   // Any query (unknown or control characters) or a malformed body; every route parses the URL.
   { status: 400, codes: ['bad_request', 'invalid_query', 'invalid_body'], appliesTo: () => true },
   { status: 404, codes: ['not_found'], appliesTo: (r) => Boolean(r.schema?.params) },
-  { status: 413, codes: ['payload_too_large'], appliesTo: (r) => Boolean(r.schema?.body) },
+  { status: 413, codes: ['payload_too_large'], appliesTo: takesBody },
   { status: 414, codes: ['uri_too_long'], appliesTo: (r) => Boolean(r.schema?.params) },
-  { status: 415, codes: ['unsupported_media_type'], appliesTo: (r) => Boolean(r.schema?.body) },
-  { status: 422, codes: ['validation_failed'], appliesTo: (r) => Boolean(r.schema?.body) },
+  { status: 415, codes: ['unsupported_media_type'], appliesTo: takesBody },
+  // A body the route does not read is still refused for NUL and control characters (http/nul-guard.ts).
+  { status: 422, codes: ['validation_failed'], appliesTo: takesBody },
   {
     status: 401,
     codes: ['unauthorized'],
@@ -88,8 +98,9 @@ export function errorResponsesFor(route: RouteFacts): Record<string, unknown> {
 
 /**
  * Wraps the OpenAPI route transform so every operation documents its error answers in one place:
- * 400 and 500 everywhere, 404/414 with path parameters, 413/415/422 with a body, 429 with a rate
- * limit. A status a route documents itself wins.
+ * 400 and 500 everywhere, 404/414 with path parameters, 413/415/422 on every method but GET and
+ * HEAD, 429 with a rate limit; and 304 on routes that send an ETag. A status a route documents
+ * itself wins.
  */
 export function withErrorResponses(transform: SwaggerTransform): SwaggerTransform {
   return (document) => {
@@ -107,6 +118,13 @@ export function withErrorResponses(transform: SwaggerTransform): SwaggerTransfor
     if (!Object.keys(own).some((status) => status.startsWith('2'))) {
       out.schema.response = {
         200: { type: 'null', description: 'Default Response' },
+        ...(out.schema.response as Record<string, unknown>),
+      };
+    }
+    // Catalogue reads with `config: { etag: true }` answer a matching If-None-Match with 304 (http/etag.ts).
+    if ((route.config as { etag?: boolean } | undefined)?.etag) {
+      out.schema.response = {
+        304: { type: 'null', description: 'Not Modified: If-None-Match names the current ETag' },
         ...(out.schema.response as Record<string, unknown>),
       };
     }

@@ -12,6 +12,7 @@ import type { SecretBox } from '../crypto/secrets.ts';
 import type { Database, DbHandle } from '../db/client.ts';
 import type { AccessTokens } from '../modules/accounts/access-tokens.ts';
 import type { Partners } from '../partners/create-partners.ts';
+import type { RouteAuth } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +25,8 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     /** Mail, storage and the other partners, built once (convention 4). */
     partners: Partners;
-    routeList: { method: string; url: string }[];
+    /** Every registered route with the `auth` its config declares (`public` when it declares none). */
+    routeList: { method: string; url: string; auth: RouteAuth }[];
     accountKit: { tokens: AccessTokens; secretBox: SecretBox };
   }
 }

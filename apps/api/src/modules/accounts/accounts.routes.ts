@@ -189,11 +189,12 @@ export async function accountRoutes(app: App) {
         summary:
           'Logs out: ends the session of a refresh token (RFC 7009: answers 204 for unknown tokens too)',
         body: z.strictObject({ refresh_token: z.string().min(1).max(200) }),
+        response: { 204: z.null().describe('Session ended (or the token was unknown)') },
       },
     },
     async (request, reply) => {
       await endSessionOfRefreshToken({ db: app.db, refreshToken: request.body.refresh_token });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -221,11 +222,12 @@ export async function accountRoutes(app: App) {
         tags: ['accounts'],
         summary: 'Signs out one of the customer’s sessions (another device)',
         params: z.strictObject({ id: z.uuid() }),
+        response: { 204: z.null().describe('Session ended') },
       },
     },
     async (request, reply) => {
       await revokeSession({ db: app.db, customerId: customerOf(request).id, sessionId: request.params.id });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -238,6 +240,7 @@ export async function accountRoutes(app: App) {
         summary: 'Sets a new password from the mailed link (merge-patch); ends every session',
         params: tokenParam,
         body: resetPasswordSchema,
+        response: { 204: z.null().describe('Password set') },
       },
     },
     async (request, reply) => {
@@ -247,7 +250,7 @@ export async function accountRoutes(app: App) {
         token: request.params.token,
         newPassword: request.body.newPassword,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -118,6 +118,7 @@ export async function customerRoutes(app: App) {
         summary: 'Changes the password; signs out every other session and mails a notice',
         params: uuidParam,
         body: changePasswordSchema,
+        response: { 204: z.null().describe('Password changed') },
       },
     },
     async (request, reply) => {
@@ -129,7 +130,7 @@ export async function customerRoutes(app: App) {
         sessionId: me.sessionId,
         input: request.body,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

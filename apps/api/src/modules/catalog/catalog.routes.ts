@@ -6,7 +6,7 @@ import {
 } from '@token/domain/catalog-views';
 import { z } from 'zod';
 import { createCatalogCache } from '../../http/catalog-cache.ts';
-import { matchesIfNoneMatch } from '../../http/etag.ts';
+import { matchesIfNoneMatch, notModifiedResponse } from '../../http/etag.ts';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import { productResource, productVariantResource, taxonResource } from '../../http/serializers/catalog.ts';
 import type { App } from '../../http/types.ts';
@@ -98,7 +98,7 @@ export async function catalogRoutes(app: App) {
         tags: ['catalog'],
         summary: 'The category tree: top-level taxons with nested children, in the requested language',
         querystring: z.strictObject({ ...localeQuery, ...pagingQuery(100, 400) }),
-        response: { 200: collectionOf(taxonDocSchema) },
+        response: { 200: collectionOf(taxonDocSchema), 304: notModifiedResponse },
       },
     },
     async (request, reply) =>
@@ -123,7 +123,7 @@ export async function catalogRoutes(app: App) {
         summary: 'One taxon with its children',
         params: codeParam,
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: taxonDocSchema },
+        response: { 200: taxonDocSchema, 304: notModifiedResponse },
       },
     },
     async (request, reply) =>
@@ -143,7 +143,7 @@ export async function catalogRoutes(app: App) {
         tags: ['catalog'],
         summary: 'Creators of listed products in browse order (by their first listed product): top creators',
         querystring: z.strictObject({ ...localeQuery, ...pagingQuery(8, 100) }),
-        response: { 200: collectionOf(creatorViewSchema) },
+        response: { 200: collectionOf(creatorViewSchema), 304: notModifiedResponse },
       },
     },
     async (request, reply) =>
@@ -173,7 +173,7 @@ export async function catalogRoutes(app: App) {
           'Products without an enabled default variant or out of stock are hidden (decision 001); ' +
           'sold-out products stay listed. Filters combine with AND; empty filter values are ignored.',
         querystring: productsQuery,
-        response: { 200: collectionOf(productViewSchema) },
+        response: { 200: collectionOf(productViewSchema), 304: notModifiedResponse },
       },
     },
     async (request, reply) =>
@@ -219,7 +219,7 @@ export async function catalogRoutes(app: App) {
         summary: 'One product by code or numeric id (also when sold out or not listed)',
         params: codeParam,
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: productViewSchema },
+        response: { 200: productViewSchema, 304: notModifiedResponse },
       },
     },
     async (request, reply) =>
@@ -244,7 +244,7 @@ export async function catalogRoutes(app: App) {
         summary: 'One product variant by code, with stock and channel pricings (cents)',
         params: codeParam,
         querystring: z.strictObject({ ...localeQuery }),
-        response: { 200: productVariantDetailViewSchema },
+        response: { 200: productVariantDetailViewSchema, 304: notModifiedResponse },
       },
     },
     async (request, reply) =>

@@ -184,11 +184,12 @@ export async function questionnaireRoutes(app: App) {
         summary: 'Withdraws an answer (kept on file) so the questionnaire can be answered again',
         params: idParam,
         querystring: z.strictObject({ ...localeQuery }),
+        response: { 204: z.null().describe('Withdrawn') },
       },
     },
     async (request, reply) => {
       await deleteAnsweredQuestionnaire({ db: app.db, owner: customerOf(request), id: request.params.id });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

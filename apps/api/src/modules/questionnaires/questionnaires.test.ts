@@ -431,6 +431,11 @@ describe('GET answered-questionnaires and DELETE', () => {
     const answer = await a.api.post('/answered-questionnaires', { type: 'risk', answers: allRisksConfirmed });
     const deleted = await a.api.delete(`/answered-questionnaires/${answer.body.id}`);
     expect(deleted.status).toBe(204);
+    // The document names the answer the client really gets.
+    const responses = (
+      t.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: object }>> }
+    ).paths['/api/v2/shop/answered-questionnaires/{id}']!.delete!.responses;
+    expect(Object.keys(responses).filter((s) => s.startsWith('2'))).toEqual(['204']);
     const list = await a.api.get('/answered-questionnaires');
     expect(list.body).toEqual([]);
     const [row] = await storedRows(a.id);

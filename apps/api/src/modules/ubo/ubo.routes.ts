@@ -143,11 +143,12 @@ export async function uboRoutes(app: App) {
         tags: ['ubo-users'],
         summary: 'Removes a representative or beneficial owner',
         params: idParam,
+        response: { 204: z.null().describe('Removed') },
       },
     },
     async (request, reply) => {
       await deleteUboUser({ db: app.db, customerId: customerOf(request).id, id: request.params.id });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
