@@ -30,9 +30,9 @@ const unreachable = new Set([
   'POST /api/v2/admin/customers/{uuid}/lift-ban: customer_not_identified',
   // decideProfessionalRequest: only an approval needs the evidence.
   'POST /api/v2/admin/professional-requests/{id}/refuse: professional_evidence_missing',
-  // assertEvidenceAllowed(..., undefined): removing evidence names no criterion, so neither check runs.
+  // assertEvidenceAllowed(..., undefined): removing evidence names no criterion, so its limit check never
+  // runs (its validation_failed is declared anyway: every operation with a body may answer 422, NUL guard).
   'DELETE /api/v2/shop/professional-requests/{id}/evidence/{fileUuid}: document_limit_reached',
-  'DELETE /api/v2/shop/professional-requests/{id}/evidence/{fileUuid}: validation_failed',
 ]);
 
 type Operation = { responses?: Record<string, { description?: string }> };
