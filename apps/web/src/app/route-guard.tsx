@@ -2,7 +2,7 @@ import { homeRedirect, isProtectedPath, loginPathFor } from '@token/domain/navig
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useMarkFollowUpSeen } from '../features/onboarding/api/mark-follow-up-seen.ts';
-import { contactRoute, onboardingOf } from '../features/onboarding/onboarding-status.ts';
+import { contactRoute, onboardingOfRecord } from '../features/onboarding/onboarding-status.ts';
 import { useChannel } from '../lib/channel.ts';
 import { appRedirectState } from '../lib/navigation.ts';
 import { useCustomerRecord, useSession } from '../lib/session.tsx';
@@ -19,7 +19,7 @@ export function useEntryGating(pathname: string, isProtected: boolean): Gating {
   const { isLoggedIn } = useSession();
   const record = useCustomerRecord();
   const applies = isProtected && isLoggedIn && needsOnboardingStatus(pathname);
-  const onboarding = isLoggedIn ? onboardingOf(record.data) : null;
+  const onboarding = isLoggedIn ? onboardingOfRecord(record.data) : null;
   const redirectTo = applies ? entryRedirect(pathname, onboarding) : null;
 
   // spec 2: more information needed leads to the contact page once per follow-up. The server keeps

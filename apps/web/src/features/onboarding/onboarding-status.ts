@@ -30,8 +30,11 @@ export function isSelfDisclosurePath(pathname: string): boolean {
   return pathname === selfDisclosureBase || pathname.startsWith(`${selfDisclosureBase}/`);
 }
 
-/** The `onboarding` of a customer record, or null while the record has not loaded. */
-export function onboardingOf(
+/**
+ * The `onboarding` the API computed for a customer record (the domain's `onboardingOf` on the server),
+ * or null while the record has not loaded. The web never derives it itself.
+ */
+export function onboardingOfRecord(
   record: Pick<CustomerResource, 'onboarding'> | null | undefined,
 ): OnboardingView | null {
   return record?.onboarding ?? null;

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useCustomerRecord } from '../../../lib/session.tsx';
-import { onboardingOf, stepOfPath } from '../onboarding-status.ts';
+import { onboardingOfRecord, stepOfPath } from '../onboarding-status.ts';
 import { ProgressIndicator } from './progress-indicator.tsx';
 
 function ProgressSkeleton() {
@@ -33,7 +33,7 @@ export function SelfDisclosureLayout() {
   const { t } = useTranslation('onboarding');
   const { pathname } = useLocation();
   const record = useCustomerRecord();
-  const status = onboardingOf(record.data);
+  const status = onboardingOfRecord(record.data);
   const step = stepOfPath(pathname);
   const title = step ? t(`steps.${step}`) : t('shell.title');
 
@@ -62,7 +62,7 @@ export function SelfDisclosureLayout() {
 
 /** /self-disclosure itself: the step that is due (the entry gate sends there); home when none is. */
 export function SelfDisclosureIndex() {
-  const status = onboardingOf(useCustomerRecord().data);
+  const status = onboardingOfRecord(useCustomerRecord().data);
   const due =
     status?.steps.find((s) => s.state === 'current') ?? status?.steps.find((s) => s.state !== 'done');
   return <Navigate replace to={due?.route ?? status?.nextRoute ?? '/'} />;

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useCustomerRecord } from '../../../lib/session.tsx';
-import { onboardingOf, stepOfPath } from '../onboarding-status.ts';
+import { onboardingOfRecord, stepOfPath } from '../onboarding-status.ts';
 
 /** A white panel of a self-disclosure page, optionally titled. */
 export function Panel({
@@ -31,7 +31,7 @@ export function Panel({
 /** The step before the open one in the server's order, for the back link; null on the first. */
 function usePreviousRoute(): string | null {
   const { pathname } = useLocation();
-  const status = onboardingOf(useCustomerRecord().data);
+  const status = onboardingOfRecord(useCustomerRecord().data);
   const step = stepOfPath(pathname);
   if (!status || !step) return null;
   const i = status.steps.findIndex((s) => s.step === step);

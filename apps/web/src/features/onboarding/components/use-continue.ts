@@ -8,7 +8,7 @@ import { useLocale } from '../../../lib/i18n.ts';
 import { appRedirectState } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useSessionState } from '../../../lib/session.tsx';
-import { onboardingOf } from '../onboarding-status.ts';
+import { onboardingOfRecord } from '../onboarding-status.ts';
 
 /**
  * After a step was saved: fetch the customer again (the server recomputes `onboarding`) and go where
@@ -29,7 +29,7 @@ export function useContinueOnboarding() {
     quietWhenStaying?: boolean;
   }): Promise<string | null> => {
     const record = await queryClient.fetchQuery({ ...customerQuery(uuid), staleTime: 0 });
-    const status = onboardingOf(record);
+    const status = onboardingOfRecord(record);
     if (!status) {
       notify('success', t('notify.saved'));
       return null;
