@@ -2,7 +2,12 @@ import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { canTransition, type RegistrarStatus, registrarLifecycle } from '@token/domain/wallets';
 import { z } from 'zod';
-import { acceptSandboxForms, escapeHtml, sendSandboxPage } from '../../http/sandbox-pages.ts';
+import {
+  acceptSandboxForms,
+  escapeHtml,
+  isForeignOrigin,
+  sendSandboxPage,
+} from '../../http/sandbox-pages.ts';
 import type { App } from '../../http/types.ts';
 import { isSandboxCustody } from '../../partners/custody/create-custody.ts';
 import {
@@ -41,6 +46,7 @@ const texts = {
     done: 'Entscheidung gespeichert. Die Plattform wird per Webhook benachrichtigt.',
     notFound: 'Dieses Wallet kennt die Sandbox-Verwahrstelle nicht.',
     refused: 'Diese Entscheidung ist im aktuellen Status nicht möglich.',
+    foreign: 'Diese Entscheidung kam von einer anderen Website und wurde nicht angenommen.',
     invalid: 'Bitte wählen Sie eine Entscheidung; die Nachricht darf höchstens 2000 Zeichen lang sein.',
     list: 'Zuletzt angelegte Wallets',
     empty: 'Noch keine Wallets.',
@@ -72,6 +78,7 @@ const texts = {
     done: 'Decision saved. The platform is notified by webhook.',
     notFound: 'The sandbox custodian does not know this wallet.',
     refused: 'This decision is not possible in the current status.',
+    foreign: 'This decision came from another website and was not accepted.',
     invalid: 'Please choose a decision; the message may be at most 2000 characters long.',
     list: 'Recently opened wallets',
     empty: 'No wallets yet.',
@@ -187,6 +194,7 @@ export async function custodySandboxRoutes(app: App) {
   const custody = app.partners.custody;
   if (!isSandboxCustody(custody)) return;
   const sandbox = custody.sandbox;
+  const publicOrigin = new URL(app.config.publicUrl).origin;
 
   acceptSandboxForms(app);
 
@@ -246,6 +254,14 @@ ${items ? `<ul>${items}</ul>` : `<p>${t.empty}</p>`}`,
     async (request, reply) => {
       const t = texts[request.locale];
       const { walletId } = request.params;
+      // A decision posted from another site is refused (CSRF), as on the other sandbox partners' pages.
+      if (isForeignOrigin(request, publicOrigin)) {
+        return sendSandboxPage(
+          reply,
+          403,
+          page(request.locale, t.title, `<h1>${t.title}</h1><p>${t.foreign}</p>`),
+        );
+      }
       const wallet = await sandbox.findWallet(app.db, walletId);
       if (!wallet)
         return sendSandboxPage(

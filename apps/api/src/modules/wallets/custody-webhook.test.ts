@@ -172,6 +172,17 @@ describe('registrar status reported by the sandbox custodian', () => {
     expect(page.body).toContain('Freigabe erforderlich');
     expect(page.body).toContain('Weitere Angaben anfordern');
 
+    // a decision posted from another site is refused and changes nothing (CSRF)
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/custody/${sandboxId}?locale=de`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: new URLSearchParams({ decision: 'approved' }).toString(),
+    });
+    expect(foreign.statusCode).toBe(403);
+    await t.jobs.drain();
+    expect((await customerRow(row.id))?.cryptoRegistrarStatus).not.toBe('approved');
+
     const decided = await t.app.inject({
       method: 'POST',
       url: `/sandbox/custody/${sandboxId}?locale=de`,
