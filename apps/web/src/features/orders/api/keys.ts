@@ -3,7 +3,8 @@ import type { Locale } from '@token/domain/i18n';
 /** Query keys of the investor's orders; mutations invalidate or set the keys they change. */
 export const orderKeys = {
   all: ['orders'] as const,
-  list: (page: number) => ['orders', 'list', page] as const,
+  // the API names the products in the reader's language: a language switch asks again
+  list: (page: number, locale: Locale) => ['orders', 'list', page, locale] as const,
   order: (tokenValue: string) => ['orders', 'order', tokenValue] as const,
   paymentConfiguration: (tokenValue: string, paymentId: number) =>
     ['orders', 'order', tokenValue, 'payment-configuration', paymentId] as const,
