@@ -158,6 +158,12 @@ function TokenStep() {
   );
 }
 
+/** A quantity as typed ("2500", "2.500", "2 500"); null when it is not a whole number of at least 1. */
+function typedQuantity(value: string): number | null {
+  const n = Number(value.replace(/[\s.]/g, ''));
+  return value.trim() !== '' && Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
 /** Parses whole euros as typed ("2500", "2.500", "2 500"); null when empty or not a number. */
 function euroInputToCents(value: string): number | null {
   const cleaned = value.replace(/[\s.']/g, '').replace(',', '.');
@@ -210,6 +216,10 @@ function AmountForm({
   const limited = isSubjectToInvestmentLimit(subscriber);
   const limit = investmentLimitCents(subscriber, declarations);
   const amount = draft * item.unitPrice;
+  // the figure beside the field is for what is typed, none while that is no quantity (issue 15: after
+  // "1,500" it kept showing the previous valid amount)
+  const typedNow = typedQuantity(typed);
+  const typedAmount = typedNow === null ? null : typedNow * item.unitPrice;
   const showDeclarations =
     limited && (potential.needsDeclaration || declarations.freeAssetsAtLeast100k || incomeText.trim() !== '');
   // which § 6 rule gives the limit: none declared, the free assets, or the income
@@ -248,8 +258,8 @@ function AmountForm({
   };
 
   const commitTyped = () => {
-    const n = Number(typed.replace(/[\s.]/g, ''));
-    if (!Number.isSafeInteger(n) || n < 1) {
+    const n = typedQuantity(typed);
+    if (n === null) {
       setTyped(String(draft));
       setQuantityError(errorMessage('quantity_invalid', locale));
       return;
@@ -333,7 +343,7 @@ function AmountForm({
               data-testid="order-amount"
               aria-live="polite"
             >
-              {formatEuro(amount, { locale, fraction: 'always' })}
+              {typedAmount === null ? '–' : formatEuro(typedAmount, { locale, fraction: 'always' })}
             </p>
           </div>
         </div>
