@@ -40,7 +40,9 @@ export function applyViolations<T extends FieldValues>(
   for (const v of violations) {
     const field = fields.find((f) => f === v.propertyPath);
     if (!field) continue;
-    setError(field, { type: v.code, message: v.message });
+    // The first field the server rejected takes the focus, which scrolls it into view: on a phone
+    // the submit button sits far below it (issue 15: a duplicate e-mail's error stayed off screen).
+    setError(field, { type: v.code, message: v.message }, { shouldFocus: !applied });
     applied = true;
   }
   return applied;

@@ -59,6 +59,19 @@ export const ZONES = [
   { code: 'WORLD', name: 'Welt', type: 'zone', members: ['EU', 'DACH'] },
 ] as const;
 
+/**
+ * German names the country library leaves in English (its `de` list has "United States Minor
+ * Outlying Islands"); the names are CLDR's, as browsers show them (issue 15).
+ */
+const germanCountryNameCorrections: Readonly<Record<string, string>> = {
+  UM: 'Amerikanische Überseeinseln',
+};
+
+/** A country's German name: the library's, corrected where it is untranslated. */
+function germanCountryName(code: string): string {
+  return germanCountryNameCorrections[code] ?? countriesLib.getName(code, 'de') ?? code;
+}
+
 /** Locales, currencies, all ISO 3166-1 countries with German and English names, zones, exchange rates. */
 export async function seedReferenceData(tx: Tx) {
   await tx.insert(locales).values([
@@ -73,7 +86,7 @@ export async function seedReferenceData(tx: Tx) {
     .returning({ id: countries.id, code: countries.code });
   await tx.insert(countryTranslations).values(
     rows.flatMap((r) => [
-      { countryId: r.id, locale: 'de', name: countriesLib.getName(r.code, 'de') ?? r.code },
+      { countryId: r.id, locale: 'de', name: germanCountryName(r.code) },
       { countryId: r.id, locale: 'en', name: countriesLib.getName(r.code, 'en') ?? r.code },
     ]),
   );

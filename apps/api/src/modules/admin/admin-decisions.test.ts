@@ -83,6 +83,34 @@ describe('approve', () => {
     expect(log.body).toEqual([res.body.auditEntry]);
   });
 
+  it('mails the approved customer in their language, without the internal reason', async () => {
+    const english = await seedIdentifiedCustomer(t.app, t.config.appSecret, {
+      locale: 'en',
+      firstName: 'Jonas',
+      lastName: 'Wagner',
+    });
+    expect(
+      (await admin(t.app, token).post(`/customers/${english.uuid}/approve`, { reason: 'Alles geprüft' }))
+        .status,
+    ).toBe(200);
+    const mail = await lastMail(t.app, english.email, 'account_approved');
+    expect(mail!.subject).toBe('Your Tokenwerk account has been approved');
+    expect(mail!.text).toContain('Hello Jonas Wagner,');
+    expect(mail!.text).toContain('http://localhost:3000/login');
+    // the internal reason never reaches the customer
+    expect(mail!.text).not.toContain('Alles geprüft');
+
+    const german = await seedIdentifiedCustomer(t.app, t.config.appSecret, {
+      firstName: 'Anna',
+      lastName: 'Becker',
+    });
+    expect((await admin(t.app, token, 'en').post(`/customers/${german.uuid}/approve`)).status).toBe(200);
+    const germanMail = await lastMail(t.app, german.email, 'account_approved');
+    expect(germanMail!.subject).toBe('Ihr Konto bei Tokenwerk ist freigegeben');
+    expect(germanMail!.text).toContain('Guten Tag Anna Becker,');
+    expect(await mailsTo(german.email)).toHaveLength(1);
+  });
+
   it('takes an approval without a body or reason', async () => {
     const customer = await seedIdentifiedCustomer(t.app, t.config.appSecret);
     const res = await t.app.inject({

@@ -7,12 +7,34 @@ import { type MailContent, renderLetter } from '../../partners/mail/letter.ts';
  * The mails a compliance decision sends the customer, in the customer's language. A ban sends none:
  * the reason may be a suspicion the customer must not be told of (GwG § 47 "tipping-off").
  */
-export type ComplianceMailKind = 'follow_up_requested' | 'professional_approved' | 'professional_refused';
+export type ComplianceMailKind =
+  | 'account_approved'
+  | 'follow_up_requested'
+  | 'professional_approved'
+  | 'professional_refused';
 
 type Params = { name: string; platform: string; message?: string; loginUrl: string; contactUrl: string };
 type Template = (p: Params) => MailContent;
 
 const templates: Record<ComplianceMailKind, Record<Locale, Template>> = {
+  account_approved: {
+    de: (p) => ({
+      subject: `Ihr Konto bei ${p.platform} ist freigegeben`,
+      body: [
+        `wir haben Ihre Angaben geprüft und Ihr Konto bei ${p.platform} freigegeben.`,
+        `Melden Sie sich an, um Anleihen zu zeichnen: ${p.loginUrl}`,
+        `Fragen beantworten wir gern: ${p.contactUrl}`,
+      ],
+    }),
+    en: (p) => ({
+      subject: `Your ${p.platform} account has been approved`,
+      body: [
+        `we have reviewed your details and approved your ${p.platform} account.`,
+        `Log in to subscribe to bonds: ${p.loginUrl}`,
+        `We are happy to answer your questions: ${p.contactUrl}`,
+      ],
+    }),
+  },
   follow_up_requested: {
     de: (p) => ({
       subject: `Wir benötigen weitere Angaben von Ihnen – ${p.platform}`,

@@ -31,7 +31,8 @@ const reasonOf = (reason: string | null | undefined) => (reason?.trim() ? reason
 
 /**
  * An operator's decision on a customer, in one transaction with the customer's row locked:
- * approve (status `approved`, the follow-up message is done with), follow-up (status `follow_up`
+ * approve (status `approved`, the follow-up message is done with, and a mail telling the customer
+ * in their language), follow-up (status `follow_up`
  * with the message to the customer, the "seen" mark cleared so the gate leads to /contact once
  * more, and a mail in the customer's language), ban (status `banned`; no mail, see
  * compliance-mails.ts) or lift a ban (checked again from `unchecked`). The status change follows
@@ -85,6 +86,14 @@ export async function decideCustomer<D extends CustomerDecision>(opts: {
         kind: 'follow_up_requested',
         name: displayName(customer),
         message: message!,
+      });
+    }
+    if (decision === 'approve') {
+      await queueComplianceMail(tx, opts.mailCtx, {
+        to: customer.email,
+        locale: customer.locale,
+        kind: 'account_approved',
+        name: displayName(customer),
       });
     }
     return {

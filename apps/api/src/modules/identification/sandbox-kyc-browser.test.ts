@@ -68,4 +68,53 @@ describe('sandbox identification page in a browser', () => {
       expect(act.statusCode).toBe(403);
     }
   });
+
+  it('"Zurück zur Plattform" closes the partner window, or goes to the platform at the top level', async () => {
+    const path = await startedCase();
+    const page = await t.app.inject({ url: path });
+    const link =
+      /<a class="back" href="([^"]+)" target="_top" data-back-to-platform>Zurück zur Plattform<\/a>/.exec(
+        page.body,
+      );
+    expect(link?.[1]).toBe(`${t.config.publicUrl}/self-disclosure/kyc`);
+    const src = /<script src="([^"]+)" defer><\/script>/.exec(page.body)?.[1] ?? '';
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const script = await t.app.inject({ url: src });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+
+    const href = link?.[1] ?? '';
+    const opened = clickBack(script.body, { closable: true, href });
+    expect(opened).toEqual({ prevented: true, closed: true, navigatedTo: [] });
+    const fromLink = clickBack(script.body, { closable: false, href });
+    expect(fromLink).toEqual({ prevented: true, closed: false, navigatedTo: [href] });
+  });
 });
+
+/** Runs the page's script in a stand-in browser and clicks the link back to the platform. */
+function clickBack(source: string, opts: { closable: boolean; href: string }) {
+  let onClick: ((event: unknown) => void) | undefined;
+  const navigatedTo: string[] = [];
+  const timers: (() => void)[] = [];
+  const win = {
+    closed: false,
+    close() {
+      if (opts.closable) win.closed = true;
+    },
+    top: { location: { assign: (url: string) => navigatedTo.push(url) } },
+  };
+  const doc = { addEventListener: (_type: string, fn: (event: unknown) => void) => (onClick = fn) };
+  new Function('document', 'window', 'setTimeout', source)(doc, win, (fn: () => void) => timers.push(fn));
+  const link = { href: opts.href };
+  let prevented = false;
+  onClick?.({
+    target: { closest: (selector: string) => (selector === 'a[data-back-to-platform]' ? link : null) },
+    defaultPrevented: false,
+    button: 0,
+    preventDefault: () => {
+      prevented = true;
+    },
+  });
+  for (const fire of timers) fire();
+  return { prevented, closed: win.closed, navigatedTo };
+}

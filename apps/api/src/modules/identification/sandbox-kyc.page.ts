@@ -7,10 +7,12 @@ import {
   type SandboxCaseStatus,
   sandboxActions,
 } from '../../partners/identification/sandbox.ts';
+import { sandboxBackAttribute, sandboxBackScriptPath } from './sandbox-kyc-back.script.ts';
 
 /**
- * The sandbox partner's page: plain HTML and CSS (no script, so the app's CSP holds), in German or
- * English. Every action is a POST form carrying the case's current form token.
+ * The sandbox partner's page: plain HTML and CSS, in German or English, with one script from this
+ * site (the app's CSP holds) that closes the window on the way back to the platform. Every action is
+ * a POST form carrying the case's current form token.
  */
 
 type Texts = {
@@ -361,7 +363,8 @@ ${personSection}
 <section aria-labelledby="reviewer"><h2 id="reviewer">${escapeHtml(t.reviewer)}</h2>
 ${reviewerBody}
 </section>
-<p><a class="back" href="${escapeHtml(opts.platformUrl)}">${escapeHtml(t.backToPlatform)}</a></p>`;
+<p><a class="back" href="${escapeHtml(opts.platformUrl)}" target="_top" ${sandboxBackAttribute}>${escapeHtml(t.backToPlatform)}</a></p>
+<script src="${sandboxBackScriptPath}" defer></script>`;
   return layout(locale, t.htmlTitle, body, languageLinks(path, locale));
 }
 

@@ -15,6 +15,7 @@ import {
   sandboxCaseIdPattern,
 } from '../../partners/identification/sandbox.ts';
 import { renderSandboxCasePage, renderSandboxErrorPage, type SandboxErrorKind } from './sandbox-kyc.page.ts';
+import { sandboxBackScript, sandboxBackScriptPath } from './sandbox-kyc-back.script.ts';
 
 const correctionsSchema = z.object({
   firstName: z
@@ -69,6 +70,13 @@ export async function sandboxKycRoutes(app: App) {
       status,
       renderSandboxErrorPage({ kind, locale: sandboxPageLocale(request), caseId }),
     );
+
+  app.get(sandboxBackScriptPath, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=300')
+      .type('text/javascript; charset=utf-8')
+      .send(sandboxBackScript),
+  );
 
   app.get('/sandbox/kyc/:caseId', { schema: { hide: true } }, async (request, reply) => {
     const { caseId } = request.params as { caseId: string };

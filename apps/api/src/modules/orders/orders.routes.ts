@@ -8,7 +8,7 @@ import {
 } from '@token/domain/orders';
 import { z } from 'zod';
 import { customerOf } from '../../http/auth.ts';
-import { collectionOf, iri, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
+import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import { invoiceResource, orderResource } from '../../http/serializers/orders.ts';
 import type { App } from '../../http/types.ts';
 import { mailContext } from '../../mail/mail-context.ts';
@@ -23,6 +23,7 @@ import {
 import { completeOrder } from './checkout.service.ts';
 import { confirmLegalDocuments, sendLegalDocuments } from './legal-documents.service.ts';
 import { cancelOwnOrder } from './order-lifecycle.service.ts';
+import { withProductNamesIn } from './order-product-names.ts';
 import { getOrder, listOrderInvoices, listOrders } from './order-views.service.ts';
 import { getPaymentConfiguration, selectPaymentMethod } from './payment-choice.service.ts';
 
@@ -99,7 +100,8 @@ export async function orderRoutes(app: App) {
       schema: {
         tags: ['orders'],
         summary: "The customer's placed orders, newest checkout first",
-        querystring: z.strictObject({ ...pagingQuery(50, 50) }),
+        // the products' names follow the reader's language (?locale= or Accept-Language)
+        querystring: z.strictObject({ ...localeQuery, ...pagingQuery(50, 50) }),
         response: { 200: collectionOf(orderListRowViewSchema) },
       },
     },
@@ -110,8 +112,9 @@ export async function orderRoutes(app: App) {
         customerId: customerOf(request).id,
         page,
       });
+      const named = await withProductNamesIn(app.db, items, request.locale);
       return sendCollection(request, reply, {
-        items: items.map(orderResource),
+        items: named.map(orderResource),
         totalItems,
         type: 'Order',
         idOf: (o) => iri('orders', o.tokenValue),
@@ -128,19 +131,19 @@ export async function orderRoutes(app: App) {
         tags: ['orders'],
         summary: 'One order of the customer',
         params: tokenParam,
+        querystring: z.strictObject({ ...localeQuery }),
         response: { 200: orderViewSchema },
       },
     },
-    async (request, reply) =>
-      send(
-        request,
-        reply,
-        await getOrder({
-          db: app.db,
-          customerId: customerOf(request).id,
-          tokenValue: request.params.tokenValue,
-        }),
-      ),
+    async (request, reply) => {
+      const order = await getOrder({
+        db: app.db,
+        customerId: customerOf(request).id,
+        tokenValue: request.params.tokenValue,
+      });
+      const [named] = await withProductNamesIn(app.db, [order], request.locale);
+      return send(request, reply, named!);
+    },
   );
 
   app.delete(

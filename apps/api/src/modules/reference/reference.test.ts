@@ -56,6 +56,22 @@ describe('countries', () => {
     expect(de).toMatchObject({ '@id': '/api/v2/shop/countries/DE', '@type': 'Country', name: 'Deutschland' });
   });
 
+  it('names every country in German in the German list (no name left in English)', async () => {
+    const [de, en] = await Promise.all(
+      ['de', 'en'].map(async (locale) => {
+        const res = await t.app.inject({ url: `/api/v2/shop/countries?itemsPerPage=400&locale=${locale}` });
+        return new Map<string, string>(
+          res.json()['hydra:member'].map((c: { code: string; name: string }) => [c.code, c.name]),
+        );
+      }),
+    );
+    expect(de!.get('UM')).toBe('Amerikanische Überseeinseln');
+    // the English words a name left untranslated would carry
+    const english = [...de!].filter(([, name]) => /\b(Islands|United|Outlying|States)\b/.test(name));
+    expect(english).toEqual([]);
+    expect(en!.get('UM')).toBe('United States Minor Outlying Islands');
+  });
+
   it('answers a plain array in English for application/json and Accept-Language en', async () => {
     const res = await t.app.inject({
       url: '/api/v2/shop/countries?itemsPerPage=400',

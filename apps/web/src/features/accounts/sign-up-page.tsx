@@ -8,7 +8,7 @@ import {
   signUpSchema,
 } from '@token/domain/accounts';
 import { MailCheck, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { useServerErrors } from '../../lib/form.ts';
 import { currentLocale, useLocale } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
@@ -81,6 +82,7 @@ function Registered({ email }: { email: string }) {
   const { t } = useTranslation('accounts');
   return (
     <AuthCard
+      focusOnShow
       title={t('signUp.doneTitle')}
       icon={<MailCheck className="size-10" aria-hidden="true" />}
       footer={
@@ -130,7 +132,10 @@ export function SignUpPage() {
       subscribedToNewsletter: false,
     },
     mode: 'onTouched',
+    // focusFirstInvalid focuses in page order (the name fields register after the fields below them)
+    shouldFocusError: false,
   });
+  const formElement = useRef<HTMLFormElement>(null);
   const { register, handleSubmit, formState, setError, control } = form;
   const [accountType, password, firstName, lastName, email] = useWatch({
     control,
@@ -141,19 +146,22 @@ export function SignUpPage() {
 
   if (registered) return <Registered email={registered} />;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const locale = currentLocale();
-    try {
-      const done =
-        values.accountType === 'company'
-          ? await createCompany.mutateAsync({ ...(values as CompanySignUpInput), locale })
-          : await createCustomer.mutateAsync({ ...(values as SignUpInput), locale });
-      setRegistered(done.email);
-      notify('success', t('notify.registered'));
-    } catch (err) {
-      showServerErrors(err);
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      const locale = currentLocale();
+      try {
+        const done =
+          values.accountType === 'company'
+            ? await createCompany.mutateAsync({ ...(values as CompanySignUpInput), locale })
+            : await createCustomer.mutateAsync({ ...(values as SignUpInput), locale });
+        setRegistered(done.email);
+        notify('success', t('notify.registered'));
+      } catch (err) {
+        showServerErrors(err);
+      }
+    },
+    (errors) => focusFirstInvalid(formElement.current, errors),
+  );
 
   const e = formState.errors;
   const newTab = { target: '_blank', rel: 'noopener', className: textLinkClass };
@@ -171,7 +179,13 @@ export function SignUpPage() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('signUp.title')}>
+      <form
+        ref={formElement}
+        onSubmit={onSubmit}
+        noValidate
+        className="space-y-5"
+        aria-label={t('signUp.title')}
+      >
         <RadioGroup
           label={t('fields.accountType')}
           error={e.accountType?.message}

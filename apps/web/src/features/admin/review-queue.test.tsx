@@ -133,6 +133,17 @@ describe('ReviewQueue', () => {
     const [first, second] = rows as [HTMLElement, HTMLElement];
     expect(within(first).getByText('Ida Identifiziert')).toBeTruthy();
     expect(within(first).getByText('Noch nicht geprüft')).toBeTruthy();
+    // one status per customer: the registrar's answer sits with the wallet, not under the status
+    const statusColumn = within(table)
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Status');
+    const walletColumn = within(table)
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Wallet');
+    expect(within(first).getAllByRole('cell')[statusColumn]!.textContent).toBe('Noch nicht geprüft');
+    expect(within(first).getAllByRole('cell')[walletColumn]!.textContent).toBe(
+      'VorhandenFreigabe erforderlich',
+    );
     expect(within(first).getByText('Bestätigt')).toBeTruthy();
     expect(within(first).getByText('Selbstauskunft abgeschlossen')).toBeTruthy();
     expect(within(first).getByText('02.03.2026, 10:15')).toBeTruthy();

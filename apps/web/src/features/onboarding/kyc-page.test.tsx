@@ -47,7 +47,15 @@ function setup(opts: {
     return undefined;
   });
   const view = renderRoutes([{ path: '/self-disclosure/kyc', element: <KycPage /> }], '/self-disclosure/kyc');
-  return { calls, ...view };
+  return {
+    calls,
+    ...view,
+    /** What the API answers from now on (the partner decided meanwhile). */
+    decide: (next: IdentificationView, nextRecord?: OnboardingCustomer) => {
+      latest = next;
+      if (nextRecord) record = nextRecord;
+    },
+  };
 }
 
 const status = async () => within(await screen.findByTestId('kyc-status'));
@@ -65,6 +73,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('KycPage (spec 4 identification)', () => {
@@ -81,6 +90,22 @@ describe('KycPage (spec 4 identification)', () => {
     expect(link.getAttribute('href')).toBe(url);
     expect(link.getAttribute('target')).toBe('_blank');
     expect((await status()).getByText('Identifizierung begonnen')).toBeTruthy();
+  });
+
+  it('asks again while the identification is undecided, shows the decision without a reload, then stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls, decide } = setup({ latest: identification('init') });
+    expect((await status()).getByText('Identifizierung begonnen')).toBeTruthy();
+    decide(
+      identification('approved'),
+      customerRecord({ kycPassed: true, onboarding: onboardingStatus(null, null) }),
+    );
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect((await status()).getByText('Identität bestätigt')).toBeTruthy();
+    const reads = () => calls.filter((c) => c.url.startsWith('/api/v2/shop/identification?')).length;
+    const afterDecision = reads();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(reads()).toBe(afterDecision);
   });
 
   it('shows "check in progress" with the contact option and the 24 to 48 hours, without a start button', async () => {

@@ -3,7 +3,7 @@ import { errorMessage } from '@token/domain/errors';
 import { formatDateTime } from '@token/domain/format';
 import type { IdentificationView, KycDisplay } from '@token/domain/identification';
 import { ExternalLink, RefreshCw, ScanFace } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -37,6 +37,19 @@ const toneOf: Record<KycDisplay, StatusTone> = {
   not_confirmed: 'warning',
   passed: 'success',
 };
+
+/**
+ * How often the page asks for the identification again while the partner has not decided: every few
+ * seconds while the person identifies (the sandbox decides seconds after its buttons), once a minute
+ * while a reviewer looks (24 to 48 hours); not at all once decided or before a start (issue 15: the
+ * page said "Identifizierung begonnen" after the decision until the user navigated).
+ */
+function identificationPollInterval(latest: IdentificationView | null | undefined): number | false {
+  if (!latest) return false;
+  if (latest.state === 'init' || latest.display.display === 'in_progress') return 5_000;
+  if (latest.display.display === 'under_review') return 60_000;
+  return false;
+}
 
 /** spec 4 display: the contact option where the display offers it (the page's own move, nothing is lost). */
 function ContactOption() {
@@ -120,6 +133,15 @@ function KycContent({ latest, passedCached }: { latest: IdentificationView | nul
       setChecking(false);
     }
   };
+
+  // a decision seen by polling also changes the customer (kycPassed, the onboarding step)
+  const waitedFor = useRef(identificationPollInterval(latest) !== false);
+  useEffect(() => {
+    const pending = identificationPollInterval(latest) !== false;
+    if (waitedFor.current && !pending)
+      void queryClient.invalidateQueries({ queryKey: accountKeys.customer(uuid) });
+    waitedFor.current = pending;
+  }, [latest, queryClient, uuid]);
 
   const since = latest ? formatDateTime(latest.decidedAt ?? latest.createdAt, { locale }) : null;
   const title = started ? t('kyc.display.started') : t(`kyc.display.${display}`);
@@ -212,12 +234,16 @@ function KycContent({ latest, passedCached }: { latest: IdentificationView | nul
  * identification/start, the partner's page `urlKycStart` opens in a new tab) and shows the latest
  * identification's state with the spec 4 display texts: check in progress and identity not
  * confirmed with the contact option, under review, passed; a review takes about 24 or 48 hours.
- * The state is fetched again whenever the customer returns to the tab.
+ * The state is fetched again whenever the customer returns to the tab, and polled while undecided.
  */
 export function KycPage() {
   const record = useCustomerRecord();
   const uuid = useSessionState()?.uuid ?? '';
-  const latest = useQuery({ ...latestIdentificationQuery(uuid), refetchOnWindowFocus: true });
+  const latest = useQuery({
+    ...latestIdentificationQuery(uuid),
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) => identificationPollInterval(query.state.data),
+  });
   if (record.isError || latest.isError) {
     return (
       <LoadFailed

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LegalDocumentTitle } from '../../components/legal-document-title.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -118,7 +119,9 @@ function LegalDocuments({ order, product }: { order: OrderView; product: Product
                 className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm hover:border-brand-300 hover:bg-brand-50"
               >
                 <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <span className="flex-1 font-medium text-slate-900">{d.title}</span>
+                <span className="flex-1 font-medium text-slate-900">
+                  <LegalDocumentTitle document={d} />
+                </span>
                 <span className="sr-only">({t('documents.newWindow')})</span>
               </a>
             </li>

@@ -1,4 +1,5 @@
 import { formatDate, formatEuro } from '@token/domain/format';
+import type { Locale } from '@token/domain/i18n';
 import { loginPathFor } from '@token/domain/navigation';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,9 @@ export function InvoicesPage() {
   const session = useSessionState();
   const invoices = useInvoices(session && token ? token : null);
   const download = useDownloadInvoice();
+  // an invoice is written in the order's language: say so when that is not the reader's (issue 15)
+  const languageNote = (invoiceLocale: Locale) =>
+    invoiceLocale === locale ? '' : ` ${t(`common:legalDocuments.inLanguage.${invoiceLocale}`)}`;
 
   let body: React.ReactNode;
   if (!session) {
@@ -74,10 +78,11 @@ export function InvoicesPage() {
               size="sm"
               disabled={download.isPending}
               onClick={() => download.mutate(inv)}
-              aria-label={t('invoices.downloadNamed', { number: inv.number })}
+              aria-label={`${t('invoices.downloadNamed', { number: inv.number })}${languageNote(inv.localeCode)}`}
             >
               <Download className="size-4" aria-hidden="true" />
               {t('invoices.download')}
+              {languageNote(inv.localeCode)}
             </Button>
           </li>
         ))}

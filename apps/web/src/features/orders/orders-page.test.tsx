@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { orderListStatus } from '@token/domain/orders';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
@@ -64,6 +64,22 @@ afterEach(async () => {
 });
 
 describe('OrdersPage (/account/orders)', () => {
+  it("asks again when the reader switches language: the API names the products in the reader's language", async () => {
+    await i18n.changeLanguage('de');
+    const [row] = rows();
+    const calls = mockApi(({ url }, { language }) => {
+      if (url !== '/api/v2/shop/orders?page=1&itemsPerPage=50') return undefined;
+      const productName = language === 'en' ? 'Biogas Bavaria 2030' : 'Biogas Bayern 2030';
+      const item = { ...row!.items[0]!, productName };
+      return Response.json({ 'hydra:member': [{ ...row, items: [item] }], 'hydra:totalItems': 1 });
+    });
+    renderRoutes([{ path: '/account/orders', element: <OrdersPage /> }], '/account/orders');
+    expect(await within(await screen.findByRole('table')).findByText('Biogas Bayern 2030')).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await within(screen.getByRole('table')).findByText('Biogas Bavaria 2030')).toBeTruthy();
+    expect(calls.filter((c) => c.url.startsWith('/api/v2/shop/orders?'))).toHaveLength(2);
+  });
+
   it('shows the spec 4 statuses in German, minted as Abgerechnet, with details only for awaiting payment', async () => {
     await i18n.changeLanguage('de');
     setup(rows());

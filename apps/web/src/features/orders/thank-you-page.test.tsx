@@ -85,4 +85,48 @@ describe('ThankYouPage (/thank-you-for-offline-payment)', () => {
     expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('<path');
   });
+
+  it('says the payment arrived, without bank data or GiroCode, once the order is paid', async () => {
+    const paid = order(2000, {
+      number: '000123',
+      checkoutState: 'completed',
+      paymentState: 'paid',
+      paid: true,
+      listStatus: 'paid',
+    });
+    const requested: string[] = [];
+    mockApi(({ url }) => {
+      requested.push(url);
+      if (url === `/api/v2/shop/orders/${orderToken}`) return Response.json(paid);
+      if (url === `/api/v2/shop/orders/${orderToken}/payments/31/configuration`) {
+        return Response.json({
+          gateway: 'offline',
+          amount: 200_000,
+          currencyCode: 'EUR',
+          paymentReference: 'RF18539007547034',
+          bankAccount: {
+            holder: 'Solarpark Emissions GmbH',
+            iban: 'DE89370400440532013000',
+            bic: null,
+            bankName: null,
+          },
+          dueAt: '2026-12-08T23:59:59.000Z',
+          epcQrPayload: epc,
+        });
+      }
+      return undefined;
+    });
+    renderRoutes(
+      [{ path: '/thank-you-for-offline-payment', element: <ThankYouPage /> }],
+      `/thank-you-for-offline-payment?tokenValue=${orderToken}`,
+    );
+    expect(textOf(await screen.findByTestId('payment-arrived'))).toBe(
+      'Ihre Zahlung ist eingegangen. Vielen Dank!',
+    );
+    expect(screen.queryByText('Bitte überweisen Sie den Betrag')).toBeNull();
+    expect(screen.queryByTestId('bank-reference')).toBeNull();
+    expect(screen.queryByTestId('giro-code')).toBeNull();
+    expect(screen.queryByText(/Sobald Ihre Überweisung/)).toBeNull();
+    expect(requested.some((url) => url.endsWith('/configuration'))).toBe(false);
+  });
 });

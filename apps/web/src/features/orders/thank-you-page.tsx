@@ -1,3 +1,4 @@
+import type { OrderView } from '@token/domain/orders';
 import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +10,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { lastOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';
 import { OfflinePaymentPanel } from './components/order-payment-panel.tsx';
+import { OrderStatusBadge } from './components/order-status-badge.tsx';
 
 /** The order an end-of-process page is about: `?tokenValue=`, else the one last completed in this tab. */
 export function useEndOrderToken(): string | null {
@@ -24,6 +26,28 @@ export function EndPage({ title, children }: { title: string; children: React.Re
       {children}
     </div>
   );
+}
+
+/**
+ * What the page says about paying: the bank transfer's data only while the order awaits it; once it
+ * is paid, that the payment arrived (issue 15: the bank data and GiroCode invited a second payment).
+ */
+function PaymentState({ order }: { order: OrderView }) {
+  const { t } = useTranslation('orders');
+  if (order.paid) {
+    return (
+      <p
+        role="status"
+        data-testid="payment-arrived"
+        className="flex items-center gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
+      >
+        <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
+        {t('success.paid')}
+      </p>
+    );
+  }
+  if (order.listStatus === 'awaiting_payment') return <OfflinePaymentPanel order={order} />;
+  return <OrderStatusBadge status={order.listStatus} />;
 }
 
 /** spec 2 /thank-you-for-offline-payment: the order is placed; how to pay it by bank transfer. */
@@ -45,7 +69,7 @@ export function ThankYouPage() {
           )}
         </div>
       </div>
-      <p className="mt-4 text-slate-700">{t('thankYou.intro')}</p>
+      {!order.data?.paid && <p className="mt-4 text-slate-700">{t('thankYou.intro')}</p>}
       <div className="mt-6">
         {!token ? (
           <p className="text-slate-700">{t('end.noOrder')}</p>
@@ -54,7 +78,7 @@ export function ThankYouPage() {
             {errorMessageOf(order.error, locale)}
           </p>
         ) : order.data ? (
-          <OfflinePaymentPanel order={order.data} />
+          <PaymentState order={order.data} />
         ) : (
           <Skeleton className="h-72 w-full" />
         )}

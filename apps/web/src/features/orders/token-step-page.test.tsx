@@ -134,6 +134,17 @@ describe('TokenStepPage (/order-process/token)', () => {
     });
   });
 
+  it('shows the amount for the quantity being typed, and none while it is no quantity', async () => {
+    setCurrentOrderToken(orderToken);
+    setup();
+    await screen.findByTestId('investment-limit');
+    expect(textOf(screen.getByTestId('order-amount'))).toBe('1.000,00 €');
+    fireEvent.change(quantityInput(), { target: { value: '1,500' } });
+    expect(textOf(screen.getByTestId('order-amount'))).toBe('–');
+    fireEvent.change(quantityInput(), { target: { value: '1.500' } });
+    expect(textOf(screen.getByTestId('order-amount'))).toBe('1.500,00 €');
+  });
+
   it('reverts to the previous quantity when the change fails, and says why', async () => {
     setCurrentOrderToken(orderToken);
     setup({ onPatch: () => problemAnswer(409, 'insufficient_stock') });

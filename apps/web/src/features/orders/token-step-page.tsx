@@ -159,6 +159,12 @@ function TokenStep() {
   );
 }
 
+/** A quantity as typed ("2500", "2.500", "2 500"); null when it is not a whole number of at least 1. */
+function typedQuantity(value: string): number | null {
+  const n = Number(value.replace(/[\s.]/g, ''));
+  return value.trim() !== '' && Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
 /** Parses whole euros as typed ("2500", "2.500", "2 500"); null when empty or not a number. */
 function euroInputToCents(value: string): number | null {
   const cleaned = value.replace(/[\s.']/g, '').replace(',', '.');
@@ -212,6 +218,10 @@ function AmountForm({
   const limitOf = investmentLimitOf(subscriber, declarations);
   const limit = limitOf?.cents ?? null;
   const amount = draft * item.unitPrice;
+  // the figure beside the field is for what is typed, none while that is no quantity (issue 15: after
+  // "1,500" it kept showing the previous valid amount)
+  const typedNow = typedQuantity(typed);
+  const typedAmount = typedNow === null ? null : typedNow * item.unitPrice;
   const showDeclarations =
     limited && (potential.needsDeclaration || declarations.freeAssetsAtLeast100k || incomeText.trim() !== '');
   // which § 6 rule gives the limit: none declared, the free assets, or the income
@@ -242,8 +252,8 @@ function AmountForm({
   };
 
   const commitTyped = () => {
-    const n = Number(typed.replace(/[\s.]/g, ''));
-    if (!Number.isSafeInteger(n) || n < 1) {
+    const n = typedQuantity(typed);
+    if (n === null) {
       setTyped(String(draft));
       setQuantityError(errorMessage('quantity_invalid', locale));
       return;
@@ -327,7 +337,7 @@ function AmountForm({
               data-testid="order-amount"
               aria-live="polite"
             >
-              {formatEuro(amount, { locale, fraction: 'always' })}
+              {typedAmount === null ? '–' : formatEuro(typedAmount, { locale, fraction: 'always' })}
             </p>
           </div>
         </div>

@@ -5,6 +5,7 @@ import { loginPathFor } from '@token/domain/navigation';
 import { ChevronRight, Download, ExternalLink, FileText, Mail, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { LegalDocumentTitle } from '../../components/legal-document-title.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ProductLabelBadge } from '../../components/product-card/product-card.tsx';
 import {
@@ -200,7 +201,9 @@ function LegalDocuments({ product }: { product: ProductView }) {
             >
               <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
               <span className="min-w-0 flex-1">
-                <span className="block font-medium text-slate-900">{d.title}</span>
+                <span className="block font-medium text-slate-900">
+                  <LegalDocumentTitle document={d} />
+                </span>
                 <span className="block text-xs text-slate-600">{t('product.downloadPdf')}</span>
               </span>
               <Download className="size-4 shrink-0 text-slate-500" aria-hidden="true" />

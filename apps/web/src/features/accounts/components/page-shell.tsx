@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
@@ -10,6 +10,7 @@ export function AuthCard({
   intro,
   icon,
   wide,
+  focusOnShow,
   children,
   footer,
 }: {
@@ -18,15 +19,32 @@ export function AuthCard({
   icon?: ReactNode;
   /** Registration has more fields side by side. */
   wide?: boolean;
+  /**
+   * An outcome replacing a form: its title takes the focus and scrolls to the top, so a reader who
+   * submitted at the bottom of a long form on a phone sees it (and a screen reader announces it).
+   */
+  focusOnShow?: boolean;
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnShow) return;
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [focusOnShow]);
   return (
     <div className={`mx-auto px-4 py-8 sm:px-6 sm:py-14 ${wide ? 'max-w-2xl' : 'max-w-md'}`}>
       <DocumentTitle title={title} />
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         {icon && <div className="mb-4 text-brand-500">{icon}</div>}
-        <h1 className="text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">{title}</h1>
+        <h1
+          ref={heading}
+          tabIndex={focusOnShow ? -1 : undefined}
+          className="text-2xl font-semibold tracking-tight text-brand-900 outline-none sm:text-3xl"
+        >
+          {title}
+        </h1>
         {intro && <div className="mt-2 text-slate-700">{intro}</div>}
         <div className="mt-6">{children}</div>
       </section>

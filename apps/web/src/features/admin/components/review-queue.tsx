@@ -160,14 +160,20 @@ function QueueTable({ items }: { items: ReviewQueueItem[] }) {
             <td className="py-3 pr-4">
               <CustomerName item={item} />
             </td>
-            <td className="space-y-1 py-3 pr-4">
+            <td className="py-3 pr-4">
               <Badge tone={statusTone(item.status)}>{status(item.status)}</Badge>
-              <span className="block text-xs text-slate-600">{registrar(item.cryptoRegistrarStatus)}</span>
             </td>
             <td className="py-3 pr-4">
               <Badge tone={kycTone(item.kycState)}>{kyc(item.kycState)}</Badge>
             </td>
-            <td className="py-3 pr-4">{item.hasWallet ? t('queue.walletYes') : t('queue.walletNo')}</td>
+            {/* the registrar's status belongs to the wallet: under the compliance status it read as a
+                second, contradicting status ("Noch nicht geprüft" over "Freigegeben", issue 15) */}
+            <td className="space-y-1 py-3 pr-4">
+              <span className="block">{item.hasWallet ? t('queue.walletYes') : t('queue.walletNo')}</span>
+              <span className="block text-xs text-slate-600" data-testid="registrar-status">
+                {registrar(item.cryptoRegistrarStatus)}
+              </span>
+            </td>
             <td className="py-3 pr-4">
               <Reasons reasons={item.reasons} />
             </td>

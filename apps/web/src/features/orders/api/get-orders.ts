@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OrderListRowView } from '@token/domain/orders';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLocale } from '../../../lib/i18n.ts';
 import { orderKeys, shop } from './keys.ts';
 
 /** spec 9: orders are listed 50 at a time. */
@@ -21,8 +22,9 @@ export async function getOrders(
 }
 
 export function useOrders(page: number) {
+  const locale = useLocale();
   return useQuery({
-    queryKey: orderKeys.list(page),
+    queryKey: orderKeys.list(page, locale),
     queryFn: ({ signal }) => getOrders(page, signal),
     placeholderData: keepPreviousData,
   });

@@ -4,7 +4,8 @@ import type { Locale } from '@token/domain/i18n';
 export const orderKeys = {
   all: ['orders'] as const,
   lists: ['orders', 'list'] as const,
-  list: (page: number) => ['orders', 'list', page] as const,
+  // the API names the products in the reader's language: a language switch asks again
+  list: (page: number, locale: Locale) => ['orders', 'list', page, locale] as const,
   order: (tokenValue: string) => ['orders', 'order', tokenValue] as const,
   paymentConfiguration: (tokenValue: string, paymentId: number) =>
     ['orders', 'order', tokenValue, 'payment-configuration', paymentId] as const,
