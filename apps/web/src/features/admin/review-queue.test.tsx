@@ -140,8 +140,10 @@ describe('ReviewQueue', () => {
     const walletColumn = within(table)
       .getAllByRole('columnheader')
       .findIndex((h) => h.textContent === 'Wallet');
-    expect(within(first).getAllByRole('cell')[statusColumn]!.textContent).toBe('Noch nicht geprüft');
-    expect(within(first).getAllByRole('cell')[walletColumn]!.textContent).toBe(
+    expect(defined(within(first).getAllByRole('cell')[statusColumn], 'the status cell').textContent).toBe(
+      'Noch nicht geprüft',
+    );
+    expect(defined(within(first).getAllByRole('cell')[walletColumn], 'the wallet cell').textContent).toBe(
       'VorhandenFreigabe erforderlich',
     );
     expect(within(first).getByText('Bestätigt')).toBeTruthy();

@@ -70,7 +70,7 @@ describe('OrdersPage (/account/orders)', () => {
     const calls = mockApi(({ url }, { language }) => {
       if (url !== '/api/v2/shop/orders?page=1&itemsPerPage=50') return undefined;
       const productName = language === 'en' ? 'Biogas Bavaria 2030' : 'Biogas Bayern 2030';
-      const item = { ...row!.items[0]!, productName };
+      const item = { ...defined(defined(row, 'the listed order').items[0], 'its item'), productName };
       return Response.json({ 'hydra:member': [{ ...row, items: [item] }], 'hydra:totalItems': 1 });
     });
     renderRoutes([{ path: '/account/orders', element: <OrdersPage /> }], '/account/orders');
