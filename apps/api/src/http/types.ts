@@ -12,7 +12,9 @@ import type { SecretBox } from '../crypto/secrets.ts';
 import type { Database, DbHandle } from '../db/client.ts';
 import type { AccessTokens } from '../modules/accounts/access-tokens.ts';
 import type { Partners } from '../partners/create-partners.ts';
-import type { RouteAuth } from './auth.ts';
+
+/** Who may call a route (route config `auth`; `http/auth.ts` enforces it). */
+export type RouteAuth = 'public' | 'customer' | 'operator';
 
 declare module 'fastify' {
   interface FastifyRequest {
