@@ -11,8 +11,6 @@ import { sendProblem } from './errors.ts';
 import { createOperatorLinks, type OperatorLinks } from './operator-links.ts';
 import type { App, RouteAuth } from './types.ts';
 
-/** Who may call a route: anyone, a logged-in customer, or an operator (ARCHITECTURE convention 3). */
-
 /** The logged-in customer of a request. */
 export type RequestCustomer = { id: number; uuid: string; sessionId: string };
 

@@ -13,7 +13,7 @@ import type { Database, DbHandle } from '../db/client.ts';
 import type { AccessTokens } from '../modules/accounts/access-tokens.ts';
 import type { Partners } from '../partners/create-partners.ts';
 
-/** Who may call a route (route config `auth`; `http/auth.ts` enforces it). */
+/** Who may call a route: anyone, a logged-in customer, or an operator (route config `auth`, enforced by `http/auth.ts`; ARCHITECTURE convention 3). */
 export type RouteAuth = 'public' | 'customer' | 'operator';
 
 declare module 'fastify' {
