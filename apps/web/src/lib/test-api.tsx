@@ -20,7 +20,11 @@ export const channelList = [
 ];
 
 export type ApiCall = { method: string; url: string; body: unknown };
-export type ApiHandler = (call: ApiCall) => Response | Promise<Response> | undefined;
+/** Answers a call; `language` is the request's Accept-Language. */
+export type ApiHandler = (
+  call: ApiCall,
+  request: { language: string | null },
+) => Response | Promise<Response> | undefined;
 
 /** A problem+json answer. */
 export function problemAnswer(status: number, code: string, violations: unknown[] = []): Response {
@@ -40,7 +44,7 @@ export function mockApi(handler: ApiHandler): ApiCall[] {
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       const call = { method, url: String(input), body };
       calls.push(call);
-      const answer = await handler(call);
+      const answer = await handler(call, { language: new Headers(init.headers).get('accept-language') });
       if (answer) return answer;
       if (call.url.startsWith('/api/v2/shop/channels')) return Response.json(channelList);
       return problemAnswer(404, 'not_found');
