@@ -76,4 +76,29 @@ describe('migrations on a database that holds data', () => {
       { entry_reference: 'E-OLD-2', note: null, type: null },
     ]);
   });
+
+  it('0012: a German country list seeded before names the Minor Outlying Islands in German; a changed name stays', async () => {
+    const handle = await freshDatabase();
+    await migrateUpTo(handle, '0011_invoice_year_berlin');
+    await handle.db.execute(sql`
+      insert into locales (code, name) values ('de', 'Deutsch'), ('en', 'English')`);
+    await handle.db.execute(sql`
+      insert into countries (code, enabled) values ('UM', true), ('XK', true)`);
+    await handle.db.execute(sql`
+      insert into country_translations (country_id, locale, name)
+      select id, 'de', 'United States Minor Outlying Islands' from countries where code = 'UM'
+      union all select id, 'en', 'United States Minor Outlying Islands' from countries where code = 'UM'
+      union all select id, 'de', 'United States Minor Outlying Islands' from countries where code = 'XK'`);
+
+    await migrateDatabase(handle);
+
+    const { rows } = await handle.db.execute<{ code: string; locale: string; name: string }>(sql`
+      select c.code, t.locale, t.name from country_translations t join countries c on c.id = t.country_id
+      order by c.code, t.locale`);
+    expect(rows.map((r) => ({ ...r }))).toEqual([
+      { code: 'UM', locale: 'de', name: 'Amerikanische Überseeinseln' },
+      { code: 'UM', locale: 'en', name: 'United States Minor Outlying Islands' },
+      { code: 'XK', locale: 'de', name: 'United States Minor Outlying Islands' },
+    ]);
+  });
 });
