@@ -21,8 +21,8 @@ import {
 import type { CardPort } from '../../partners/card/port.ts';
 import { type ChannelRow, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
 import {
-  assertEditable,
   findOwnOrder,
+  lockEditableOrder,
   newPaymentReference,
   type OrderRow,
   requireProduct,
@@ -127,8 +127,7 @@ export async function selectPaymentMethod(opts: {
   paymentMethod: string;
 }): Promise<OrderView> {
   const row = await opts.db.transaction(async (tx) => {
-    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
-    assertEditable(order);
+    const order = await lockEditableOrder(tx, opts.customerId, opts.tokenValue);
     const [payment] = await paymentOfOrder(tx).execute({ paymentId: opts.paymentId, orderId: order.id });
     if (!payment) throw new AppError('payment_not_found');
     if (order.total <= 0) throw new AppError('order_empty');
