@@ -23,7 +23,6 @@ import {
 import { completeOrder } from './checkout.service.ts';
 import { confirmLegalDocuments, sendLegalDocuments } from './legal-documents.service.ts';
 import { cancelOwnOrder } from './order-lifecycle.service.ts';
-import { withProductNamesIn } from './order-product-names.ts';
 import { getOrder, listOrderInvoices, listOrders } from './order-views.service.ts';
 import { getPaymentConfiguration, selectPaymentMethod } from './payment-choice.service.ts';
 
@@ -111,10 +110,10 @@ export async function orderRoutes(app: App) {
         db: app.db,
         customerId: customerOf(request).id,
         page,
+        locale: request.locale,
       });
-      const named = await withProductNamesIn(app.db, items, request.locale);
       return sendCollection(request, reply, {
-        items: named.map(orderResource),
+        items: items.map(orderResource),
         totalItems,
         type: 'Order',
         idOf: (o) => iri('orders', o.tokenValue),
@@ -140,9 +139,9 @@ export async function orderRoutes(app: App) {
         db: app.db,
         customerId: customerOf(request).id,
         tokenValue: request.params.tokenValue,
+        locale: request.locale,
       });
-      const [named] = await withProductNamesIn(app.db, [order], request.locale);
-      return send(request, reply, named!);
+      return send(request, reply, order);
     },
   );
 
