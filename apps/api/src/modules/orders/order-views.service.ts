@@ -109,7 +109,7 @@ function toPaymentView(payment: typeof payments.$inferSelect, methodCode: string
  * placeholder), each item also carries its product's name in that language (one translation per
  * product and language: no extra rows).
  */
-function viewRows(db: Db, which: SQL, locale?: SQL | Locale) {
+function viewRows(db: Db, which: SQL, locale?: ReturnType<typeof sql.placeholder> | Locale) {
   return db
     .select({
       orderId: orders.id,
