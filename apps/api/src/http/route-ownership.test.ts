@@ -70,6 +70,10 @@ const ownedRoutes: Record<string, OwnedCall> = {
   'GET /api/v2/shop/orders/:tokenValue/payments/:paymentId/configuration': {
     params: (w) => ({ tokenValue: w.completed.tokenValue, paymentId: w.completed.paymentId }),
   },
+  'POST /api/v2/shop/orders/:tokenValue/payments/:paymentId/checkout-session': {
+    params: (w) => ({ tokenValue: w.completed.tokenValue, paymentId: w.completed.paymentId }),
+    body: {},
+  },
   'PATCH /api/v2/shop/orders/:tokenValue/coupon': { params: order, body: { couponCode: 'GUARD10' } },
   'PATCH /api/v2/shop/orders/:tokenValue/complete': {
     params: order,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { platformDayOf } from '@token/domain/calendar';
 import { AppError } from '@token/domain/errors';
 import { buildInvoiceDocument, securitiesTaxCategory } from '@token/domain/invoices';
-import { paymentTermDays } from '@token/domain/orders';
+import { isOrderPaid, paymentTermDays } from '@token/domain/orders';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -136,8 +136,9 @@ export async function invoicePdf(opts: {
     })),
     payment: {
       method: offline ? 'bank_transfer' : 'card',
-      // Only an order still awaiting its transfer carries the bank details and the QR code.
-      paid: state === 'paid' || state === 'authorized' || state === 'refunded',
+      // Only an order still awaiting its transfer carries the bank details and the QR code: one that
+      // counts as paid (spec 4), or was paid and since refunded, does not.
+      paid: isOrderPaid({ checkoutState: order.checkoutState, paymentState: state }) || state === 'refunded',
       closed: state === 'cancelled' ? 'cancelled' : state === 'refunded' ? 'refunded' : null,
       termDays: Math.min(365, termDays),
       reference: payment?.payment.paymentReference ?? null,

@@ -22,7 +22,7 @@ import {
   findOffer,
   type OfferFacts,
 } from './order-offer.ts';
-import { assertEditable, findOwnOrder, type ItemRow, type OrderRow } from './order-rows.ts';
+import { findOwnOrder, type ItemRow, lockEditableOrder, type OrderRow } from './order-rows.ts';
 import { orderViewOf, toOrderView } from './order-views.service.ts';
 
 /*
@@ -222,8 +222,7 @@ export async function applyDiscountCode(opts: {
   couponCode: string | null;
 }): Promise<OrderView> {
   const row = await opts.db.transaction(async (tx) => {
-    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
-    assertEditable(order);
+    const order = await lockEditableOrder(tx, opts.customerId, opts.tokenValue);
     if (opts.couponCode === null) return recomputeTotals(tx, { ...order, discountCode: null }, 'cart');
     const code =
       order.productId !== null ? await findDiscountCode(tx, opts.couponCode, order.productId) : null;
@@ -276,8 +275,7 @@ export async function addOrderItem(opts: {
 }): Promise<OrderView> {
   const { db, customerId } = opts;
   const row = await db.transaction(async (tx) => {
-    const order = await findOwnOrder(tx, customerId, opts.tokenValue, true);
-    assertEditable(order);
+    const order = await lockEditableOrder(tx, customerId, opts.tokenValue);
     const offer = await findOffer(tx, { variantCode: variantCodeOf(opts.productVariant) }, order.localeCode);
     if (!offer) throw new AppError('variant_not_found');
     const lines = await itemRowsOf(tx).execute({ orderId: order.id });
@@ -337,8 +335,7 @@ export async function changeOrderItemQuantity(opts: {
 }): Promise<OrderView> {
   const { db, customerId } = opts;
   const row = await db.transaction(async (tx) => {
-    const order = await findOwnOrder(tx, customerId, opts.tokenValue, true);
-    assertEditable(order);
+    const order = await lockEditableOrder(tx, customerId, opts.tokenValue);
     const item = await findOwnItem(tx, order, opts.itemId);
     const offer = await findOffer(tx, { variantId: item.variantId }, order.localeCode);
     if (!offer) throw new AppError('variant_not_found');
@@ -360,8 +357,7 @@ export async function removeOrderItem(opts: {
   itemId: number;
 }): Promise<OrderView> {
   const row = await opts.db.transaction(async (tx) => {
-    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
-    assertEditable(order);
+    const order = await lockEditableOrder(tx, opts.customerId, opts.tokenValue);
     const item = await findOwnItem(tx, order, opts.itemId);
     await tx.delete(orderItems).where(eq(orderItems.id, item.id));
     return recomputeTotals(tx, order, 'cart');

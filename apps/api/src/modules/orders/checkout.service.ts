@@ -10,11 +10,14 @@ import {
   type SubscriptionRefusal,
 } from '@token/domain/orders';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { param, prepared } from '../../db/prepared.ts';
 import { orderItems, orders, paymentMethods, payments } from '../../db/schema/index.ts';
+import type { CardPort } from '../../partners/card/port.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
 import { findShopChannel } from '../reference/reference.service.ts';
+import { openCheckoutAfterCompletion } from './card-checkout.service.ts';
 import { queueOrderMail } from './order-mails.ts';
 import {
   assertAllowed,
@@ -91,7 +94,9 @@ const paymentAwaited = prepared('order_payment_awaited', (db) =>
  * holding, the invoice counter of the year. Under the product lock every rule is checked
  * again with fresh figures, so neither the stock, the 149 investors nor the § 6 total can be
  * exceeded by concurrent orders. The confirmation mail is written to the outbox in the same
- * transaction and sent after commit (no partner call under a lock).
+ * transaction and sent after commit (no partner call under a lock). A card order's checkout session
+ * is opened after the commit (decision 014), from the rows in hand; a failing card partner leaves
+ * the order placed (the investor opens the session later). A bank transfer adds no statement.
  */
 export async function completeOrder(opts: {
   db: Database;
@@ -101,9 +106,12 @@ export async function completeOrder(opts: {
   paymentDays: number;
   mail: MailPort;
   publicUrl: string;
+  /** The card partner: a card order's checkout session is opened once the order is placed. */
+  card?: CardPort;
+  log?: FastifyBaseLogger;
 }): Promise<OrderView> {
   const { db, customerId, input } = opts;
-  return db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     // The order locked, with its item and its payment and method, in one statement (decision 011,
     // Measured: the completion's CPU is the bound, and every statement costs it in both processes).
     const context = await completionContextOf(tx).execute({ tokenValue: opts.tokenValue, customerId });
@@ -184,7 +192,7 @@ export async function completeOrder(opts: {
     if (refusal) throw new AppError(refusalError[refusal]);
     if (!placed[0]?.invoice_number) throw new AppError('insufficient_stock');
     // The answer from the rows in hand: nothing of it changed since they were read or written.
-    return orderViewOf(
+    const view = orderViewOf(
       updated!,
       [{ item, variantCode: offer.variant.code, productCode: offer.product.code }],
       // One row per payment: the order has one item (checked above).
@@ -192,5 +200,14 @@ export async function completeOrder(opts: {
         p ? [{ payment: p.id === awaiting!.id ? awaiting! : p, methodCode: m?.code ?? null }] : [],
       ),
     );
+    const card = method.gateway === 'card' ? { order: updated!, payment: awaiting!, item } : null;
+    return { view, card, customerEmail: buyer.customer.email };
   });
+  if (placed.card && opts.card) {
+    await openCheckoutAfterCompletion(
+      { db, card: opts.card, publicUrl: opts.publicUrl, log: opts.log },
+      { ...placed.card, customerEmail: placed.customerEmail },
+    );
+  }
+  return placed.view;
 }

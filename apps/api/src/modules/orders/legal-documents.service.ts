@@ -11,7 +11,7 @@ import { param, prepared } from '../../db/prepared.ts';
 import { legalDocuments, mediaFiles, orderItems, orders } from '../../db/schema/index.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
 import { queueOrderMail } from './order-mails.ts';
-import { assertEditable, findOwnOrder, requireProduct } from './order-rows.ts';
+import { findOwnOrder, lockEditableOrder, requireProduct } from './order-rows.ts';
 import { toOrderView } from './order-views.service.ts';
 
 /*
@@ -78,8 +78,7 @@ export async function confirmLegalDocuments(opts: {
   tokenValue: string;
 }): Promise<OrderView> {
   const row = await opts.db.transaction(async (tx) => {
-    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
-    assertEditable(order);
+    const order = await lockEditableOrder(tx, opts.customerId, opts.tokenValue);
     const productId = await requireProduct(order);
     const documents = await productLegalDocuments(tx, productId, order.localeCode);
     const next: CheckoutState = order.checkoutState === 'cart' ? 'addressed' : order.checkoutState;

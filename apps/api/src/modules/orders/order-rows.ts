@@ -2,7 +2,7 @@ import { AppError } from '@token/domain/errors';
 import { isCheckoutEditable } from '@token/domain/orders';
 import { orderPaymentReference, referencePrefixPattern } from '@token/domain/payments';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { type orderItems, orders } from '../../db/schema/index.ts';
 
@@ -66,6 +66,17 @@ const ownOrderLocked = prepared('own_order_locked', (db) =>
 /** Throws `order_not_editable` once the checkout is completed or cancelled. */
 export function assertEditable(order: OrderRow): void {
   if (!isCheckoutEditable(order.checkoutState)) throw new AppError('order_not_editable');
+}
+
+/**
+ * The customer's order locked (`for update`) for a change of the checkout: 404 when not theirs,
+ * `order_not_editable` once placed or cancelled (the domain's editable states). Every checkout step
+ * before completion (cart, legal documents, payment method) starts here, inside its transaction.
+ */
+export async function lockEditableOrder(tx: Tx, customerId: number, tokenValue: string): Promise<OrderRow> {
+  const order = await findOwnOrder(tx, customerId, tokenValue, true);
+  assertEditable(order);
+  return order;
 }
 
 /** The order's product; `order_empty` while it has no item. */

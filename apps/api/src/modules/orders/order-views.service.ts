@@ -1,3 +1,4 @@
+import type { Locale } from '@token/domain/i18n';
 import {
   type InvoiceView,
   isOrderPaid,
@@ -16,6 +17,7 @@ import {
   paymentMethods,
   payments,
   products,
+  productTranslations,
   productVariants,
 } from '../../db/schema/index.ts';
 import { findOwnOrder, type ItemRow, type OrderRow } from './order-rows.ts';
@@ -23,9 +25,21 @@ import { findOwnOrder, type ItemRow, type OrderRow } from './order-rows.ts';
 /*
  * Reading orders (spec 3/4/7): an order's view from its rows, the customer's order and lists, the
  * invoices of an order.
+ *
+ * The reader's language (issue 15): an item keeps the product name it was placed under (the invoice,
+ * the mails and the answers of the checkout's calls use it); the customer's reads (`getOrder`,
+ * `listOrders` with a `locale`) name the product as it is currently named in the reader's language,
+ * so an order placed in German reads in English on English pages. A product without a name in that
+ * language keeps the stored one.
  */
 
-type ViewItem = { item: ItemRow; variantCode: string; productCode: string };
+type ViewItem = {
+  item: ItemRow;
+  variantCode: string;
+  productCode: string;
+  /** The product's current name in the reader's language, when the read asked for one. */
+  readerName?: string | null;
+};
 type ViewPayment = { payment: typeof payments.$inferSelect; methodCode: string | null };
 
 /** The order's view from its rows (spec 3/4): items with their codes, payments with their methods. */
@@ -45,9 +59,9 @@ export function orderViewOf(o: OrderRow, items: ViewItem[], orderPayments: ViewP
     legalDocsConfirmAt: o.legalDocsConfirmAt?.toISOString() ?? null,
     legalDocsConfirmed: o.legalDocsConfirmed,
     legalDocsSentAt: o.legalDocsSentAt?.toISOString() ?? null,
-    items: items.map(({ item, variantCode, productCode }) => ({
+    items: items.map(({ item, variantCode, productCode, readerName }) => ({
       id: item.id,
-      productName: item.productName,
+      productName: readerName || item.productName,
       productCode,
       variantName: item.variantName,
       variant: variantCode,
@@ -91,15 +105,18 @@ function toPaymentView(payment: typeof payments.$inferSelect, methodCode: string
 
 /**
  * Orders' items and payments in one statement: a row per item and payment of each order (an order has
- * one line and one or few payments), collated by `viewsFrom`.
+ * one line and one or few payments), collated by `viewsFrom`. With `locale` (a value or a
+ * placeholder), each item also carries its product's name in that language (one translation per
+ * product and language: no extra rows).
  */
-function viewRows(db: Db, which: SQL) {
+function viewRows(db: Db, which: SQL, locale?: ReturnType<typeof sql.placeholder> | Locale) {
   return db
     .select({
       orderId: orders.id,
       item: orderItems,
       variantCode: productVariants.code,
       productCode: products.code,
+      readerName: locale === undefined ? sql<string | null>`null` : productTranslations.name,
       payment: payments,
       methodCode: paymentMethods.code,
     })
@@ -107,6 +124,12 @@ function viewRows(db: Db, which: SQL) {
     .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
     .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
     .leftJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(
+      productTranslations,
+      locale === undefined
+        ? sql`false`
+        : and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+    )
     .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
     .where(which)
@@ -132,6 +155,7 @@ function viewsFrom(orderRows: OrderRow[], rows: ViewRow[]): OrderView[] {
         item: r.item,
         variantCode: r.variantCode,
         productCode: r.productCode,
+        readerName: r.readerName,
       });
     }
     if (r.payment)
@@ -147,13 +171,18 @@ const viewRowsOfOrder = prepared('order_view_rows', (db) =>
   viewRows(db, eq(orders.id, sql.placeholder('orderId'))),
 );
 
+/** The same, with the products named in the reader's language (placeholder `locale`). */
+const viewRowsOfOrderIn = prepared('order_view_rows_in_locale', (db) =>
+  viewRows(db, eq(orders.id, sql.placeholder('orderId')), sql.placeholder('locale')),
+);
+
 /** One order's view, read outside any transaction (after the change it answers has committed). */
 export async function toOrderView(db: Database, row: OrderRow): Promise<OrderView> {
   return viewsFrom([row], await viewRowsOfOrder(db).execute({ orderId: row.id }))[0]!;
 }
 
-/** Several orders' views (lists), in one statement. */
-export async function toOrderViews(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+/** Several orders' views (lists), in one statement; with `locale`, products named in it. */
+export async function toOrderViews(db: Db, rows: OrderRow[], locale?: Locale): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   return viewsFrom(
     rows,
@@ -163,21 +192,31 @@ export async function toOrderViews(db: Db, rows: OrderRow[]): Promise<OrderView[
         orders.id,
         rows.map((o) => o.id),
       ),
+      locale,
     ),
   );
 }
 
-/** GET orders/{token}: the customer's order (any state). */
+/**
+ * GET orders/{token}: the customer's order (any state); with `locale`, its products named in the
+ * reader's language (without, as placed).
+ */
 export async function getOrder(opts: {
   db: Database;
   customerId: number;
   tokenValue: string;
+  locale?: Locale;
 }): Promise<OrderView> {
-  return toOrderView(opts.db, await findOwnOrder(opts.db, opts.customerId, opts.tokenValue));
+  const row = await findOwnOrder(opts.db, opts.customerId, opts.tokenValue);
+  if (opts.locale === undefined) return toOrderView(opts.db, row);
+  return viewsFrom(
+    [row],
+    await viewRowsOfOrderIn(opts.db).execute({ orderId: row.id, locale: opts.locale }),
+  )[0]!;
 }
 
-/** GET orders: the customer's placed orders, newest checkout first (spec 7), paged. */
-export async function listOrders(opts: { db: Database; customerId: number; page: Page }) {
+/** GET orders: the customer's placed orders, newest checkout first (spec 7), paged, products named in `locale`. */
+export async function listOrders(opts: { db: Database; customerId: number; page: Page; locale: Locale }) {
   const { db, customerId, page } = opts;
   const where = and(eq(orders.customerId, customerId), eq(orders.checkoutState, 'completed'));
   const [rows, [total]] = await Promise.all([
@@ -190,7 +229,7 @@ export async function listOrders(opts: { db: Database; customerId: number; page:
       .offset((page.page - 1) * page.itemsPerPage),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  return { items: await toOrderViews(db, rows), totalItems: total?.n ?? 0 };
+  return { items: await toOrderViews(db, rows, opts.locale), totalItems: total?.n ?? 0 };
 }
 
 /** GET orders/{token}/invoices: the invoice of a placed order (Sylius invoicing plugin: one per order). */

@@ -12,6 +12,7 @@ import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem }
 import { invoiceResource, orderResource } from '../../http/serializers/orders.ts';
 import type { App } from '../../http/types.ts';
 import { mailContext } from '../../mail/mail-context.ts';
+import { openCardCheckout } from './card-checkout.service.ts';
 import {
   addOrderItem,
   applyDiscountCode,
@@ -23,7 +24,6 @@ import {
 import { completeOrder } from './checkout.service.ts';
 import { confirmLegalDocuments, sendLegalDocuments } from './legal-documents.service.ts';
 import { cancelOwnOrder } from './order-lifecycle.service.ts';
-import { withProductNamesIn } from './order-product-names.ts';
 import { getOrder, listOrderInvoices, listOrders } from './order-views.service.ts';
 import { getPaymentConfiguration, selectPaymentMethod } from './payment-choice.service.ts';
 
@@ -111,10 +111,10 @@ export async function orderRoutes(app: App) {
         db: app.db,
         customerId: customerOf(request).id,
         page,
+        locale: request.locale,
       });
-      const named = await withProductNamesIn(app.db, items, request.locale);
       return sendCollection(request, reply, {
-        items: named.map(orderResource),
+        items: items.map(orderResource),
         totalItems,
         type: 'Order',
         idOf: (o) => iri('orders', o.tokenValue),
@@ -140,9 +140,9 @@ export async function orderRoutes(app: App) {
         db: app.db,
         customerId: customerOf(request).id,
         tokenValue: request.params.tokenValue,
+        locale: request.locale,
       });
-      const [named] = await withProductNamesIn(app.db, [order], request.locale);
-      return send(request, reply, named!);
+      return send(request, reply, order);
     },
   );
 
@@ -352,7 +352,46 @@ export async function orderRoutes(app: App) {
         tokenValue: request.params.tokenValue,
         paymentId: request.params.paymentId,
         card: app.partners.card,
+        log: request.log,
+      });
+      return sendItem(request, reply, configuration, {
+        '@id': `${iri('orders', request.params.tokenValue)}/payments/${request.params.paymentId}/configuration`,
+        '@type': 'PaymentConfiguration',
+      });
+    },
+  );
+
+  app.post(
+    '/orders/:tokenValue/payments/:paymentId/checkout-session',
+    {
+      config: {
+        ...customer,
+        errors: [
+          'order_not_found',
+          'payment_not_found',
+          'payment_method_not_selected',
+          'payment_method_unavailable',
+          'order_not_payable',
+          'partner_unavailable',
+        ] as const,
+      },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Opens the card partner's checkout for a placed card order awaiting payment (an open session is reused); answers its redirectUrl",
+        params: paymentParams,
+        body: emptyBody,
+        response: { 200: paymentConfigurationViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const configuration = await openCardCheckout({
+        db: app.db,
+        card: app.partners.card,
         publicUrl: app.config.publicUrl,
+        customerId: customerOf(request).id,
+        tokenValue: request.params.tokenValue,
+        paymentId: request.params.paymentId,
       });
       return sendItem(request, reply, configuration, {
         '@id': `${iri('orders', request.params.tokenValue)}/payments/${request.params.paymentId}/configuration`,
@@ -422,6 +461,8 @@ export async function orderRoutes(app: App) {
           input: request.body,
           paymentDays: app.config.orders.paymentDays,
           ...(await mailContext(app)),
+          card: app.partners.card,
+          log: request.log,
         }),
       ),
   );

@@ -8,21 +8,16 @@ import {
 import { buildEpcQrPayload, canMethodTakeOrder, isValidCreditorReference } from '@token/domain/payments';
 import type { BankAccountView } from '@token/domain/reference';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
 import { param, prepared } from '../../db/prepared.ts';
-import {
-  customers,
-  orderItems,
-  orders,
-  paymentMethods,
-  payments,
-  productPaymentConfigurations,
-} from '../../db/schema/index.ts';
+import { orders, paymentMethods, payments, productPaymentConfigurations } from '../../db/schema/index.ts';
 import type { CardPort } from '../../partners/card/port.ts';
 import { type ChannelRow, channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
+import { readCheckoutRedirect } from './card-checkout.service.ts';
 import {
-  assertEditable,
   findOwnOrder,
+  lockEditableOrder,
   newPaymentReference,
   type OrderRow,
   requireProduct,
@@ -127,8 +122,7 @@ export async function selectPaymentMethod(opts: {
   paymentMethod: string;
 }): Promise<OrderView> {
   const row = await opts.db.transaction(async (tx) => {
-    const order = await findOwnOrder(tx, opts.customerId, opts.tokenValue, true);
-    assertEditable(order);
+    const order = await lockEditableOrder(tx, opts.customerId, opts.tokenValue);
     const [payment] = await paymentOfOrder(tx).execute({ paymentId: opts.paymentId, orderId: order.id });
     if (!payment) throw new AppError('payment_not_found');
     if (order.total <= 0) throw new AppError('order_empty');
@@ -203,18 +197,18 @@ async function collectionAccount(
 }
 
 /**
- * GET orders/{token}/payments/{paymentId}/configuration: for bank transfer the issuer's account, the
- * amount and the reference; for card what the client needs to go to the provider (the redirect
- * comes with the card partner).
+ * GET orders/{token}/payments/{paymentId}/configuration, a read: for bank transfer the issuer's
+ * account, the amount and the reference; for card the open checkout session's page, or
+ * `redirectUrl: null` when none is open (the client opens one with `POST .../checkout-session`).
  */
 export async function getPaymentConfiguration(opts: {
   db: Database;
   customerId: number;
   tokenValue: string;
   paymentId: number;
-  /** The card partner (card payments get a checkout session) and where it sends the investor back. */
+  /** The card partner, asked whether the payment's stored session is still open. */
   card?: CardPort;
-  publicUrl?: string;
+  log?: FastifyBaseLogger;
 }): Promise<PaymentConfigurationView> {
   const order = await findOwnOrder(opts.db, opts.customerId, opts.tokenValue);
   const [row] = await opts.db
@@ -254,51 +248,6 @@ export async function getPaymentConfiguration(opts: {
     amount: payment.amount,
     currencyCode: payment.currencyCode,
     paymentReference: payment.paymentReference,
-    redirectUrl: await cardCheckoutUrl(opts, order, payment),
+    redirectUrl: await readCheckoutRedirect(opts, order, payment),
   };
-}
-
-/**
- * The card partner's hosted checkout for a placed card order awaiting payment: an open session of
- * the payment is reused, else one is created with an idempotency key from the payment id (and the
- * session it replaces), so repeated calls open one session. The partner call runs outside any
- * transaction or lock; the session id is stored afterwards. Null before the order is placed.
- */
-async function cardCheckoutUrl(
-  opts: { db: Database; card?: CardPort; publicUrl?: string },
-  order: OrderRow,
-  payment: typeof payments.$inferSelect,
-): Promise<string | null> {
-  if (!opts.card || !opts.publicUrl) return null;
-  if (order.checkoutState !== 'completed' || order.paymentState !== 'awaiting_payment') return null;
-  let replaces = '';
-  if (payment.partnerSessionId) {
-    const existing = await opts.card.retrieveSession({ db: opts.db, sessionId: payment.partnerSessionId });
-    replaces = `-after-${payment.partnerSessionId}`;
-    if (existing?.status === 'complete') return null;
-    if (existing?.status === 'open') replaces = '';
-  }
-  const [customer] = await opts.db.select().from(customers).where(eq(customers.id, order.customerId));
-  const [item] = await opts.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const back = (path: string) =>
-    `${opts.publicUrl}/payment/${path}?tokenValue=${encodeURIComponent(order.tokenValue)}`;
-  const session = await opts.card.createCheckoutSession({
-    db: opts.db,
-    orderToken: order.tokenValue,
-    amountCents: payment.amount,
-    currency: 'EUR',
-    description: `${order.number ?? ''} ${item?.productName ?? ''}`.trim(),
-    customerEmail: customer?.email ?? null,
-    locale: order.localeCode,
-    successUrl: back('success'),
-    cancelUrl: back('cancel'),
-    idempotencyKey: `payment-${payment.id}${replaces}`,
-  });
-  if (session.sessionId !== payment.partnerSessionId) {
-    await opts.db
-      .update(payments)
-      .set({ partnerSessionId: session.sessionId, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id));
-  }
-  return session.redirectUrl;
 }

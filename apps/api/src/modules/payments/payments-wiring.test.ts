@@ -300,7 +300,7 @@ ${ntry}
 }
 
 function upload(token: string | undefined, file: Buffer, field = 'file') {
-  const boundary = '----wire' + Math.random().toString(16).slice(2);
+  const boundary = `----wire${Math.random().toString(16).slice(2)}`;
   const body = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="s.xml"\r\nContent-Type: application/xml\r\n\r\n`,

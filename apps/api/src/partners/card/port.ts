@@ -38,6 +38,8 @@ export type RetrievedSession = {
   orderToken: string | null;
   amountCents: number;
   currency: string;
+  /** The hosted checkout page while the session is open (null once complete or expired). */
+  redirectUrl: string | null;
 };
 
 export type RefundInput = { db: Db; paymentIntentId: string; amountCents: number; idempotencyKey?: string };

@@ -170,6 +170,8 @@ export function createSandboxCard(opts: {
     orderToken: s.orderToken,
     amountCents: s.amountCents,
     currency: s.currency,
+    redirectUrl:
+      s.status === 'complete' || s.status === 'expired' ? null : `${opts.publicUrl}/sandbox/card/${s.id}`,
   });
 
   const withSessionId = (url: string, id: string) => url.replaceAll('{CHECKOUT_SESSION_ID}', id);

@@ -95,6 +95,7 @@ describe('Stripe Checkout over fetch', () => {
       orderToken: '6f1c2f0e9d8b4a7c',
       amountCents: 250_000,
       currency: 'EUR',
+      redirectUrl: null,
     });
     expect(await stripe.retrieveSession({ db, sessionId: 'cs_test_unknown' })).toBeNull();
     expect(await stripe.retrieveSession({ db, sessionId: '../v1/charges' })).toBeNull();

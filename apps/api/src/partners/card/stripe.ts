@@ -92,6 +92,7 @@ export function createStripeCard(opts: {
       orderToken: s.metadata?.order_token ?? s.client_reference_id ?? null,
       amountCents: s.amount_total ?? 0,
       currency: (s.currency ?? 'eur').toUpperCase(),
+      redirectUrl: s.url ?? null,
     };
   }
 

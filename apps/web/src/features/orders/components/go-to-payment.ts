@@ -1,5 +1,6 @@
 import type { OrderView } from '@token/domain/orders';
 import { getPaymentConfiguration } from '../api/get-payment-configuration.ts';
+import { openCheckoutSession } from '../api/open-checkout-session.ts';
 
 /** Where the browser goes to pay an order: an in-app path, or the card partner's page. */
 export type PaymentTarget = { kind: 'path'; to: string } | { kind: 'external'; url: string };
@@ -16,7 +17,8 @@ function isWebUrl(value: string): boolean {
 
 /**
  * After completion (spec 2): a bank transfer shows the thank-you page with the transfer's data; a
- * card payment goes to the partner's `redirectUrl`, or the order's finishing page while it has none.
+ * card payment goes to the partner's `redirectUrl` (its checkout opened first when none is open),
+ * or the order's finishing page while it has none.
  */
 export async function paymentTargetOf(order: OrderView): Promise<PaymentTarget> {
   const payment = order.payments[0];
@@ -24,7 +26,10 @@ export async function paymentTargetOf(order: OrderView): Promise<PaymentTarget> 
   if (!payment || payment.methodCode === 'offline') {
     return { kind: 'path', to: `/thank-you-for-offline-payment?${query}` };
   }
-  const configuration = await getPaymentConfiguration(order.tokenValue, payment.id);
+  let configuration = await getPaymentConfiguration(order.tokenValue, payment.id);
+  if (configuration.gateway === 'card' && !configuration.redirectUrl) {
+    configuration = await openCheckoutSession(order.tokenValue, payment.id);
+  }
   if (configuration.gateway === 'card' && configuration.redirectUrl && isWebUrl(configuration.redirectUrl)) {
     return { kind: 'external', url: configuration.redirectUrl };
   }
