@@ -372,6 +372,8 @@ export async function orderRoutes(app: App) {
           'payment_method_not_selected',
           'payment_method_unavailable',
           'order_not_payable',
+          // the card partner's minimum charge (EUR 0.50)
+          'payment_amount_invalid',
           'partner_unavailable',
         ] as const,
       },
