@@ -109,6 +109,7 @@ export function entryShapeFault(entry: Pick<RegisterEntry, 'kind' | 'fromHolder'
 }
 
 // Characters JSON.stringify writes as themselves; a string of only these is quoted without it (faster).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what JSON must escape
 const plainJsonString = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 
 /** A string as a JSON string literal: escapes quotes, control characters and lone surrogates. */

@@ -22,7 +22,10 @@ const supply = 1000;
 const opts = { bondId, totalSupply: supply, sha256: nodeSha256 };
 
 let clock = Date.UTC(2026, 0, 5, 9);
-const at = () => new Date((clock += 1000)).toISOString();
+const at = () => {
+  clock += 1000;
+  return new Date(clock).toISOString();
+};
 
 const mint = (to: string, amount: number, orderId = '1'): RegisterEntryDraft => ({
   bondId,
