@@ -363,9 +363,7 @@ describe('journal check on random journals (property-based)', () => {
   const propertySupply = 2000;
 
   /** Plays random operations, keeping only those a correct registrar would record. */
-  function validJournal(
-    ops: fc.RecordValue<{ op: string; a: number; b: number; amount: number; pick: number }>[],
-  ) {
+  function validJournal(ops: { op: string; a: number; b: number; amount: number; pick: number }[]) {
     const entries: RegisterEntry[] = [];
     const balance = new Map<string, number>();
     const reversed = new Set<number>();
