@@ -77,7 +77,7 @@ const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 const allText = (doc: RegisterExcerptDocument) => JSON.stringify(doc);
 const fieldsOf = (doc: RegisterExcerptDocument, id: string) => {
   const section = doc.sections.find((s) => s.id === id);
-  if (!section || section.kind !== 'fields') throw new Error(`no section ${id}`);
+  if (section?.kind !== 'fields') throw new Error(`no section ${id}`);
   return Object.fromEntries(section.fields.map((f) => [f.key, plain(`${f.label}: ${f.value}`)]));
 };
 

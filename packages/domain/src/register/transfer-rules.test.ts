@@ -47,53 +47,123 @@ describe('transfer rules', () => {
   });
 
   const refusals: [string, Change, string][] = [
-    ['a fraction of a token', (i) => void (i.amount = 1.5), 'transfer_amount_invalid'],
-    ['zero tokens', (i) => void (i.amount = 0), 'transfer_amount_invalid'],
-    ['a negative amount', (i) => void (i.amount = -3), 'transfer_amount_invalid'],
-    ['NaN', (i) => void (i.amount = Number.NaN), 'transfer_amount_invalid'],
-    ['to oneself', (i) => void (receiverOf(i).holderId = '1'), 'transfer_to_self'],
+    [
+      'a fraction of a token',
+      (i) => {
+        i.amount = 1.5;
+      },
+      'transfer_amount_invalid',
+    ],
+    [
+      'zero tokens',
+      (i) => {
+        i.amount = 0;
+      },
+      'transfer_amount_invalid',
+    ],
+    [
+      'a negative amount',
+      (i) => {
+        i.amount = -3;
+      },
+      'transfer_amount_invalid',
+    ],
+    [
+      'NaN',
+      (i) => {
+        i.amount = Number.NaN;
+      },
+      'transfer_amount_invalid',
+    ],
+    [
+      'to oneself',
+      (i) => {
+        receiverOf(i).holderId = '1';
+      },
+      'transfer_to_self',
+    ],
     [
       'without two-factor',
-      (i) => void (i.sender.twoFactorEnabled = false),
+      (i) => {
+        i.sender.twoFactorEnabled = false;
+      },
       'transfer_two_factor_not_enabled',
     ],
-    ['without a code', (i) => void (i.sender.code = 'missing'), 'two_factor_required'],
-    ['with a wrong or used code', (i) => void (i.sender.code = 'invalid'), 'two_factor_invalid'],
-    ['more than minted', (i) => void (i.amount = 101), 'insufficient_minted_tokens'],
+    [
+      'without a code',
+      (i) => {
+        i.sender.code = 'missing';
+      },
+      'two_factor_required',
+    ],
+    [
+      'with a wrong or used code',
+      (i) => {
+        i.sender.code = 'invalid';
+      },
+      'two_factor_invalid',
+    ],
+    [
+      'more than minted',
+      (i) => {
+        i.amount = 101;
+      },
+      'insufficient_minted_tokens',
+    ],
     [
       'minted tokens already in a pending transfer',
-      (i) => void (i.sender.pendingOutgoing = 91),
+      (i) => {
+        i.sender.pendingOutgoing = 91;
+      },
       'insufficient_minted_tokens',
     ],
     [
       'tokens under a disposal restriction',
-      (i) => void (i.sender.disposalRestricted = true),
+      (i) => {
+        i.sender.disposalRestricted = true;
+      },
       'disposal_restricted',
     ],
-    ['to nobody known', (i) => void (i.receiver = null), 'beneficiary_not_whitelisted'],
+    [
+      'to nobody known',
+      (i) => {
+        i.receiver = null;
+      },
+      'beneficiary_not_whitelisted',
+    ],
     [
       'to a receiver not approved',
-      (i) => void (receiverOf(i).isApproved = false),
+      (i) => {
+        receiverOf(i).isApproved = false;
+      },
       'beneficiary_not_whitelisted',
     ],
     [
       'to a receiver without a wallet',
-      (i) => void (receiverOf(i).hasWallet = false),
+      (i) => {
+        receiverOf(i).hasWallet = false;
+      },
       'beneficiary_not_whitelisted',
     ],
     [
       'to a receiver off the whitelist',
-      (i) => void (receiverOf(i).isWhitelisted = false),
+      (i) => {
+        receiverOf(i).isWhitelisted = false;
+      },
       'beneficiary_not_whitelisted',
     ],
     [
       'a professional-only bond to a retail investor',
-      (i) => void (i.bond.professionalOnly = true),
+      (i) => {
+        i.bond.professionalOnly = true;
+      },
       'professional_only_bond',
     ],
     [
       'to a new holder when 149 hold the bond',
-      (i) => void (receiverOf(i).holdsBond = false),
+      (i) => {
+        receiverOf(i).holdsBond = false;
+      },
       'transfer_investor_limit_reached',
     ],
   ];
@@ -119,16 +189,66 @@ describe('transfer rules', () => {
   it('checks in the documented order: each refusal wins over every later one', () => {
     // All refusal conditions at once, then lifted one by one in order: the answer walks the list.
     const order: [string, Change][] = [
-      ['transfer_amount_invalid', (i) => void (i.amount = 500)],
-      ['transfer_to_self', (i) => void (receiverOf(i).holderId = '2')],
-      ['transfer_two_factor_not_enabled', (i) => void (i.sender.twoFactorEnabled = true)],
-      ['two_factor_required', (i) => void (i.sender.code = 'invalid')],
-      ['two_factor_invalid', (i) => void (i.sender.code = 'valid')],
-      ['insufficient_minted_tokens', (i) => void (i.amount = 10)],
-      ['disposal_restricted', (i) => void (i.sender.disposalRestricted = false)],
-      ['beneficiary_not_whitelisted', (i) => void (receiverOf(i).isWhitelisted = true)],
-      ['professional_only_bond', (i) => void (receiverOf(i).roles = [professionalInvestorRole])],
-      ['transfer_investor_limit_reached', (i) => void (receiverOf(i).holdsBond = true)],
+      [
+        'transfer_amount_invalid',
+        (i) => {
+          i.amount = 500;
+        },
+      ],
+      [
+        'transfer_to_self',
+        (i) => {
+          receiverOf(i).holderId = '2';
+        },
+      ],
+      [
+        'transfer_two_factor_not_enabled',
+        (i) => {
+          i.sender.twoFactorEnabled = true;
+        },
+      ],
+      [
+        'two_factor_required',
+        (i) => {
+          i.sender.code = 'invalid';
+        },
+      ],
+      [
+        'two_factor_invalid',
+        (i) => {
+          i.sender.code = 'valid';
+        },
+      ],
+      [
+        'insufficient_minted_tokens',
+        (i) => {
+          i.amount = 10;
+        },
+      ],
+      [
+        'disposal_restricted',
+        (i) => {
+          i.sender.disposalRestricted = false;
+        },
+      ],
+      [
+        'beneficiary_not_whitelisted',
+        (i) => {
+          receiverOf(i).isWhitelisted = true;
+        },
+      ],
+      [
+        'professional_only_bond',
+        (i) => {
+          receiverOf(i).roles = [professionalInvestorRole];
+        },
+      ],
+      [
+        'transfer_investor_limit_reached',
+        (i) => {
+          receiverOf(i).holdsBond = true;
+        },
+      ],
     ];
     const input = allowed();
     Object.assign(input, { amount: 0 });
