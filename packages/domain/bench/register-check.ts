@@ -46,13 +46,16 @@ for (let i = 0; i < count; i++) {
 const built = performance.now() - t0;
 
 const heapBefore = process.memoryUsage().heapUsed;
+const cpu0 = process.cpuUsage();
 const t1 = performance.now();
 const result = checkJournal(entries, { bondId, totalSupply: holders * 1_000_000, sha256 });
 const checked = performance.now() - t1;
+const cpu = process.cpuUsage(cpu0);
 const heapAfter = process.memoryUsage().heapUsed;
 
 console.log(`journal of ${count.toLocaleString('en')} entries built in ${(built / 1000).toFixed(2)} s`);
 console.log(
   `chain check: ${(checked / 1000).toFixed(2)} s (${Math.round(count / (checked / 1000)).toLocaleString('en')} entries/s), ` +
+    `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (the figure to read on a shared machine), ` +
     `ok=${result.ok}, holders=${result.ok ? result.holders : '-'}, heap delta ${((heapAfter - heapBefore) / 1e6).toFixed(0)} MB`,
 );
