@@ -422,7 +422,7 @@ describe('journal check on random journals (property-based)', () => {
     return entries;
   }
 
-  const journalArb = fc.array(opArb, { minLength: 1, maxLength: 60 }).map(validJournal);
+  const journalArb = fc.array(opArb, { minLength: 1, maxLength: 80, size: 'max' }).map(validJournal);
   const checkOpts = { bondId, totalSupply: propertySupply, sha256: sha256Hex };
 
   it('a valid journal checks out: nobody below zero, holdings = minted − burned ≤ supply', () => {
