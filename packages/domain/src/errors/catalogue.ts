@@ -402,6 +402,75 @@ export const errorCatalogue = {
     de: 'Der Betrag ist ungültig.',
     en: 'The amount is invalid.',
   },
+  // Token register (issue 16): transfers (refusals in the order `transferRefusal` checks them), spec 8
+  // "transfer success, 'something goes wrong', check beneficiary or amount", excerpts, reversals.
+  transfer_amount_invalid: {
+    status: 422,
+    de: 'Bitte übertragen Sie eine ganze Anzahl von mindestens 1 Token. Bitte prüfen Sie den Empfänger oder den Betrag.',
+    en: 'Please transfer a whole number of at least 1 token. Please check the beneficiary or the amount.',
+  },
+  transfer_to_self: {
+    status: 422,
+    de: 'Sie können keine Token an sich selbst übertragen. Bitte prüfen Sie den Empfänger oder den Betrag.',
+    en: 'You cannot transfer tokens to yourself. Please check the beneficiary or the amount.',
+  },
+  // Not the 401 `two_factor_required` (a code is missing): this sender has no two-factor to ask a code of.
+  transfer_two_factor_not_enabled: {
+    status: 403,
+    de: 'Für Token-Übertragungen muss die Zwei-Faktor-Authentifizierung aktiv sein. Bitte aktivieren Sie sie zuerst.',
+    en: 'Token transfers require two-factor authentication. Please enable it first.',
+  },
+  insufficient_minted_tokens: {
+    status: 422,
+    de: 'So viele bereits gemintete Token dieser Anleihe halten Sie nicht. Bitte prüfen Sie den Empfänger oder den Betrag.',
+    en: 'You do not hold that many minted tokens of this bond. Please check the beneficiary or the amount.',
+  },
+  disposal_restricted: {
+    status: 422,
+    de: 'Für diese Token besteht eine Verfügungsbeschränkung; sie können derzeit nicht übertragen werden.',
+    en: 'These tokens are subject to a disposal restriction and cannot be transferred at the moment.',
+  },
+  beneficiary_not_whitelisted: {
+    status: 422,
+    de: 'Der Empfänger ist kein freigeschalteter Anleger dieser Anleihe. Bitte prüfen Sie den Empfänger oder den Betrag.',
+    en: 'The beneficiary is not a whitelisted investor of this bond. Please check the beneficiary or the amount.',
+  },
+  professional_only_bond: {
+    status: 422,
+    de: 'Token dieser Anleihe können nur an professionelle Anleger übertragen werden.',
+    en: 'Tokens of this bond can only be transferred to professional investors.',
+  },
+  transfer_investor_limit_reached: {
+    status: 422,
+    de: 'Diese Anleihe hat die Höchstzahl von Anlegern erreicht. Der Empfänger hält noch keine Token dieser Anleihe und kann keine erhalten.',
+    en: 'This bond has reached its maximum number of investors. The beneficiary holds none of its tokens and cannot receive any.',
+  },
+  // spec 8: "transfer ... 'something goes wrong'" (the registrar refused or failed).
+  transfer_failed: {
+    status: 502,
+    de: 'Bei der Übertragung ist etwas schiefgelaufen.',
+    en: 'Something goes wrong',
+  },
+  transfer_not_found: {
+    status: 404,
+    de: 'Diese Übertragung wurde nicht gefunden.',
+    en: 'This transfer was not found.',
+  },
+  register_excerpt_not_found: {
+    status: 404,
+    de: 'Dieser Registerauszug wurde nicht gefunden.',
+    en: 'This register excerpt was not found.',
+  },
+  reversal_not_allowed: {
+    status: 409,
+    de: 'Dieser Registereintrag kann nicht storniert werden: Er ist selbst eine Stornierung, wurde bereits storniert, oder die Token sind nicht mehr beim Empfänger.',
+    en: 'This register entry cannot be reversed: it is a reversal itself, it was already reversed, or its tokens are no longer with the recipient.',
+  },
+  register_entry_refused: {
+    status: 409,
+    de: 'Dieser Eintrag passt nicht zum Register der Anleihe (Bestand, Ausgabevolumen oder Kette).',
+    en: 'This entry does not fit the bond’s register (holdings, issue volume or chain).',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -74,6 +74,11 @@ export const violationCatalogue = {
   referral_code_invalid: { de: 'Dieser Empfehlungscode ist ungültig', en: 'This referral code is not valid' },
   // Onboarding (issue 7), spec 5
   invalid_iban: { de: 'Bitte geben Sie eine gültige IBAN ein', en: 'Please enter a valid IBAN' },
+  // Token register (issue 16): POST token/transfer `beneficiary`.
+  invalid_beneficiary: {
+    de: 'Bitte geben Sie die E-Mail-Adresse oder die Wallet-Adresse des Empfängers ein',
+    en: 'Please enter the beneficiary’s e-mail address or wallet address',
+  },
   invalid_wallet_address: {
     de: 'Bitte geben Sie eine gültige Wallet-Adresse ein',
     en: 'Please enter a valid wallet address',

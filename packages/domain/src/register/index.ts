@@ -1,0 +1,21 @@
+/*
+ * The token register (issue 16, decision 016), imported as `@token/domain/register`:
+ * - journal.ts: the append-only, hash-chained journal per bond (entry schema, canonical encoding,
+ *   hashing with an injected SHA-256, appending, reversal drafts, balances);
+ * - check.ts: the streaming journal check naming the first bad entry;
+ * - transfer-rules.ts: `transferRefusal`, the one rule set of a token transfer (API and web);
+ * - transfer-state.ts, mint-state.ts: the lifecycles of transfer requests and registrar instructions;
+ * - holdings.ts: minted and not-yet-minted tokens per order and per bond for the depot;
+ * - views.ts: the views and inputs the API answers and takes;
+ * - excerpt.ts: the register excerpt's content (eWpG § 17/19, eWpRV § 7/8) and its numbers;
+ * - messages.ts: spec 8's transfer sentences that are no error codes.
+ */
+export * from './check.ts';
+export * from './excerpt.ts';
+export * from './holdings.ts';
+export * from './journal.ts';
+export * from './messages.ts';
+export * from './mint-state.ts';
+export * from './transfer-rules.ts';
+export * from './transfer-state.ts';
+export * from './views.ts';
