@@ -8,4 +8,5 @@ export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payment-partners.ts';
 export * from './reference.ts';
+export * from './register.ts';
 export * from './system.ts';
