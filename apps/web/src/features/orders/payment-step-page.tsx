@@ -1,5 +1,5 @@
 import { formatEuro } from '@token/domain/format';
-import type { OrderView } from '@token/domain/orders';
+import type { OrderPaymentView, OrderView } from '@token/domain/orders';
 import { canMethodTakeOrder } from '@token/domain/payments';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,20 +18,19 @@ import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 export function PaymentStepPage() {
   const token = useCurrentOrderToken();
   const order = useOrder(token);
-  if (!token || order.isError || isClosed(order.data) || (order.data && order.data.payments.length === 0))
-    return <NoOrder />;
-  if (!order.data) return <StepSkeleton />;
-  return <PaymentForm order={order.data} />;
+  const payment = order.data?.payments[0];
+  if (!token || order.isError || isClosed(order.data) || (order.data && !payment)) return <NoOrder />;
+  if (!order.data || !payment) return <StepSkeleton />;
+  return <PaymentForm order={order.data} payment={payment} />;
 }
 
-function PaymentForm({ order }: { order: OrderView }) {
+function PaymentForm({ order, payment }: { order: OrderView; payment: OrderPaymentView }) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const navigate = useNavigate();
   const productCode = order.items[0]?.productCode ?? null;
   const configurations = usePaymentConfigurations(productCode);
   const select = useSelectPaymentMethod();
-  const payment = order.payments[0]!;
   // a method with a maximum below this order's total cannot take it
   const usable = (configurations.data ?? []).filter((c) =>
     canMethodTakeOrder({ enabled: c.enabled, maximumAmountCents: c.maximumAmount }, order.total),
