@@ -25,7 +25,11 @@ function setup() {
     checkoutState: 'payment_selected',
     legalDocsConfirmAt: '2026-11-24T09:10:00.000Z',
     payments: [
-      { ...defined(order(2000).payments[0], 'a payment'), method: '/api/v2/shop/payment-methods/offline', methodCode: 'offline' },
+      {
+        ...defined(order(2000).payments[0], 'a payment'),
+        method: '/api/v2/shop/payment-methods/offline',
+        methodCode: 'offline',
+      },
     ],
   });
   const calls = mockApi(({ method, url }) => {
