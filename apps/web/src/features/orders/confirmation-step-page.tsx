@@ -26,6 +26,7 @@ import { rememberLastOrder, setCurrentOrderToken, useCurrentOrderToken } from '.
 import { useOrder } from './api/get-order.ts';
 import { useProduct } from './api/get-product.ts';
 import { useConfirmLegalDocuments, useSendLegalDocuments } from './api/legal-documents.ts';
+import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { forgetDeclarations, readDeclarations } from './components/declarations-store.ts';
 import { leaveForPayment, paymentTargetOf } from './components/go-to-payment.ts';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
@@ -242,12 +243,7 @@ function Confirmation({
   const e = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
-          {t('confirmation.title')}
-        </h1>
-        <p className="mt-1 text-slate-700">{t('confirmation.intro')}</p>
-      </div>
+      <CheckoutHeading page="confirmation">{t('confirmation.intro')}</CheckoutHeading>
       <Summary order={order} item={item} />
       <LegalDocuments order={order} product={product} />
       <section

@@ -12,6 +12,7 @@ import { useCurrentOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';
 import { usePaymentConfigurations } from './api/get-payment-configurations.ts';
 import { useSelectPaymentMethod } from './api/select-payment-method.ts';
+import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 
 /** spec 2 /order-process/payment-methods: bank transfer or card, as the bond's configurations allow. */
@@ -51,14 +52,9 @@ function PaymentForm({ order, payment }: { order: OrderView; payment: OrderPayme
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
-          {t('payment.title')}
-        </h1>
-        <p className="mt-1 text-slate-700">
-          {t('payment.intro', { amount: formatEuro(order.total, { locale, fraction: 'always' }) })}
-        </p>
-      </div>
+      <CheckoutHeading page="payment-methods">
+        {t('payment.intro', { amount: formatEuro(order.total, { locale, fraction: 'always' }) })}
+      </CheckoutHeading>
       {configurations.isPending ? (
         <StepSkeleton />
       ) : usable.length === 0 ? (

@@ -13,6 +13,7 @@ import { InvestmentLimitPanel } from './components/amount/investment-limit-panel
 import { QuantityPanel } from './components/amount/quantity-panel.tsx';
 import { RefusalsPanel } from './components/amount/refusals-panel.tsx';
 import { buyBlockerOf, useAmountForm } from './components/amount/use-amount-form.ts';
+import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { DiscountCode } from './components/discount-code.tsx';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 import { subscriberOf } from './components/offer.ts';
@@ -77,12 +78,7 @@ function AmountStep({
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
-          {t('token.title')}
-        </h1>
-        <p className="mt-1 text-slate-700">{t('token.intro', { name: item.productName })}</p>
-      </div>
+      <CheckoutHeading page="token">{t('token.intro', { name: item.productName })}</CheckoutHeading>
       <QuantityPanel item={item} subscriber={subscriber} form={form} />
       <DiscountCode order={order} disabled={form.quantity.isChanging} />
       <InvestmentLimitPanel subscriber={subscriber} limit={form.limit} />
