@@ -129,7 +129,7 @@ type StepRule = {
   isDone: (f: OnboardingFacts) => boolean;
 };
 
-const isCompany = (f: OnboardingFacts) => f.accountType === 'company';
+const isCompany = (f: Pick<OnboardingFacts, 'accountType'>) => f.accountType === 'company';
 const always = () => true;
 
 /** One row per step: whether it is listed, when it applies and when it is done, with its spec line. */
