@@ -7,6 +7,7 @@ import { i18n } from './i18n.ts';
 import { clearNotifications, useNotifications } from './notifications.ts';
 import { SessionProvider, useSession } from './session.tsx';
 import { resetSessionStoreForTests, sessionStorageKey } from './session-store.ts';
+import { defined } from './test-defined.ts';
 
 const uuid = '0b6f0f5e-8f1e-4c55-9a4d-3c1d1b2a9e01';
 
@@ -75,7 +76,7 @@ function setup(fetchImpl: (url: string) => Response) {
       </SessionProvider>
     </QueryClientProvider>,
   );
-  const probe = () => JSON.parse(screen.getByTestId('probe').textContent!);
+  const probe = () => JSON.parse(defined(screen.getByTestId('probe').textContent, 'the probe'));
   return { fetch, queryClient, probe };
 }
 
@@ -101,7 +102,7 @@ describe('SessionProvider', () => {
         : Response.json([]),
     );
     const links = await screen.findAllByRole('link', { name: 'Administration' });
-    expect(links[0]!.getAttribute('href')).toBe('/admin');
+    expect(defined(links[0], 'a link').getAttribute('href')).toBe('/admin');
     expect(probe().customer).toMatchObject({ isOperator: true });
   });
 
@@ -111,7 +112,7 @@ describe('SessionProvider', () => {
       url.includes('/customers/') ? Response.json(record) : Response.json([]),
     );
     expect(probe().loggedIn).toBe(true);
-    const nav = (await screen.findAllByTestId('greeting'))[0]!;
+    const nav = defined((await screen.findAllByTestId('greeting'))[0], 'a greeting');
     expect(nav.textContent).toBe('Hello, Erika');
     // the buy rules' fields: no wallet yet
     expect(probe().customer).toMatchObject({
@@ -122,7 +123,10 @@ describe('SessionProvider', () => {
       isOperator: false,
     });
     expect(screen.queryAllByRole('link', { name: 'Administration' })).toEqual([]);
-    const call = fetch.mock.calls.find(([url]) => url.includes('/customers/'))!;
+    const call = defined(
+      fetch.mock.calls.find(([url]) => url.includes('/customers/')),
+      'a call for the record',
+    );
     expect(call[0]).toBe(`/api/v2/shop/customers/${uuid}`);
   });
 

@@ -41,7 +41,7 @@ describe('onboarding texts', () => {
       for (const m of src.matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(defined(m[1]));
     }
     for (const s of onboardingSteps) used.add(`steps.${s}`);
-    for (const s of ['done', 'current', 'todo']) used.add(`progress.state.${s}`);
+    for (const s of ['done', 'current', 'todo', 'skipped']) used.add(`progress.state.${s}`);
     for (const c of companyTypes) used.add(`companyTypes.${c}`);
     for (const s of salutations) used.add(`salutations.${s}`);
     for (const r of representativeRoles) used.add(`representativeRoles.${r}`);

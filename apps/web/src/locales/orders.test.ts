@@ -1,7 +1,7 @@
 import { clientErrorCatalogue, errorCatalogue, violationCatalogue } from '@token/domain/errors';
 import { paymentStates } from '@token/domain/orders';
 import { describe, expect, it } from 'vitest';
-import { checkoutSteps } from '../features/orders/components/checkout-progress.tsx';
+import { checkoutPages, checkoutSteps } from '../features/orders/components/checkout-steps.ts';
 import { defined } from '../lib/test-defined.ts';
 import de from './de/orders.json';
 import en from './en/orders.json';
@@ -31,8 +31,10 @@ describe('orders texts', () => {
     }
     for (const s of checkoutSteps) used.add(`process.steps.${s}`);
     for (const s of ['done', 'current', 'todo']) used.add(`process.state.${s}`);
-    for (const p of ['token', 'addresses', 'payment-methods', 'confirmation'])
-      used.add(`process.titles.${p}`);
+    for (const p of Object.values(checkoutPages)) {
+      used.add(`process.parts.${p.part}`);
+      used.add(p.heading);
+    }
     for (const r of ['base', 'assets', 'income']) used.add(`limit.reason.${r}`);
     for (const s of paymentStates) used.add(`details.paymentStates.${s}`);
     for (const m of ['offline', 'card']) used.add(`summary.methods.${m}`);

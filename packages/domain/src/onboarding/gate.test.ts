@@ -337,62 +337,71 @@ describe('the gate order for a company (spec 2 "for company accounts company dat
       'ubo',
       'ubo_documents',
       'adequacy_optional',
+      'adequacy_professional',
       'adequacy',
+      'adequacy_risk',
       'custody',
       'kyc',
     ]);
   });
 });
 
-describe('steps that do not apply are left out (progress indicator)', () => {
+const personalSteps: OnboardingStep[] = [
+  'personal',
+  'pep',
+  'adequacy_optional',
+  'adequacy_professional',
+  'adequacy',
+  'adequacy_risk',
+  'custody',
+  'kyc',
+];
+
+describe('every step of the account type stays listed; unnecessary ones are skipped (decision 015)', () => {
   const stepsOf = (f: OnboardingFacts) => onboardingOf(f).steps.map((s) => s.step);
+  const skippedOf = (f: OnboardingFacts) =>
+    onboardingOf(f)
+      .steps.filter((s) => s.state === 'skipped')
+      .map((s) => s.step);
 
   it.each<[string, Change, OnboardingStep[]]>([
     [
-      'personal account, surveys above 7: no company steps, no professional, no risk',
+      'personal account, surveys above 7: no company steps; professional and risk skipped',
       (f) => f,
-      ['personal', 'pep', 'adequacy_optional', 'adequacy', 'custody', 'kyc'],
+      ['adequacy_professional', 'adequacy_risk'],
     ],
     [
-      'optional not answered yet: surveys and risk are still ahead',
+      'optional not answered yet: nothing skipped, the adequacy steps are still ahead',
       adequacy({ optionalGrade: null, surveyGrades: { wphg_bonds: null, wphg_crypto: null } }),
-      ['personal', 'pep', 'adequacy_optional', 'adequacy', 'adequacy_risk', 'custody', 'kyc'],
+      [],
     ],
     [
-      'optional 0: no surveys, the risk statements instead',
+      'optional 0: the surveys skipped, the risk statements instead',
       adequacy({ optionalGrade: 0, surveyGrades: { wphg_bonds: null, wphg_crypto: null } }),
-      ['personal', 'pep', 'adequacy_optional', 'adequacy_risk', 'custody', 'kyc'],
+      ['adequacy_professional', 'adequacy'],
     ],
     [
       'optional 2, not yet professional: professional, then surveys and risk as fallback',
       adequacy({ optionalGrade: 2, surveyGrades: { wphg_bonds: null, wphg_crypto: null } }),
-      [
-        'personal',
-        'pep',
-        'adequacy_optional',
-        'adequacy_professional',
-        'adequacy',
-        'adequacy_risk',
-        'custody',
-        'kyc',
-      ],
+      [],
     ],
     [
-      'optional 2 and professional: adequacy passed, no surveys, no risk',
+      'optional 2 and professional: adequacy passed, surveys and risk skipped',
       adequacy({
         optionalGrade: 2,
         isProfessional: true,
         surveyGrades: { wphg_bonds: null, wphg_crypto: null },
       }),
-      ['personal', 'pep', 'adequacy_optional', 'adequacy_professional', 'custody', 'kyc'],
+      ['adequacy', 'adequacy_risk'],
     ],
     [
-      'a survey with a warning: the risk step appears',
+      'a survey with a warning: the risk step is needed',
       adequacy({ surveyGrades: { wphg_bonds: 5, wphg_crypto: 9 } }),
-      ['personal', 'pep', 'adequacy_optional', 'adequacy', 'adequacy_risk', 'custody', 'kyc'],
+      ['adequacy_professional'],
     ],
-  ])('%s', (_name, change, steps) => {
-    expect(stepsOf(change(personalDone))).toEqual(steps);
+  ])('%s', (_name, change, skipped) => {
+    expect(stepsOf(change(personalDone))).toEqual(personalSteps);
+    expect(skippedOf(change(personalDone))).toEqual(skipped);
   });
 
   it('marks done, the one current step, and todo (a later step may already be done)', () => {
@@ -407,6 +416,8 @@ describe('steps that do not apply are left out (progress indicator)', () => {
       { step: 'personal', route: '/self-disclosure/personal', state: 'done' },
       { step: 'pep', route: '/self-disclosure/pep', state: 'current' },
       { step: 'adequacy_optional', route: '/self-disclosure/adequacy-optional', state: 'done' },
+      // not needed (optional 1) but ahead of the current step: shown as still to come
+      { step: 'adequacy_professional', route: '/self-disclosure/adequacy-professional', state: 'todo' },
       { step: 'adequacy', route: '/self-disclosure/adequacy', state: 'todo' },
       { step: 'adequacy_risk', route: '/self-disclosure/adequacy-risk', state: 'todo' },
       { step: 'custody', route: '/self-disclosure/custody', state: 'done' },
@@ -430,9 +441,114 @@ describe('steps that do not apply are left out (progress indicator)', () => {
     };
     const o = onboardingOf(fresh);
     expect(o.nextRoute).toBe('/self-disclosure/personal');
-    expect(o.steps.map((s) => s.state)).toEqual(['current', 'todo', 'todo', 'todo', 'todo', 'todo', 'todo']);
+    expect(o.steps.map((s) => s.state)).toEqual(['current', ...personalSteps.slice(1).map(() => 'todo')]);
     expect(o.mayBuy).toBe(false);
     expect(o.banner).toBeNull();
+  });
+});
+
+describe('walking the self-disclosure: the count never changes within a run (issue 15: "4 of 7" became "5 of 6")', () => {
+  const freshPersonal: OnboardingFacts = {
+    ...notStarted(personalDone),
+    personal: { ...personalDone.personal, birthDate: null, mobileNumber: null, address: null },
+    notPep: null,
+    actingOnOwnAccount: null,
+    adequacy: {
+      optionalGrade: null,
+      surveyGrades: { wphg_bonds: null, wphg_crypto: null },
+      riskAnswered: false,
+      riskPassed: false,
+      isProfessional: false,
+    },
+  };
+  const freshCompany: OnboardingFacts = {
+    ...freshPersonal,
+    accountType: 'company',
+    personal: { ...companyDone.personal, birthDate: null, mobileNumber: null, address: null },
+    company: { ...companyDone.company, companyName: null, address: null },
+  };
+  const personalData = with_({ personal: personalDone.personal });
+  const pep = with_({ notPep: true, actingOnOwnAccount: true });
+  const optional = (grade: 0 | 1 | 2) => adequacy({ optionalGrade: grade });
+  const surveys = (bonds: number, crypto: number) =>
+    adequacy({ surveyGrades: { wphg_bonds: bonds, wphg_crypto: crypto } });
+  const risk = adequacy({ riskAnswered: true, riskPassed: true });
+  const professionalApproved: Change = (f) =>
+    adequacy({ isProfessional: true })({ ...f, professionalRequestStatus: 'approved' });
+  const custody = with_({ hasWallet: true });
+  const kyc = with_({ kycState: 'approved', kycPassed: true });
+
+  /** The progress after each answer: the listed steps and "step n of total" as the indicator shows it. */
+  function walk(start: OnboardingFacts, answers: Change[]) {
+    let facts = start;
+    const seen = [onboardingOf(facts)];
+    for (const answer of answers) {
+      facts = answer(facts);
+      seen.push(onboardingOf(facts));
+    }
+    return seen.map((o) => ({
+      steps: o.steps.map((s) => s.step),
+      total: o.steps.length,
+      at: o.steps.findIndex((s) => s.state === 'current') + 1,
+      currents: o.steps.filter((s) => s.state === 'current').length,
+    }));
+  }
+
+  it.each<[string, OnboardingFacts, Change[]]>([
+    [
+      'personal, surveys above 7 (the risk step becomes unnecessary: the reported jump)',
+      freshPersonal,
+      [personalData, pep, optional(1), surveys(9, 10), custody, kyc],
+    ],
+    ['personal, declines the surveys', freshPersonal, [personalData, pep, optional(0), risk, custody, kyc]],
+    [
+      'personal, a survey with a warning, then the risk statements',
+      freshPersonal,
+      [personalData, pep, optional(1), surveys(5, 9), risk, custody, kyc],
+    ],
+    [
+      'personal, professional request approved',
+      freshPersonal,
+      [personalData, pep, optional(2), professionalApproved, custody, kyc],
+    ],
+    [
+      'company, surveys above 7',
+      freshCompany,
+      [
+        with_({ company: companyDone.company }),
+        personalData,
+        pep,
+        with_({ uboUsers: companyDone.uboUsers }),
+        with_({ documents: companyDone.documents }),
+        optional(1),
+        surveys(8, 9),
+        custody,
+        kyc,
+      ],
+    ],
+  ])('%s', (_name, start, answers) => {
+    const run = walk(start, answers);
+    const first = run[0];
+    for (const seen of run) {
+      expect(seen.steps).toEqual(first?.steps);
+      expect(seen.currents).toBeLessThanOrEqual(1);
+    }
+    // the open step only moves forward, and the run ends with nothing open
+    const positions = run.map((r) => r.at).filter((at) => at > 0);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(run.at(-1)?.at).toBe(0);
+  });
+
+  it('the reported run: at the surveys "5 of 8", after them "7 of 8" (custody), the risk step skipped', () => {
+    const before = onboardingOf(optional(1)(pep(personalData(freshPersonal))));
+    const after = onboardingOf(surveys(9, 10)(optional(1)(pep(personalData(freshPersonal)))));
+    const position = (o: Onboarding) => [o.steps.findIndex((s) => s.state === 'current') + 1, o.steps.length];
+    expect(position(before)).toEqual([5, 8]);
+    expect(position(after)).toEqual([7, 8]);
+    expect(after.steps.filter((s) => s.state === 'skipped').map((s) => s.step)).toEqual([
+      'adequacy_professional',
+      'adequacy_risk',
+    ]);
   });
 });
 

@@ -100,72 +100,94 @@ export type OnboardingFacts = {
   hasWallet: boolean;
 };
 
-export type OnboardingStepState = 'done' | 'current' | 'todo';
+/**
+ * A listed step's progress: done, the one current step, still to do, or skipped (the answers so far
+ * made it unnecessary, decision 015: it stays listed so the count the investor sees never changes).
+ */
+export type OnboardingStepState = 'done' | 'current' | 'todo' | 'skipped';
 export type OnboardingBanner = 'kyc_start' | 'not_approved' | 'more_information' | 'welcome';
 
 /** The contract's `onboarding` object of the customer resource. */
 export type Onboarding = {
   /** The route the customer must visit first; null when nothing is left. */
   nextRoute: string | null;
-  /** The progress indicator: the steps that apply to this customer, in order. */
+  /** The progress indicator: the steps listed for this customer's account type, in order. */
   steps: { step: OnboardingStep; route: string; state: OnboardingStepState }[];
   mayBuy: boolean;
   banner: OnboardingBanner | null;
 };
 
 type StepRule = {
-  /** Whether the step is part of this customer's onboarding at all. */
+  /**
+   * Whether the step is listed for this customer: decided by what is known when the onboarding
+   * starts (the account type), so the list and its count stay the same throughout (decision 015).
+   */
+  listed: (f: Pick<OnboardingFacts, 'accountType'>) => boolean;
+  /** Whether the answers so far make the listed step necessary; when not, it shows as skipped. */
   applies: (f: OnboardingFacts) => boolean;
   /** Whether it is done. */
   isDone: (f: OnboardingFacts) => boolean;
 };
 
-const isCompany = (f: OnboardingFacts) => f.accountType === 'company';
+const isCompany = (f: Pick<OnboardingFacts, 'accountType'>) => f.accountType === 'company';
 const always = () => true;
 
-/** One row per step: when it applies and when it is done, with the spec line it implements. */
+/** One row per step: whether it is listed, when it applies and when it is done, with its spec line. */
 export const onboardingStepRules: Readonly<Record<OnboardingStep, StepRule>> = {
   // spec 2: for company accounts company data first; spec 5 company data complete (investment reading)
-  company: { applies: isCompany, isDone: (f) => isCompanyDataComplete(f.company) },
+  company: { listed: isCompany, applies: isCompany, isDone: (f) => isCompanyDataComplete(f.company) },
   // spec 5 personal data complete (investment reading; bank data only for personal accounts)
   personal: {
+    listed: always,
     applies: always,
     isDone: (f) => isPersonalDataComplete(f.personal, { accountType: f.accountType }),
   },
   // spec 3 personal profile: PEP flag and acting-on-own-account flag, both answered
-  pep: { applies: always, isDone: (f) => f.notPep !== null && f.actingOnOwnAccount !== null },
+  pep: { listed: always, applies: always, isDone: (f) => f.notPep !== null && f.actingOnOwnAccount !== null },
   // spec 5: at least one representative, at least one person other than the user
-  representatives: { applies: isCompany, isDone: (f) => representativeViolations(f.uboUsers).length === 0 },
+  representatives: {
+    listed: isCompany,
+    applies: isCompany,
+    isDone: (f) => representativeViolations(f.uboUsers).length === 0,
+  },
   // spec 5 / GwG § 3 (2): at least one beneficial owner, no conflict, above the thresholds
-  ubo: { applies: isCompany, isDone: (f) => beneficialOwnerViolations(f.uboUsers).length === 0 },
+  ubo: {
+    listed: isCompany,
+    applies: isCompany,
+    isDone: (f) => beneficialOwnerViolations(f.uboUsers).length === 0,
+  },
   // spec 5: all UBO documents, plus the power of attorney when authority is needed
   ubo_documents: {
+    listed: isCompany,
     applies: isCompany,
     isDone: (f) =>
       missingDocumentPurposes(f.documents, { authorityNeeded: needsAuthority(f.uboUsers) }).length === 0,
   },
   // contract: the optional questionnaire answered (0 declines, 1 will answer, 2 professional)
-  adequacy_optional: { applies: always, isDone: (f) => f.adequacy.optionalGrade !== null },
+  adequacy_optional: { listed: always, applies: always, isDone: (f) => f.adequacy.optionalGrade !== null },
   // spec 4: professional check fails if the optional result is 2 and the user is not professional
   adequacy_professional: {
+    listed: always,
     applies: (f) => f.adequacy.optionalGrade === optionalAdequacyGrades.professional,
     isDone: (f) => !isProfessionalCheckFailed(f.adequacy),
   },
   // spec 4: the two WpHG surveys; not when the optional answer declined them (0), not for a professional
   adequacy: {
+    listed: always,
     applies: (f) =>
       f.adequacy.optionalGrade !== optionalAdequacyGrades.declines && !f.adequacy.isProfessional,
     isDone: (f) => hasBothSurveys(f.adequacy),
   },
   // spec 4: the risk statements, unless adequacy passed otherwise (professional, both surveys above 7)
   adequacy_risk: {
+    listed: always,
     applies: (f) => !f.adequacy.isProfessional && !surveysAppropriate(f.adequacy),
     isDone: (f) => f.adequacy.riskPassed,
   },
   // spec 2 custody questionnaire / spec 5: a wallet exists
-  custody: { applies: always, isDone: (f) => f.hasWallet },
+  custody: { listed: always, applies: always, isDone: (f) => f.hasWallet },
   // spec 4: KYC passed (approved, approved_in_review, approved_data), cached once passed
-  kyc: { applies: always, isDone: (f) => f.kycPassed || isKycPassed(f.kycState) },
+  kyc: { listed: always, applies: always, isDone: (f) => f.kycPassed || isKycPassed(f.kycState) },
 };
 
 /** spec 6: banned = registrar status `rejected`, or the platform banned the customer. */
@@ -196,19 +218,29 @@ export function mayBuyOf(
   );
 }
 
-/** The steps that apply to this customer, in gate order, with their progress state. */
+/**
+ * The steps listed for this customer, in gate order, with their progress state. The current step is
+ * the first that applies and is not done. A step the answers made unnecessary is `skipped` once the
+ * customer is past it, and `todo` while it is ahead (a later answer may still make it necessary).
+ */
 export function onboardingStepsOf(f: OnboardingFacts): Onboarding['steps'] {
-  let currentFound = false;
-  return onboardingSteps
-    .filter((step) => onboardingStepRules[step].applies(f))
-    .map((step) => {
-      let state: OnboardingStepState = 'done';
-      if (!onboardingStepRules[step].isDone(f)) {
-        state = currentFound ? 'todo' : 'current';
-        currentFound = true;
-      }
-      return { step, route: onboardingStepRoute(step), state };
-    });
+  const listed = onboardingSteps.filter((step) => onboardingStepRules[step].listed(f));
+  const isOpen = (step: OnboardingStep) =>
+    onboardingStepRules[step].applies(f) && !onboardingStepRules[step].isDone(f);
+  const current = listed.findIndex(isOpen);
+  return listed.map((step, i) => {
+    const ahead = current !== -1 && i > current;
+    let state: OnboardingStepState;
+    if (!onboardingStepRules[step].applies(f)) state = ahead ? 'todo' : 'skipped';
+    else if (!isOpen(step)) state = 'done';
+    else state = i === current ? 'current' : 'todo';
+    return { step, route: onboardingStepRoute(step), state };
+  });
+}
+
+/** Whether a step needs nothing more from the customer: done, or skipped as unnecessary. */
+export function isOnboardingStepSettled(state: OnboardingStepState): boolean {
+  return state === 'done' || state === 'skipped';
 }
 
 /**
@@ -251,6 +283,9 @@ export function onboardingOf(f: OnboardingFacts): Onboarding {
 export function awaitsComplianceReview(f: OnboardingFacts): boolean {
   const { steps, mayBuy } = onboardingOf(f);
   return (
-    steps.every((s) => s.state === 'done') && !mayBuy && isCustomerUnchecked(f.customerStatus) && !isBanned(f)
+    steps.every((s) => isOnboardingStepSettled(s.state)) &&
+    !mayBuy &&
+    isCustomerUnchecked(f.customerStatus) &&
+    !isBanned(f)
   );
 }

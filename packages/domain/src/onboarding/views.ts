@@ -11,7 +11,7 @@ export const onboardingViewSchema = z.object({
     z.object({
       step: z.enum(onboardingSteps),
       route: z.string(),
-      state: z.enum(['done', 'current', 'todo']),
+      state: z.enum(['done', 'current', 'todo', 'skipped']),
     }),
   ),
   mayBuy: z.boolean(),

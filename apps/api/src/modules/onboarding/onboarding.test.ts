@@ -161,7 +161,10 @@ describe('loadOnboardingFacts', () => {
         { step: 'personal', route: '/self-disclosure/personal', state: 'done' },
         { step: 'pep', route: '/self-disclosure/pep', state: 'done' },
         { step: 'adequacy_optional', route: '/self-disclosure/adequacy-optional', state: 'done' },
+        { step: 'adequacy_professional', route: '/self-disclosure/adequacy-professional', state: 'skipped' },
         { step: 'adequacy', route: '/self-disclosure/adequacy', state: 'done' },
+        // both surveys above 7: the risk statements were not needed (decision 015: listed, skipped)
+        { step: 'adequacy_risk', route: '/self-disclosure/adequacy-risk', state: 'skipped' },
         { step: 'custody', route: '/self-disclosure/custody', state: 'done' },
         { step: 'kyc', route: '/self-disclosure/kyc', state: 'done' },
       ],

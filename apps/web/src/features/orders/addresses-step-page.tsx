@@ -14,6 +14,7 @@ import { applyViolations, formResolver } from '../../lib/validation.ts';
 import { useBillingAddress, useSaveBillingAddress } from './api/billing-address.ts';
 import { useCurrentOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';
+import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 
 const fields = ['firstName', 'lastName', 'company', 'street', 'postcode', 'city', 'countryCode'] as const;
@@ -73,12 +74,7 @@ function AddressForm({ address }: { address: AddressView | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
-          {t('addresses.title')}
-        </h1>
-        <p className="mt-1 text-slate-700">{t('addresses.intro')}</p>
-      </div>
+      <CheckoutHeading page="addresses">{t('addresses.intro')}</CheckoutHeading>
       <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-6">
         <Input
           label={t('addresses.firstName')}

@@ -69,18 +69,34 @@ afterEach(() => {
 });
 
 describe('CheckoutLayout (spec 2 orderProcess)', () => {
-  it('shows the four steps with the open one current', async () => {
+  it('shows the four steps as spec 2 presents them, the open one current with the page as its part', async () => {
     setup();
     const progress = await screen.findByRole('navigation', { name: 'Subscription progress' });
     const steps = within(progress).getAllByRole('listitem');
     // the bubbles' numbers are hidden from assistive technology; the names and states are read
     expect(steps.map((li) => li.textContent)).toEqual([
-      '1Identification (current step)',
-      '2Payment (to do)',
-      '3Confirmation (to do)',
+      '1Identification · Amount (current step)',
+      '2Confirmation (to do)',
+      '3Payment (to do)',
       '4Completion (to do)',
     ]);
     expect(steps[0]?.getAttribute('aria-current')).toBe('step');
+    expect(progress.querySelector('p')?.textContent).toBe('Identification · AmountStep 1 of 4');
+    await waitFor(() => expect(document.title).toMatch(/^Amount · Subscription/));
+  });
+
+  it('tells the amount and the billing address apart: same step, each its own part and title', async () => {
+    const { router } = setup();
+    await screen.findByText('amount step');
+    await router.navigate('/order-process/addresses');
+    await screen.findByText('address step');
+    const progress = screen.getByRole('navigation', { name: 'Subscription progress' });
+    const current = within(progress)
+      .getAllByRole('listitem')
+      .filter((li) => li.getAttribute('aria-current') === 'step');
+    expect(current.map((li) => li.textContent)).toEqual(['1Identification · Billing address (current step)']);
+    expect(progress.querySelector('p')?.textContent).toBe('Identification · Billing addressStep 1 of 4');
+    await waitFor(() => expect(document.title).toMatch(/^Billing address · Subscription/));
   });
 
   it('asks the spec question on leaving and, confirmed, deletes the order', async () => {

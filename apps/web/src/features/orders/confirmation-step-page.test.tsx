@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { defined } from '../../lib/test-defined.ts';
 import { currentOrderToken, setCurrentOrderToken } from './api/current-order.ts';
 import { writeDeclarations } from './components/declarations-store.ts';
 import { ConfirmationStepPage } from './confirmation-step-page.tsx';
@@ -24,7 +25,11 @@ function setup() {
     checkoutState: 'payment_selected',
     legalDocsConfirmAt: '2026-11-24T09:10:00.000Z',
     payments: [
-      { ...order(2000).payments[0]!, method: '/api/v2/shop/payment-methods/offline', methodCode: 'offline' },
+      {
+        ...defined(order(2000).payments[0], 'a payment'),
+        method: '/api/v2/shop/payment-methods/offline',
+        methodCode: 'offline',
+      },
     ],
   });
   const calls = mockApi(({ method, url }) => {

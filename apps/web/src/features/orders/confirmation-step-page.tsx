@@ -1,6 +1,11 @@
 import type { ProductView } from '@token/domain/catalog-views';
 import { formatDateTime, formatEuro, formatNumber } from '@token/domain/format';
-import { type OrderStatements, type OrderView, orderStatementsSchema } from '@token/domain/orders';
+import {
+  type OrderItemView,
+  type OrderStatements,
+  type OrderView,
+  orderStatementsSchema,
+} from '@token/domain/orders';
 import { FileText, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,6 +26,7 @@ import { rememberLastOrder, setCurrentOrderToken, useCurrentOrderToken } from '.
 import { useOrder } from './api/get-order.ts';
 import { useProduct } from './api/get-product.ts';
 import { useConfirmLegalDocuments, useSendLegalDocuments } from './api/legal-documents.ts';
+import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { forgetDeclarations, readDeclarations } from './components/declarations-store.ts';
 import { leaveForPayment, paymentTargetOf } from './components/go-to-payment.ts';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
@@ -38,18 +44,17 @@ const statementFields = [
 export function ConfirmationStepPage() {
   const token = useCurrentOrderToken();
   const order = useOrder(token);
-  const product = useProduct(order.data?.items[0]?.productCode ?? null);
-  if (!token || order.isError || isClosed(order.data) || (order.data && order.data.items.length === 0))
-    return <NoOrder />;
-  if (!order.data || !product.data) return <StepSkeleton />;
-  return <Confirmation order={order.data} product={product.data} />;
+  const item = order.data?.items[0];
+  const product = useProduct(item?.productCode ?? null);
+  if (!token || order.isError || isClosed(order.data) || (order.data && !item)) return <NoOrder />;
+  if (!order.data || !item || !product.data) return <StepSkeleton />;
+  return <Confirmation order={order.data} item={item} product={product.data} />;
 }
 
-function Summary({ order }: { order: OrderView }) {
+function Summary({ order, item }: { order: OrderView; item: OrderItemView }) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const address = useBillingAddress();
-  const item = order.items[0]!;
   const method = order.payments[0]?.methodCode;
   const a = address.data;
   const rows: [string, string][] = [
@@ -165,7 +170,15 @@ function LegalDocuments({ order, product }: { order: OrderView; product: Product
   );
 }
 
-function Confirmation({ order, product }: { order: OrderView; product: ProductView }) {
+function Confirmation({
+  order,
+  item,
+  product,
+}: {
+  order: OrderView;
+  item: OrderItemView;
+  product: ProductView;
+}) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const navigate = useNavigate();
@@ -230,13 +243,8 @@ function Confirmation({ order, product }: { order: OrderView; product: ProductVi
   const e = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
-          {t('confirmation.title')}
-        </h1>
-        <p className="mt-1 text-slate-700">{t('confirmation.intro')}</p>
-      </div>
-      <Summary order={order} />
+      <CheckoutHeading page="confirmation">{t('confirmation.intro')}</CheckoutHeading>
+      <Summary order={order} item={item} />
       <LegalDocuments order={order} product={product} />
       <section
         aria-labelledby="statements-title"

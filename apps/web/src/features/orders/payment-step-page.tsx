@@ -1,5 +1,5 @@
 import { formatEuro } from '@token/domain/format';
-import type { OrderView } from '@token/domain/orders';
+import type { OrderPaymentView, OrderView } from '@token/domain/orders';
 import { canMethodTakeOrder } from '@token/domain/payments';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,26 +12,26 @@ import { useCurrentOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';
 import { usePaymentConfigurations } from './api/get-payment-configurations.ts';
 import { useSelectPaymentMethod } from './api/select-payment-method.ts';
+import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 
 /** spec 2 /order-process/payment-methods: bank transfer or card, as the bond's configurations allow. */
 export function PaymentStepPage() {
   const token = useCurrentOrderToken();
   const order = useOrder(token);
-  if (!token || order.isError || isClosed(order.data) || (order.data && order.data.payments.length === 0))
-    return <NoOrder />;
-  if (!order.data) return <StepSkeleton />;
-  return <PaymentForm order={order.data} />;
+  const payment = order.data?.payments[0];
+  if (!token || order.isError || isClosed(order.data) || (order.data && !payment)) return <NoOrder />;
+  if (!order.data || !payment) return <StepSkeleton />;
+  return <PaymentForm order={order.data} payment={payment} />;
 }
 
-function PaymentForm({ order }: { order: OrderView }) {
+function PaymentForm({ order, payment }: { order: OrderView; payment: OrderPaymentView }) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const navigate = useNavigate();
   const productCode = order.items[0]?.productCode ?? null;
   const configurations = usePaymentConfigurations(productCode);
   const select = useSelectPaymentMethod();
-  const payment = order.payments[0]!;
   // a method with a maximum below this order's total cannot take it
   const usable = (configurations.data ?? []).filter((c) =>
     canMethodTakeOrder({ enabled: c.enabled, maximumAmountCents: c.maximumAmount }, order.total),
@@ -52,14 +52,9 @@ function PaymentForm({ order }: { order: OrderView }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
-          {t('payment.title')}
-        </h1>
-        <p className="mt-1 text-slate-700">
-          {t('payment.intro', { amount: formatEuro(order.total, { locale, fraction: 'always' }) })}
-        </p>
-      </div>
+      <CheckoutHeading page="payment-methods">
+        {t('payment.intro', { amount: formatEuro(order.total, { locale, fraction: 'always' }) })}
+      </CheckoutHeading>
       {configurations.isPending ? (
         <StepSkeleton />
       ) : usable.length === 0 ? (

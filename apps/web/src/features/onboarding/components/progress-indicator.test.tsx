@@ -86,6 +86,47 @@ describe('ProgressIndicator', () => {
     expect(nav.querySelector('[aria-current="step"]')?.textContent).toContain('Wirtschaftlich Berechtigte');
   });
 
+  it('keeps a step the answers made unnecessary listed as not needed: no link, the count unchanged', () => {
+    const steps = onboardingStatus(null, 'custody', [
+      'personal',
+      'pep',
+      'adequacy_optional',
+      'adequacy_professional',
+      'adequacy',
+      'adequacy_risk',
+      'custody',
+      'kyc',
+    ]).steps.map((s) =>
+      s.step === 'adequacy_professional' || s.step === 'adequacy_risk'
+        ? { ...s, state: 'skipped' as const }
+        : s,
+    );
+    const router = createMemoryRouter([
+      { path: '*', element: <ProgressIndicator steps={steps} viewing="custody" /> },
+    ]);
+    render(<RouterProvider router={router} />);
+    const nav = screen.getByRole('navigation');
+    const items = within(nav).getAllByRole('listitem');
+    expect(items.map(spoken)).toEqual([
+      'Persönliche Daten (erledigt)',
+      'Politisch exponierte Person (erledigt)',
+      expect.stringContaining('(erledigt)'),
+      expect.stringContaining('(nicht erforderlich)'),
+      expect.stringContaining('(erledigt)'),
+      expect.stringContaining('(nicht erforderlich)'),
+      expect.stringContaining('(als Nächstes)'),
+      expect.stringContaining('(noch offen)'),
+    ]);
+    expect(nav.textContent).toContain('Schritt 7 von 8');
+    // nothing is left to do in a skipped step: it counts as settled and is no link
+    expect(nav.textContent).toContain('6 von 8 Schritten erledigt');
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(links).not.toContain('/self-disclosure/adequacy-risk');
+    expect(links).not.toContain('/self-disclosure/adequacy-professional');
+  });
+
   it('speaks English after a language switch', async () => {
     await i18n.changeLanguage('en');
     const nav = renderProgress('ubo', 'ubo');

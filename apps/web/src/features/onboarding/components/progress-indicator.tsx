@@ -1,13 +1,16 @@
-import { Check } from 'lucide-react';
+import { isOnboardingStepSettled } from '@token/domain/onboarding';
+import { Check, Minus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OnboardingStep, OnboardingStepView } from '../onboarding-status.ts';
 
 /**
  * The self-disclosure's progress (process SELF_DISCLOSURE): the steps as the server lists them in
- * `customer.onboarding.steps`, in its order. An ordered list, the step on screen marked
- * `aria-current="step"`; steps done (and the one due) link there, so they can be corrected. On phones it is a
- * row of segments under "Step 3 of 8 · PEP"; from `lg` on a numbered list beside the page.
+ * `customer.onboarding.steps`, in its order; the list is fixed for the account type, so the count
+ * never changes, and a step the answers made unnecessary shows as not needed (decision 015). An
+ * ordered list, the step on screen marked `aria-current="step"`; steps done (and the one due) link
+ * there, so they can be corrected. On phones it is a row of segments under "Step 3 of 8 · PEP";
+ * from `lg` on a numbered list beside the page.
  */
 export function ProgressIndicator({
   steps,
@@ -27,7 +30,7 @@ export function ProgressIndicator({
           steps.findIndex((s) => s.state === 'current'),
         );
   const shown = steps[shownIndex];
-  const doneCount = steps.filter((s) => s.state === 'done').length;
+  const doneCount = steps.filter((s) => isOnboardingStepSettled(s.state)).length;
 
   return (
     <nav aria-label={t('progress.label')} className="lg:sticky lg:top-24">
@@ -49,7 +52,13 @@ export function ProgressIndicator({
               <span
                 aria-hidden="true"
                 className={`block h-1.5 w-full rounded-full lg:hidden ${
-                  s.state === 'done' ? 'bg-accent-600' : isViewed ? 'bg-brand-700' : 'bg-slate-200'
+                  s.state === 'done'
+                    ? 'bg-accent-600'
+                    : s.state === 'skipped'
+                      ? 'bg-accent-100'
+                      : isViewed
+                        ? 'bg-brand-700'
+                        : 'bg-slate-200'
                 }`}
               />
               {/* the numbered bubble (desktop) */}
@@ -58,20 +67,40 @@ export function ProgressIndicator({
                 className={`hidden size-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold lg:flex ${
                   s.state === 'done'
                     ? 'border-accent-600 bg-accent-600 text-white'
-                    : isViewed
-                      ? 'border-brand-800 bg-brand-800 text-white'
-                      : 'border-slate-300 bg-white text-slate-600'
+                    : s.state === 'skipped'
+                      ? 'border-dashed border-slate-300 bg-white text-slate-400'
+                      : isViewed
+                        ? 'border-brand-800 bg-brand-800 text-white'
+                        : 'border-slate-300 bg-white text-slate-600'
                 }`}
               >
-                {s.state === 'done' ? <Check className="size-4" /> : i + 1}
+                {s.state === 'done' ? (
+                  <Check className="size-4" />
+                ) : s.state === 'skipped' ? (
+                  <Minus className="size-4" />
+                ) : (
+                  i + 1
+                )}
               </span>
               <span
                 className={`sr-only lg:not-sr-only lg:text-sm ${
-                  isViewed ? 'lg:font-semibold lg:text-brand-900' : 'lg:text-slate-700'
+                  isViewed
+                    ? 'lg:font-semibold lg:text-brand-900'
+                    : s.state === 'skipped'
+                      ? 'lg:text-slate-500'
+                      : 'lg:text-slate-700'
                 }`}
               >
                 {label}
-                <span className="sr-only"> ({stateText})</span>
+                {s.state === 'skipped' ? (
+                  <span className="lg:block lg:text-xs">
+                    <span className="sr-only"> (</span>
+                    {stateText}
+                    <span className="sr-only">)</span>
+                  </span>
+                ) : (
+                  <span className="sr-only"> ({stateText})</span>
+                )}
               </span>
             </>
           );
@@ -83,7 +112,7 @@ export function ProgressIndicator({
               aria-current={isViewed ? 'step' : undefined}
               data-state={s.state}
             >
-              {s.state !== 'todo' && !isViewed ? (
+              {(s.state === 'done' || s.state === 'current') && !isViewed ? (
                 <Link to={s.route} className={`${itemClass} hover:lg:bg-brand-50`}>
                   {marker}
                 </Link>

@@ -1,3 +1,4 @@
+import { isOnboardingStepSettled } from '@token/domain/onboarding';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
@@ -64,6 +65,7 @@ export function SelfDisclosureLayout() {
 export function SelfDisclosureIndex() {
   const status = onboardingOfRecord(useCustomerRecord().data);
   const due =
-    status?.steps.find((s) => s.state === 'current') ?? status?.steps.find((s) => s.state !== 'done');
+    status?.steps.find((s) => s.state === 'current') ??
+    status?.steps.find((s) => !isOnboardingStepSettled(s.state));
   return <Navigate replace to={due?.route ?? status?.nextRoute ?? '/'} />;
 }

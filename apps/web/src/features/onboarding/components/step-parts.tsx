@@ -28,14 +28,15 @@ export function Panel({
   );
 }
 
-/** The step before the open one in the server's order, for the back link; null on the first. */
+/** The step before the open one in the server's order (skipped ones passed over), for the back link; null on the first. */
 function usePreviousRoute(): string | null {
   const { pathname } = useLocation();
   const status = onboardingOfRecord(useCustomerRecord().data);
   const step = stepOfPath(pathname);
   if (!status || !step) return null;
   const i = status.steps.findIndex((s) => s.step === step);
-  return i > 0 ? (status.steps[i - 1]?.route ?? null) : null;
+  const before = status.steps.slice(0, Math.max(0, i)).filter((s) => s.state !== 'skipped');
+  return before.at(-1)?.route ?? null;
 }
 
 /**

@@ -6,7 +6,8 @@ import { useProcessCancelAction } from '../../../lib/navigation.ts';
 import { currentOrderToken, setCurrentOrderToken } from '../api/current-order.ts';
 import { deleteOrder } from '../api/delete-order.ts';
 import { orderKeys } from '../api/keys.ts';
-import { CheckoutProgress, checkoutStepOfRoute } from './checkout-progress.tsx';
+import { CheckoutProgress } from './checkout-progress.tsx';
+import { checkoutPageOfPath, checkoutPages } from './checkout-steps.ts';
 
 /**
  * The order process (spec 2 `orderProcess`): progress indicator and the open step's page. Leaving
@@ -17,7 +18,7 @@ export function CheckoutLayout() {
   const { t } = useTranslation('orders');
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const step = checkoutStepOfRoute[pathname.replace(/\/+$/, '')] ?? 'identification';
+  const page = checkoutPageOfPath(pathname) ?? checkoutPages.token;
 
   useProcessCancelAction('orderProcess', async () => {
     const token = currentOrderToken();
@@ -30,12 +31,10 @@ export function CheckoutLayout() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <DocumentTitle
-        title={`${t(`process.titles.${pathname.split('/')[2] ?? 'token'}`)} · ${t('process.title')}`}
-      />
+      <DocumentTitle title={`${t(`process.parts.${page.part}`)} · ${t('process.title')}`} />
       <p className="text-sm font-medium text-accent-700">{t('process.title')}</p>
       <div className="mt-3">
-        <CheckoutProgress current={step} />
+        <CheckoutProgress page={page} />
       </div>
       <div className="mt-6 sm:mt-8">
         <Outlet />

@@ -1,29 +1,22 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-
-/** spec 2: the order process as presented, in the order the investor walks it. */
-export const checkoutSteps = ['identification', 'payment', 'confirmation', 'completion'] as const;
-export type CheckoutStep = (typeof checkoutSteps)[number];
-
-/** The presented step of each process route (the amount and the billing address identify the investor). */
-export const checkoutStepOfRoute: Record<string, CheckoutStep> = {
-  '/order-process/token': 'identification',
-  '/order-process/addresses': 'identification',
-  '/order-process/payment-methods': 'payment',
-  '/order-process/confirmation': 'confirmation',
-};
+import { type CheckoutPage, checkoutSteps } from './checkout-steps.ts';
 
 /**
- * The order process's progress: an ordered list, the open step marked `aria-current="step"`, the
- * steps before it checked. Segments with "Step 2 of 4" on phones, numbered bubbles from `sm` on.
+ * The order process's progress: an ordered list of the presented steps, the open one marked
+ * `aria-current="step"` and named with the open page's part ("Identification · Billing address"),
+ * the steps before it checked. Segments with "Step 1 of 4" on phones, numbered bubbles from `sm` on.
  */
-export function CheckoutProgress({ current }: { current: CheckoutStep }) {
+export function CheckoutProgress({ page }: { page: CheckoutPage }) {
   const { t } = useTranslation('orders');
-  const at = checkoutSteps.indexOf(current);
+  const at = checkoutSteps.indexOf(page.step);
+  const part = t(`process.parts.${page.part}`);
   return (
     <nav aria-label={t('process.progress')}>
-      <p className="flex justify-between text-sm sm:hidden" aria-hidden="true">
-        <span className="font-medium text-brand-900">{t(`process.steps.${current}`)}</span>
+      <p className="flex flex-wrap justify-between gap-x-3 text-sm sm:hidden" aria-hidden="true">
+        <span className="font-medium text-brand-900">
+          {t(`process.steps.${page.step}`)} · {part}
+        </span>
         <span className="text-slate-600">
           {t('process.stepOf', { current: at + 1, total: checkoutSteps.length })}
         </span>
@@ -62,6 +55,12 @@ export function CheckoutProgress({ current }: { current: CheckoutStep }) {
                 }`}
               >
                 {t(`process.steps.${step}`)}
+                {state === 'current' && (
+                  <span className="sm:block sm:text-xs sm:font-normal sm:text-slate-600">
+                    <span className="sr-only"> · </span>
+                    {part}
+                  </span>
+                )}
                 <span className="sr-only"> ({t(`process.state.${state}`)})</span>
               </span>
             </li>

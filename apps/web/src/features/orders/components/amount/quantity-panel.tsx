@@ -1,0 +1,121 @@
+import { formatEuro, formatNumber } from '@token/domain/format';
+import type { OrderItemView, Subscriber } from '@token/domain/orders';
+import { Minus, Plus } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Input } from '../../../../components/ui/input.tsx';
+import { useLocale } from '../../../../lib/i18n.ts';
+import type { AmountForm } from './use-amount-form.ts';
+
+/**
+ * The bond and the quantity: price per token, the -/+ buttons in the bond's steps around the typed
+ * quantity, the amount of what is typed, and the offer's bounds (minimum, maximum, stock, held).
+ */
+export function QuantityPanel({
+  item,
+  subscriber,
+  form,
+}: {
+  item: OrderItemView;
+  subscriber: Subscriber;
+  form: AmountForm;
+}) {
+  const { t } = useTranslation('orders');
+  const locale = useLocale();
+  const ids = { quantity: useId(), summary: useId() };
+  const { offer, holding, step, quantity: q } = form;
+  const stepText = formatNumber(step, { locale });
+
+  return (
+    <section
+      aria-labelledby={ids.summary}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={ids.summary} className="text-lg font-semibold text-brand-900">
+        {item.productName}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {t('token.pricePerToken', { price: formatEuro(item.unitPrice, { locale }) })}
+        {step > 1 && ` · ${t('token.step', { step: stepText })}`}
+      </p>
+
+      <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end">
+        <div className="flex items-end gap-2">
+          <Button
+            variant="outline"
+            className="h-10.5 w-11 shrink-0 px-0"
+            aria-label={t('token.less', { step: stepText })}
+            aria-controls={ids.quantity}
+            disabled={!q.canDecrease}
+            onClick={q.decrease}
+          >
+            <Minus className="size-4" aria-hidden="true" />
+          </Button>
+          <Input
+            id={ids.quantity}
+            label={t('token.quantity')}
+            inputMode="numeric"
+            className="w-40"
+            value={q.typed}
+            error={q.error ?? undefined}
+            onChange={(e) => q.setTyped(e.target.value)}
+            onBlur={q.commitTyped}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                q.commitTyped();
+              }
+            }}
+            disabled={q.isChanging}
+          />
+          <Button
+            variant="outline"
+            className="h-10.5 w-11 shrink-0 px-0"
+            aria-label={t('token.more', { step: stepText })}
+            aria-controls={ids.quantity}
+            disabled={!q.canIncrease}
+            onClick={q.increase}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+          </Button>
+        </div>
+        <div className="sm:ml-auto sm:text-right">
+          <p className="text-sm text-slate-600">{t('token.amount')}</p>
+          <p className="text-2xl font-semibold text-slate-900" data-testid="order-amount" aria-live="polite">
+            {q.typedAmountCents === null
+              ? '–'
+              : formatEuro(q.typedAmountCents, { locale, fraction: 'always' })}
+          </p>
+        </div>
+      </div>
+
+      <ul className="mt-5 space-y-1 text-sm text-slate-700">
+        {offer.minimumSubscriptionCents !== null && (
+          <li>{t('token.minimum', { amount: formatEuro(offer.minimumSubscriptionCents, { locale }) })}</li>
+        )}
+        {!subscriber.isProfessional && offer.maximumOrderCentsNonProfessional !== null && (
+          <li>
+            {t('token.maximum', { amount: formatEuro(offer.maximumOrderCentsNonProfessional, { locale }) })}
+          </li>
+        )}
+        {offer.availableQuantity !== null && (
+          <li>
+            {t('token.available', {
+              count: offer.availableQuantity,
+              formatted: formatNumber(offer.availableQuantity, { locale }),
+            })}
+          </li>
+        )}
+        {holding.existingTotalCents > 0 && (
+          <li>{t('token.existing', { amount: formatEuro(holding.existingTotalCents, { locale }) })}</li>
+        )}
+      </ul>
+      {q.lowRemainingTokens && (
+        <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="low-remaining">
+          {t('token.lowRemaining')}
+        </p>
+      )}
+    </section>
+  );
+}
