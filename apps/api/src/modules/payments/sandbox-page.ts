@@ -1,5 +1,5 @@
 import type { Locale } from '@token/domain/i18n';
-import { escapeHtml } from '../../http/sandbox-pages.ts';
+import { escapeHtml } from '../../partners/sandbox-pages.ts';
 
 /**
  * The frame shared by the sandbox payment partners' pages (bank, card): plain HTML and CSS, no

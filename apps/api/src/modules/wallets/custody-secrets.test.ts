@@ -17,7 +17,11 @@ import type { App } from '../../http/types.ts';
 import { bossSchema } from '../../jobs/pg-boss-db.ts';
 import { createJobRunner, type JobRunner } from '../../jobs/runner.ts';
 import { sandboxCustodyWebhookPath } from '../../partners/custody/create-custody.ts';
-import { createSandboxCustody, httpDelivery, sandboxKeyPurpose } from '../../partners/custody/sandbox.ts';
+import {
+  createSandboxCustody,
+  httpDelivery,
+  sandboxKeyPurpose,
+} from '../../partners/custody/sandbox/sandbox-custody.ts';
 import { buildApp } from '../../server.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';

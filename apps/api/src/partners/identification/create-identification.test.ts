@@ -10,7 +10,11 @@ import {
   readIdentificationEvent,
   sandboxWebhookSecret,
 } from './create-identification.ts';
-import { httpWebhookTransport, sandboxResultPayload, sandboxSignatureHeader } from './sandbox.ts';
+import {
+  httpWebhookTransport,
+  sandboxResultPayload,
+  sandboxSignatureHeader,
+} from './sandbox/sandbox-identification.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kyc-cfg-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,12 +1,12 @@
 import { formatEuro } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
-import { escapeHtml } from '../../http/sandbox-pages.ts';
+import { sandboxLayout } from '../../../modules/payments/sandbox-page.ts';
+import { escapeHtml } from '../../sandbox-pages.ts';
 import {
   type SandboxCardAction,
   type SandboxCardSession,
   sandboxCardActionsByStatus,
-} from '../../partners/card/sandbox.ts';
-import { sandboxLayout } from './sandbox-page.ts';
+} from './sandbox-card.ts';
 
 /** The sandbox card provider's hosted checkout page (modelled on Stripe Checkout with test cards). */
 

@@ -2,27 +2,27 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@token/domain/errors';
 import { type PartnerResult, partnerResults } from '@token/domain/identification';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sandboxKycCases } from '../../db/schema/index.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import {
-  identificationSandboxDeliverJob,
-  type SandboxDelivery,
-} from '../../jobs/identification-sandbox-deliver.job.ts';
+import type { Db } from '../../../db/client.ts';
+import { sandboxKycCases } from '../../../db/schema/index.ts';
+import { enqueueJob } from '../../../jobs/enqueue.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,
   sandboxSignatureHeader,
   signWebhook,
   verifyWebhookSignature,
-} from '../webhook-signatures.ts';
-import { bodyDigestId, eventOfIdnowResult } from './idnow-result.ts';
+} from '../../webhook-signatures.ts';
+import { bodyDigestId, eventOfIdnowResult } from '../idnow-result.ts';
 import type {
   IdentificationEvent,
   IdentificationPerson,
   IdentificationPort,
   WebhookTransport,
-} from './port.ts';
+} from '../port.ts';
+import {
+  identificationSandboxDeliverJob,
+  type SandboxDelivery,
+} from './identification-sandbox-deliver.job.ts';
 
 /**
  * The sandbox identification partner: a small IDnow inside the app. Starting an identification opens

@@ -2,19 +2,10 @@ import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { canTransition, type RegistrarStatus, registrarLifecycle } from '@token/domain/wallets';
 import { z } from 'zod';
-import {
-  acceptSandboxForms,
-  escapeHtml,
-  isForeignOrigin,
-  sendSandboxPage,
-} from '../../http/sandbox-pages.ts';
-import type { App } from '../../http/types.ts';
-import { isSandboxCustody } from '../../partners/custody/create-custody.ts';
-import {
-  type SandboxDecision,
-  type SandboxWallet,
-  sandboxDecisions,
-} from '../../partners/custody/sandbox.ts';
+import type { App } from '../../../http/types.ts';
+import { acceptSandboxForms, escapeHtml, isForeignOrigin, sendSandboxPage } from '../../sandbox-pages.ts';
+import { isSandboxCustody } from '../create-custody.ts';
+import { type SandboxDecision, type SandboxWallet, sandboxDecisions } from './sandbox-custody.ts';
 
 /** The registrar's delay as a person says it: seconds up to two minutes, then minutes, then hours. */
 function delayText(seconds: number, locale: Locale): string {

@@ -2,20 +2,24 @@ import { AppError } from '@token/domain/errors';
 import { isPartnerResult, type PartnerResult } from '@token/domain/identification';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { App } from '../../../http/types.ts';
 import {
   acceptSandboxForms,
   isForeignOrigin,
   sandboxPageLocale,
   sendSandboxPage,
-} from '../../http/sandbox-pages.ts';
-import type { App } from '../../http/types.ts';
+} from '../../sandbox-pages.ts';
+import {
+  renderSandboxCasePage,
+  renderSandboxErrorPage,
+  type SandboxErrorKind,
+} from './sandbox-identification.page.ts';
 import {
   type SandboxAction,
   type SandboxCorrections,
   sandboxCaseIdPattern,
-} from '../../partners/identification/sandbox.ts';
-import { renderSandboxCasePage, renderSandboxErrorPage, type SandboxErrorKind } from './sandbox-kyc.page.ts';
-import { sandboxBackScript, sandboxBackScriptPath } from './sandbox-kyc-back.script.ts';
+} from './sandbox-identification.ts';
+import { sandboxBackScript, sandboxBackScriptPath } from './sandbox-identification-back.script.ts';
 
 const correctionsSchema = z.object({
   firstName: z

@@ -1,21 +1,21 @@
 import { AppError } from '@token/domain/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { App } from '../../../http/types.ts';
+import { findShopChannel } from '../../../modules/reference/reference.service.ts';
 import {
   acceptSandboxForms,
   isForeignOrigin,
   sandboxPageLocale,
   sendSandboxPage,
-} from '../../http/sandbox-pages.ts';
-import type { App } from '../../http/types.ts';
-import { isSandboxCard } from '../../partners/card/create-card.ts';
-import { sandboxCardActions, sandboxCardSessionIdPattern } from '../../partners/card/sandbox.ts';
-import { findShopChannel } from '../reference/reference.service.ts';
+} from '../../sandbox-pages.ts';
+import { isSandboxCard } from '../create-card.ts';
 import {
   renderSandboxCardErrorPage,
   renderSandboxCardPage,
   type SandboxCardErrorKind,
 } from './sandbox-card.page.ts';
+import { sandboxCardActions, sandboxCardSessionIdPattern } from './sandbox-card.ts';
 
 const formSchema = z.object({
   token: z.string().regex(/^[0-9a-f]{40}$/),

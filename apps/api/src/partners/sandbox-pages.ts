@@ -1,6 +1,6 @@
 import type { Locale } from '@token/domain/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from './types.ts';
+import type { App } from '../http/types.ts';
 
 /*
  * What every sandbox partner's server-rendered page (card checkout, bank, identification, custody)

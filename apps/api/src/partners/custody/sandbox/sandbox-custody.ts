@@ -11,14 +11,14 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
-import { createSecretBox, deriveKey } from '../../crypto/secrets.ts';
-import type { Database, Db } from '../../db/client.ts';
-import { sandboxCustodyWallets } from '../../db/schema/index.ts';
-import { custodySandboxAutoApproveJob } from '../../jobs/custody-sandbox-auto-approve.job.ts';
-import { custodySandboxDeliverJob, type SandboxReport } from '../../jobs/custody-sandbox-deliver.job.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../webhook-signatures.ts';
-import type { CustodyPort, WebhookCheck } from './port.ts';
+import { createSecretBox, deriveKey } from '../../../crypto/secrets.ts';
+import type { Database, Db } from '../../../db/client.ts';
+import { sandboxCustodyWallets } from '../../../db/schema/index.ts';
+import { enqueueJob } from '../../../jobs/enqueue.ts';
+import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../../webhook-signatures.ts';
+import type { CustodyPort, WebhookCheck } from '../port.ts';
+import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
+import { custodySandboxDeliverJob, type SandboxReport } from './custody-sandbox-deliver.job.ts';
 
 /** `partner_events.provider` of the sandbox custodian's webhooks. */
 export const sandboxCustodyProvider = 'sandbox-custody';

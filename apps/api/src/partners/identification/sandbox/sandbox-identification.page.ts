@@ -1,13 +1,13 @@
 import type { Locale } from '@token/domain/i18n';
 import type { PartnerResult } from '@token/domain/identification';
-import { escapeHtml } from '../../http/sandbox-pages.ts';
+import { escapeHtml } from '../../sandbox-pages.ts';
 import {
   type SandboxAction,
   type SandboxCase,
   type SandboxCaseStatus,
   sandboxActions,
-} from '../../partners/identification/sandbox.ts';
-import { sandboxBackAttribute, sandboxBackScriptPath } from './sandbox-kyc-back.script.ts';
+} from './sandbox-identification.ts';
+import { sandboxBackAttribute, sandboxBackScriptPath } from './sandbox-identification-back.script.ts';
 
 /**
  * The sandbox partner's page: plain HTML and CSS, in German or English, with one script from this

@@ -1,8 +1,8 @@
 import { formatDate, formatEuro } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
-import { escapeHtml } from '../../http/sandbox-pages.ts';
-import type { SandboxBankEntry } from '../../partners/bank/sandbox.ts';
-import { sandboxLayout } from './sandbox-page.ts';
+import { sandboxLayout } from '../../../modules/payments/sandbox-page.ts';
+import { escapeHtml } from '../../sandbox-pages.ts';
+import type { SandboxBankEntry } from './sandbox-bank.ts';
 
 /** The sandbox bank's page: book an incoming transfer, see the bookings, download them as camt.054. */
 

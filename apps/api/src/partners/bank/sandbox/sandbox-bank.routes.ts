@@ -3,16 +3,16 @@ import { eurosToCents } from '@token/domain/money';
 import { isNotNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { productPaymentConfigurations } from '../../db/schema/index.ts';
+import { productPaymentConfigurations } from '../../../db/schema/index.ts';
+import type { App } from '../../../http/types.ts';
+import { findShopChannel } from '../../../modules/reference/reference.service.ts';
 import {
   acceptSandboxForms,
   isForeignOrigin,
   sandboxPageLocale,
   sendSandboxPage,
-} from '../../http/sandbox-pages.ts';
-import type { App } from '../../http/types.ts';
-import { isSandboxBank } from '../../partners/bank/create-bank.ts';
-import { findShopChannel } from '../reference/reference.service.ts';
+} from '../../sandbox-pages.ts';
+import { isSandboxBank } from '../create-bank.ts';
 import { renderSandboxBankPage, type SandboxBankError } from './sandbox-bank.page.ts';
 
 const formSchema = z.object({
