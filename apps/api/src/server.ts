@@ -54,11 +54,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
-import { sandboxBankRoutes } from './partners/bank/sandbox/sandbox-bank.routes.ts';
-import { sandboxCardRoutes } from './partners/card/sandbox/sandbox-card.routes.ts';
 import type { Partners } from './partners/create-partners.ts';
-import { custodySandboxRoutes } from './partners/custody/sandbox/sandbox-custody.routes.ts';
-import { sandboxKycRoutes } from './partners/identification/sandbox/sandbox-identification.routes.ts';
+import { sandboxPartnerRoutes } from './partners/sandbox-routes.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -216,12 +213,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(invoiceAdminRoutes, { prefix: operatorApiBase });
   await app.register(paymentAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
-  // The sandbox identification partner's pages (only while it is the partner).
-  await app.register(sandboxKycRoutes);
-  // The sandbox payment partners' pages (only while they are active).
-  await app.register(sandboxBankRoutes);
-  await app.register(sandboxCardRoutes);
-  await app.register(custodySandboxRoutes);
+  // The sandbox partners' pages under /sandbox/... (each only while its sandbox is the partner).
+  await app.register(sandboxPartnerRoutes);
   if (opts.config.env !== 'production') await app.register(devMailboxRoutes);
 
   const webDist = opts.webDist;

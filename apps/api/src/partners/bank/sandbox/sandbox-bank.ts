@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { sandboxBankEntries } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/enqueue.ts';
 import type { WebhookTransport } from '../../identification/port.ts';
-import { httpWebhookTransport } from '../../identification/sandbox/sandbox-identification.ts';
+import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,

@@ -3,12 +3,7 @@ import { isPartnerResult, type PartnerResult } from '@token/domain/identificatio
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../../http/types.ts';
-import {
-  acceptSandboxForms,
-  isForeignOrigin,
-  sandboxPageLocale,
-  sendSandboxPage,
-} from '../../sandbox-pages.ts';
+import { isForeignOrigin, sandboxPageLocale, sendSandboxPage } from '../../sandbox-pages.ts';
 import {
   renderSandboxCasePage,
   renderSandboxErrorPage,
@@ -52,15 +47,12 @@ const formSchema = z.object({
  * the case; every form carries a token bound to the case's current state (a stale or foreign form is
  * refused), and a POST from another origin is refused.
  */
-export async function sandboxKycRoutes(app: App) {
+export async function sandboxIdentificationRoutes(app: App) {
   const partner = app.partners.identification;
   if (!('sandbox' in partner)) return;
   const sandbox = partner.sandbox;
   const publicOrigin = new URL(app.config.publicUrl).origin;
   const platformUrl = `${app.config.publicUrl}/self-disclosure/kyc`;
-
-  // Plain HTML forms post urlencoded bodies.
-  acceptSandboxForms(app);
 
   const error = (
     request: FastifyRequest,

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { sandboxKycCases } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/enqueue.ts';
+import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,
@@ -115,13 +116,6 @@ export type SandboxIdentification = IdentificationPort & {
     /** Sends one queued result to the platform (called by the delivery job). */
     deliver: (opts: { db: Db; delivery: SandboxDelivery }) => Promise<void>;
   };
-};
-
-/** Posts a webhook over HTTP (the default transport). */
-export const httpWebhookTransport: WebhookTransport = async ({ url, headers, body }) => {
-  const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
-  await res.arrayBuffer();
-  return { status: res.status };
 };
 
 /** A case id: 256 random bits, the only key to its page. */
