@@ -39,7 +39,6 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identificationRoutes } from './modules/identification/identification.routes.ts';
-import { sandboxKycRoutes } from './modules/identification/sandbox-kyc.routes.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { migrationRoutes } from './modules/migration/migration.routes.ts';
@@ -49,16 +48,14 @@ import { orderAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { paymentAdminRoutes } from './modules/payments/payments-admin.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments-webhook.routes.ts';
-import { sandboxBankRoutes } from './modules/payments/sandbox-bank.routes.ts';
-import { sandboxCardRoutes } from './modules/payments/sandbox-card.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
-import { custodySandboxRoutes } from './modules/wallets/custody-sandbox.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
 import type { Partners } from './partners/create-partners.ts';
+import { sandboxPartnerRoutes } from './partners/sandbox-routes.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -216,12 +213,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(invoiceAdminRoutes, { prefix: operatorApiBase });
   await app.register(paymentAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
-  // The sandbox identification partner's pages (only while it is the partner).
-  await app.register(sandboxKycRoutes);
-  // The sandbox payment partners' pages (only while they are active).
-  await app.register(sandboxBankRoutes);
-  await app.register(sandboxCardRoutes);
-  await app.register(custodySandboxRoutes);
+  // The sandbox partners' pages under /sandbox/... (each only while its sandbox is the partner).
+  await app.register(sandboxPartnerRoutes);
   if (opts.config.env !== 'production') await app.register(devMailboxRoutes);
 
   const webDist = opts.webDist;

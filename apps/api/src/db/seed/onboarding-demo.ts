@@ -3,7 +3,7 @@ import { platformToday } from '@token/domain/calendar';
 import { eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSecretBox } from '../../crypto/secrets.ts';
-import { sandboxKeyPurpose } from '../../partners/custody/sandbox.ts';
+import { sandboxKeyPurpose } from '../../partners/custody/sandbox/sandbox-custody.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 import type { Tx } from '../client.ts';
 import { customers, sandboxCustodyWallets, wallets } from '../schema/index.ts';

@@ -13,7 +13,7 @@ import { sandboxWebhookSecret } from '../../partners/identification/create-ident
 import {
   createSandboxIdentification,
   sandboxSignatureHeader,
-} from '../../partners/identification/sandbox.ts';
+} from '../../partners/identification/sandbox/sandbox-identification.ts';
 import { signWebhook } from '../../partners/webhook-signatures.ts';
 import { lastMail, loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';

@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankCredits, channels, partnerEvents, sandboxBankEntries } from '../../db/schema/index.ts';
 import { isSandboxBank } from '../../partners/bank/create-bank.ts';
-import { sandboxSignatureHeader } from '../../partners/identification/sandbox.ts';
+import { sandboxSignatureHeader } from '../../partners/identification/sandbox/sandbox-identification.ts';
 import { hmacSha256Hex, signWebhook } from '../../partners/webhook-signatures.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { importBankStatement } from './bank-credits.service.ts';

@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayments, partnerEvents, sandboxCardSessions } from '../../db/schema/index.ts';
 import { isSandboxCard } from '../../partners/card/create-card.ts';
-import type { SandboxCard } from '../../partners/card/sandbox.ts';
-import { sandboxSignatureHeader } from '../../partners/identification/sandbox.ts';
+import type { SandboxCard } from '../../partners/card/sandbox/sandbox-card.ts';
+import { sandboxSignatureHeader } from '../../partners/identification/sandbox/sandbox-identification.ts';
 import { hmacSha256Hex, signWebhook } from '../../partners/webhook-signatures.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 

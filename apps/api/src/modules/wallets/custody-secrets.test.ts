@@ -17,7 +17,8 @@ import type { App } from '../../http/types.ts';
 import { bossSchema } from '../../jobs/pg-boss-db.ts';
 import { createJobRunner, type JobRunner } from '../../jobs/runner.ts';
 import { sandboxCustodyWebhookPath } from '../../partners/custody/create-custody.ts';
-import { createSandboxCustody, httpDelivery, sandboxKeyPurpose } from '../../partners/custody/sandbox.ts';
+import { createSandboxCustody, sandboxKeyPurpose } from '../../partners/custody/sandbox/sandbox-custody.ts';
+import { httpWebhookTransport } from '../../partners/sandbox-webhooks.ts';
 import { buildApp } from '../../server.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
@@ -45,7 +46,7 @@ beforeAll(async () => {
     delaySeconds: 5,
     // Over HTTP to this test's server (its port is known once it listens).
     deliver: (request) =>
-      httpDelivery({ ...request, url: `http://127.0.0.1:${port}${new URL(request.url).pathname}` }),
+      httpWebhookTransport({ ...request, url: `http://127.0.0.1:${port}${new URL(request.url).pathname}` }),
     logger,
   });
   t = await createTestApp({ seed: 'reference', partners: { custody } });

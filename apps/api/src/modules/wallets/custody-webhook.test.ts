@@ -12,8 +12,8 @@ import { seedInvestor } from '../../db/seed/factories.ts';
 import {
   type CustodyTestApp,
   createCustodyTestApp,
-} from '../../partners/custody/fixtures/sandbox-test-app.ts';
-import { sandboxCustodyProvider } from '../../partners/custody/sandbox.ts';
+} from '../../partners/custody/sandbox/sandbox-custody.test-kit.ts';
+import { sandboxCustodyProvider } from '../../partners/custody/sandbox/sandbox-custody.ts';
 import { signWebhook } from '../../partners/webhook-signatures.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { listQueuedJobs } from '../../test/job-queue.ts';

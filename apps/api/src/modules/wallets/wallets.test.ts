@@ -5,11 +5,11 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, sandboxCustodyWallets, wallets } from '../../db/schema/index.ts';
 import { seedInvestor } from '../../db/seed/factories.ts';
+import type { CustodyPort } from '../../partners/custody/port.ts';
 import {
   type CustodyTestApp,
   createCustodyTestApp,
-} from '../../partners/custody/fixtures/sandbox-test-app.ts';
-import type { CustodyPort } from '../../partners/custody/port.ts';
+} from '../../partners/custody/sandbox/sandbox-custody.test-kit.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createCustodyWallet } from './wallets.service.ts';
 

@@ -2,7 +2,7 @@ import type { AppConfig } from '../../config.ts';
 import type { WebhookTransport } from '../identification/port.ts';
 import { hmacSha256Hex } from '../webhook-signatures.ts';
 import type { BankPort } from './port.ts';
-import { createSandboxBank, type SandboxBank } from './sandbox.ts';
+import { createSandboxBank, type SandboxBank } from './sandbox/sandbox-bank.ts';
 
 /** The bank partner: the sandbox bank, or none (production: credits come from imported statements). */
 export type BankPartner = SandboxBank | BankPort | null;

@@ -2,7 +2,7 @@ import type { AppConfig } from '../../config.ts';
 import type { WebhookTransport } from '../identification/port.ts';
 import { hmacSha256Hex } from '../webhook-signatures.ts';
 import type { CardPort } from './port.ts';
-import { createSandboxCard, type SandboxCard } from './sandbox.ts';
+import { createSandboxCard, type SandboxCard } from './sandbox/sandbox-card.ts';
 import { createStripeCard } from './stripe.ts';
 
 /** The card provider the platform talks to: Stripe or the sandbox (or a test's own port). */

@@ -1,7 +1,11 @@
 import type { AppConfig } from '../../config.ts';
 import { apiBase } from '../../http/hydra.ts';
 import type { CustodyPort } from './port.ts';
-import { createSandboxCustody, type SandboxCustody, type WebhookDelivery } from './sandbox.ts';
+import {
+  createSandboxCustody,
+  type SandboxCustody,
+  type WebhookDelivery,
+} from './sandbox/sandbox-custody.ts';
 import { createTanganyCustody } from './tangany.ts';
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };

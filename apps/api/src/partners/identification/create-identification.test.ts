@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { httpWebhookTransport } from '../sandbox-webhooks.ts';
 import { signWebhook, verifyWebhookSignature } from '../webhook-signatures.ts';
 import {
   createIdentificationPartner,
   readIdentificationEvent,
   sandboxWebhookSecret,
 } from './create-identification.ts';
-import { httpWebhookTransport, sandboxResultPayload, sandboxSignatureHeader } from './sandbox.ts';
+import { sandboxResultPayload, sandboxSignatureHeader } from './sandbox/sandbox-identification.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kyc-cfg-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,11 @@ import { hmacSha256Hex } from '../webhook-signatures.ts';
 import { createIdnowIdentification, type IdnowIdentification } from './idnow.ts';
 import { eventOfIdnowResult } from './idnow-result.ts';
 import type { IdentificationEvent, IdentificationPort, WebhookTransport } from './port.ts';
-import { createSandboxIdentification, readSandboxEvent, type SandboxIdentification } from './sandbox.ts';
+import {
+  createSandboxIdentification,
+  readSandboxEvent,
+  type SandboxIdentification,
+} from './sandbox/sandbox-identification.ts';
 
 /** The identification partner the platform talks to: the sandbox or IDnow (or a test's own port). */
 export type IdentificationPartner = SandboxIdentification | IdnowIdentification | IdentificationPort;

@@ -1,5 +1,5 @@
+import type { JobContext } from '../../../jobs/job-handler.ts';
 import type { SandboxDelivery } from './identification-sandbox-deliver.job.ts';
-import type { JobContext } from './job-handler.ts';
 
 /** Posts the sandbox identification partner's signed result webhook to the platform's route. */
 export async function handleIdentificationSandboxDeliver(

@@ -1,6 +1,6 @@
-import { isSandboxCustody } from '../partners/custody/create-custody.ts';
+import type { JobContext } from '../../../jobs/job-handler.ts';
+import { isSandboxCustody } from '../create-custody.ts';
 import type { SandboxReport } from './custody-sandbox-deliver.job.ts';
-import type { JobContext } from './job-handler.ts';
 
 /**
  * Posts one signed report of the sandbox custodian to the platform; the platform records each event

@@ -1,6 +1,6 @@
 import { partnerResults } from '@token/domain/identification';
 import { z } from 'zod';
-import { defineJob } from './job.ts';
+import { defineJob } from '../../../jobs/job.ts';
 
 /** One decision of the sandbox identification partner, waiting to be delivered to the platform. */
 export const sandboxDeliverySchema = z.object({

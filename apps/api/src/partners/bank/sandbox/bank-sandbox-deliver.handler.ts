@@ -1,7 +1,7 @@
-import { isSandboxBank } from '../partners/bank/create-bank.ts';
+import type { JobPayload } from '../../../jobs/job.ts';
+import type { JobContext } from '../../../jobs/job-handler.ts';
+import { isSandboxBank } from '../create-bank.ts';
 import type { bankSandboxDeliverJob } from './bank-sandbox-deliver.job.ts';
-import type { JobPayload } from './job.ts';
-import type { JobContext } from './job-handler.ts';
 
 /** Posts the sandbox bank's signed "credit booked" webhook to the platform. */
 export async function handleBankSandboxDeliver(

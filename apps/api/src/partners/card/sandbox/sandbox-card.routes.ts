@@ -1,21 +1,16 @@
 import { AppError } from '@token/domain/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  acceptSandboxForms,
-  isForeignOrigin,
-  sandboxPageLocale,
-  sendSandboxPage,
-} from '../../http/sandbox-pages.ts';
-import type { App } from '../../http/types.ts';
-import { isSandboxCard } from '../../partners/card/create-card.ts';
-import { sandboxCardActions, sandboxCardSessionIdPattern } from '../../partners/card/sandbox.ts';
-import { findShopChannel } from '../reference/reference.service.ts';
+import type { App } from '../../../http/types.ts';
+import { findShopChannel } from '../../../modules/reference/reference.service.ts';
+import { isForeignOrigin, sandboxPageLocale, sendSandboxPage } from '../../sandbox-pages.ts';
+import { isSandboxCard } from '../create-card.ts';
 import {
   renderSandboxCardErrorPage,
   renderSandboxCardPage,
   type SandboxCardErrorKind,
 } from './sandbox-card.page.ts';
+import { sandboxCardActions, sandboxCardSessionIdPattern } from './sandbox-card.ts';
 
 const formSchema = z.object({
   token: z.string().regex(/^[0-9a-f]{40}$/),
@@ -36,10 +31,16 @@ export async function sandboxCardRoutes(app: App) {
   const sandbox = card.sandbox;
   const publicOrigin = new URL(app.config.publicUrl).origin;
 
-  acceptSandboxForms(app);
-
-  const error = (request: FastifyRequest, reply: FastifyReply, status: number, kind: SandboxCardErrorKind) =>
-    sendSandboxPage(reply, status, renderSandboxCardErrorPage({ kind, locale: sandboxPageLocale(request) }));
+  const error = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    kind: SandboxCardErrorKind,
+  ) => {
+    const { sessionId } = request.params as { sessionId: string };
+    const html = renderSandboxCardErrorPage({ kind, locale: sandboxPageLocale(request), sessionId });
+    return sendSandboxPage(reply, status, html);
+  };
 
   app.get('/sandbox/card/:sessionId', { schema: { hide: true } }, async (request, reply) => {
     const { sessionId } = request.params as { sessionId: string };

@@ -1,6 +1,6 @@
-import { isSandboxCard } from '../partners/card/create-card.ts';
+import type { JobContext } from '../../../jobs/job-handler.ts';
+import { isSandboxCard } from '../create-card.ts';
 import type { CardSandboxDelivery } from './card-sandbox-deliver.job.ts';
-import type { JobContext } from './job-handler.ts';
 
 /** Posts one sandbox card event (Stripe-shaped, signed) to the platform's webhook. */
 export async function handleCardSandboxDeliver(

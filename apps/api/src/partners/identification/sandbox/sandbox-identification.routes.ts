@@ -2,20 +2,19 @@ import { AppError } from '@token/domain/errors';
 import { isPartnerResult, type PartnerResult } from '@token/domain/identification';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { App } from '../../../http/types.ts';
+import { isForeignOrigin, sandboxPageLocale, sendSandboxPage } from '../../sandbox-pages.ts';
 import {
-  acceptSandboxForms,
-  isForeignOrigin,
-  sandboxPageLocale,
-  sendSandboxPage,
-} from '../../http/sandbox-pages.ts';
-import type { App } from '../../http/types.ts';
+  renderSandboxCasePage,
+  renderSandboxErrorPage,
+  type SandboxErrorKind,
+} from './sandbox-identification.page.ts';
 import {
   type SandboxAction,
   type SandboxCorrections,
   sandboxCaseIdPattern,
-} from '../../partners/identification/sandbox.ts';
-import { renderSandboxCasePage, renderSandboxErrorPage, type SandboxErrorKind } from './sandbox-kyc.page.ts';
-import { sandboxBackScript, sandboxBackScriptPath } from './sandbox-kyc-back.script.ts';
+} from './sandbox-identification.ts';
+import { sandboxBackScript, sandboxBackScriptPath } from './sandbox-identification-back.script.ts';
 
 const correctionsSchema = z.object({
   firstName: z
@@ -48,15 +47,12 @@ const formSchema = z.object({
  * the case; every form carries a token bound to the case's current state (a stale or foreign form is
  * refused), and a POST from another origin is refused.
  */
-export async function sandboxKycRoutes(app: App) {
+export async function sandboxIdentificationRoutes(app: App) {
   const partner = app.partners.identification;
   if (!('sandbox' in partner)) return;
   const sandbox = partner.sandbox;
   const publicOrigin = new URL(app.config.publicUrl).origin;
   const platformUrl = `${app.config.publicUrl}/self-disclosure/kyc`;
-
-  // Plain HTML forms post urlencoded bodies.
-  acceptSandboxForms(app);
 
   const error = (
     request: FastifyRequest,

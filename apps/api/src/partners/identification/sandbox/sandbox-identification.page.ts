@@ -1,13 +1,13 @@
 import type { Locale } from '@token/domain/i18n';
 import type { PartnerResult } from '@token/domain/identification';
-import { escapeHtml } from '../../http/sandbox-pages.ts';
+import { escapeHtml, renderSandboxPage } from '../../sandbox-pages.ts';
 import {
   type SandboxAction,
   type SandboxCase,
   type SandboxCaseStatus,
   sandboxActions,
-} from '../../partners/identification/sandbox.ts';
-import { sandboxBackAttribute, sandboxBackScriptPath } from './sandbox-kyc-back.script.ts';
+} from './sandbox-identification.ts';
+import { sandboxBackAttribute, sandboxBackScriptPath } from './sandbox-identification-back.script.ts';
 
 /**
  * The sandbox partner's page: plain HTML and CSS, in German or English, with one script from this
@@ -221,57 +221,6 @@ const texts: Record<Locale, Texts> = {
   },
 };
 
-const css = `
-*{box-sizing:border-box}
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;background:#f1f5f9;color:#0f172a;line-height:1.5}
-main{max-width:44rem;margin:0 auto;padding:1rem}
-header{display:flex;justify-content:space-between;align-items:baseline;gap:1rem;flex-wrap:wrap}
-h1{font-size:1.35rem;margin:.5rem 0}
-h2{font-size:1.1rem;margin:0 0 .5rem}
-.lang a{color:#0369a1;margin-left:.5rem}
-.notice{background:#fef3c7;border:1px solid #f59e0b;border-radius:.5rem;padding:.6rem .8rem;font-size:.9rem}
-.sent{background:#dcfce7;border:1px solid #16a34a;border-radius:.5rem;padding:.6rem .8rem}
-section{background:#fff;border:1px solid #e2e8f0;border-radius:.75rem;padding:1rem;margin:1rem 0}
-dl{display:grid;grid-template-columns:minmax(8rem,auto) 1fr;gap:.25rem 1rem;margin:0}
-dt{color:#475569}dd{margin:0;font-weight:500;overflow-wrap:anywhere}
-.hint{color:#475569;font-size:.875rem;margin:.25rem 0 .75rem}
-.status{font-weight:600}
-.actions{display:grid;gap:.5rem}
-button{font:inherit;border-radius:.5rem;border:1px solid #0f172a;background:#0f172a;color:#fff;padding:.55rem .9rem;cursor:pointer;text-align:left;width:100%}
-button:hover,button:focus-visible{background:#1e293b;outline:2px solid #38bdf8;outline-offset:2px}
-button.secondary{background:#fff;color:#0f172a}
-button.danger{background:#b91c1c;border-color:#b91c1c}
-button small{display:block;font-size:.8rem;opacity:.85;font-weight:400}
-label{display:block;font-size:.875rem;color:#334155;margin-top:.5rem}
-input{font:inherit;width:100%;padding:.45rem .6rem;border:1px solid #94a3b8;border-radius:.375rem;margin-top:.15rem}
-fieldset{border:1px dashed #94a3b8;border-radius:.5rem;padding:.75rem;margin:.5rem 0 0}
-legend{font-weight:600;padding:0 .25rem}
-a.back{display:inline-block;margin-top:.5rem;color:#0369a1}
-@media (min-width:40rem){.actions{grid-template-columns:1fr 1fr}}
-`;
-
-function layout(locale: Locale, title: string, body: string, langLinks: string): string {
-  return `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
-<style>${css}</style></head>
-<body><main>
-<header><h1>${escapeHtml(title)}</h1><nav class="lang">${langLinks}</nav></header>
-${body}
-</main></body></html>`;
-}
-
-function languageLinks(path: string, locale: Locale): string {
-  return (['de', 'en'] as const)
-    .map((l) =>
-      l === locale
-        ? `<strong lang="${l}">${l === 'de' ? 'Deutsch' : 'English'}</strong>`
-        : `<a href="${escapeHtml(`${path}?locale=${l}`)}" lang="${l}" hreflang="${l}">${l === 'de' ? 'Deutsch' : 'English'}</a>`,
-    )
-    .join(' ');
-}
-
 function formatDate(iso: string, locale: Locale): string {
   const d = new Date(`${iso}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
@@ -356,8 +305,7 @@ ${
 }`
       : `<p class="hint">${escapeHtml(allowed.length === 0 ? t.finalNotice : t.reviewerWaiting)}</p>`;
 
-  const body = `<p class="notice" role="note">${escapeHtml(t.testNotice)}</p>
-${opts.sentResult ? `<p class="sent" role="status">${escapeHtml(t.sent(opts.sentResult, opts.delaySeconds))}</p>` : ''}
+  const body = `${opts.sentResult ? `<p class="sent" role="status">${escapeHtml(t.sent(opts.sentResult, opts.delaySeconds))}</p>` : ''}
 <p>${escapeHtml(t.status)}: <span class="status" data-status="${c.status}">${escapeHtml(t.statuses[c.status])}</span></p>
 ${personSection}
 <section aria-labelledby="reviewer"><h2 id="reviewer">${escapeHtml(t.reviewer)}</h2>
@@ -365,7 +313,7 @@ ${reviewerBody}
 </section>
 <p><a class="back" href="${escapeHtml(opts.platformUrl)}" target="_top" ${sandboxBackAttribute}>${escapeHtml(t.backToPlatform)}</a></p>
 <script src="${sandboxBackScriptPath}" defer></script>`;
-  return layout(locale, t.htmlTitle, body, languageLinks(path, locale));
+  return renderSandboxPage({ locale, title: t.htmlTitle, path, notice: t.testNotice, body });
 }
 
 export type SandboxErrorKind = 'not_found' | 'conflict' | 'bad_request' | 'forbidden';
@@ -387,5 +335,5 @@ export function renderSandboxErrorPage(opts: {
   const path = opts.caseId ? `/sandbox/kyc/${opts.caseId}` : null;
   const body = `<section><h2>${escapeHtml(title)}</h2><p>${escapeHtml(message)}</p>
 ${path && opts.kind !== 'not_found' ? `<p><a class="back" href="${escapeHtml(`${path}?locale=${opts.locale}`)}">${escapeHtml(t.reload)}</a></p>` : ''}</section>`;
-  return layout(opts.locale, t.htmlTitle, body, path ? languageLinks(path, opts.locale) : '');
+  return renderSandboxPage({ locale: opts.locale, title: t.htmlTitle, path, body });
 }

@@ -3,20 +3,20 @@ import { AppError } from '@token/domain/errors';
 import { desc, eq, sql } from 'drizzle-orm';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { sandboxBankEntries } from '../../db/schema/index.ts';
-import { bankSandboxDeliverJob } from '../../jobs/bank-sandbox-deliver.job.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import type { WebhookTransport } from '../identification/port.ts';
-import { httpWebhookTransport } from '../identification/sandbox.ts';
+import type { Db } from '../../../db/client.ts';
+import { sandboxBankEntries } from '../../../db/schema/index.ts';
+import { enqueueJob } from '../../../jobs/enqueue.ts';
+import type { WebhookTransport } from '../../identification/port.ts';
+import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,
   sandboxSignatureHeader,
   signWebhook,
   verifyWebhookSignature,
-} from '../webhook-signatures.ts';
-import { type BankCreditPayload, type BankEvent, type BankPort, bankCreditPayloadSchema } from './port.ts';
+} from '../../webhook-signatures.ts';
+import { type BankCreditPayload, type BankEvent, type BankPort, bankCreditPayloadSchema } from '../port.ts';
+import { bankSandboxDeliverJob } from './bank-sandbox-deliver.job.ts';
 
 /**
  * The sandbox bank: a small bank holding the issuers' collection accounts. A tester books an

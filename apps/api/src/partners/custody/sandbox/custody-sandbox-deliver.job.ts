@@ -1,6 +1,6 @@
 import { registrarStatuses } from '@token/domain/wallets';
 import { z } from 'zod';
-import { defineJob } from './job.ts';
+import { defineJob } from '../../../jobs/job.ts';
 
 /** One registrar-status report of the sandbox custodian, as it is sent (same event id on every retry). */
 export const sandboxReportSchema = z.object({

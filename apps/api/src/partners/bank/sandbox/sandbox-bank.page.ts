@@ -1,8 +1,7 @@
 import { formatDate, formatEuro } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
-import { escapeHtml } from '../../http/sandbox-pages.ts';
-import type { SandboxBankEntry } from '../../partners/bank/sandbox.ts';
-import { sandboxLayout } from './sandbox-page.ts';
+import { escapeHtml, renderSandboxPage } from '../../sandbox-pages.ts';
+import type { SandboxBankEntry } from './sandbox-bank.ts';
 
 /** The sandbox bank's page: book an incoming transfer, see the bookings, download them as camt.054. */
 
@@ -167,5 +166,5 @@ ${
 }
 <p><a href="/sandbox/bank/camt054.xml" download>${escapeHtml(t.camt)}</a></p><p class="hint">${escapeHtml(t.camtHint)}</p>
 </section>`;
-  return sandboxLayout({ locale, title: t.title, path: '/sandbox/bank', notice: t.notice, body });
+  return renderSandboxPage({ locale, title: t.title, path: '/sandbox/bank', notice: t.notice, body });
 }

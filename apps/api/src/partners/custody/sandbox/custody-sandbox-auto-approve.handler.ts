@@ -1,7 +1,7 @@
-import { isSandboxCustody } from '../partners/custody/create-custody.ts';
+import type { JobPayload } from '../../../jobs/job.ts';
+import type { JobContext } from '../../../jobs/job-handler.ts';
+import { isSandboxCustody } from '../create-custody.ts';
 import type { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
-import type { JobPayload } from './job.ts';
-import type { JobContext } from './job-handler.ts';
 
 /**
  * `approved`, unless a tester already decided on the sandbox page. Idempotent: it changes only a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedInvestor } from '../../db/seed/factories.ts';
-import { loginAs, shop, testPassword } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { seedInvestor } from '../../../db/seed/factories.ts';
+import { loginAs, shop, testPassword } from '../../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 
 /*
  * The sandbox identification page as a browser uses it. The app's helmet answers

@@ -3,16 +3,11 @@ import { eurosToCents } from '@token/domain/money';
 import { isNotNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { productPaymentConfigurations } from '../../db/schema/index.ts';
-import {
-  acceptSandboxForms,
-  isForeignOrigin,
-  sandboxPageLocale,
-  sendSandboxPage,
-} from '../../http/sandbox-pages.ts';
-import type { App } from '../../http/types.ts';
-import { isSandboxBank } from '../../partners/bank/create-bank.ts';
-import { findShopChannel } from '../reference/reference.service.ts';
+import { productPaymentConfigurations } from '../../../db/schema/index.ts';
+import type { App } from '../../../http/types.ts';
+import { findShopChannel } from '../../../modules/reference/reference.service.ts';
+import { isForeignOrigin, sandboxPageLocale, sendSandboxPage } from '../../sandbox-pages.ts';
+import { isSandboxBank } from '../create-bank.ts';
 import { renderSandboxBankPage, type SandboxBankError } from './sandbox-bank.page.ts';
 
 const formSchema = z.object({
@@ -35,8 +30,6 @@ export async function sandboxBankRoutes(app: App) {
   if (!isSandboxBank(bank)) return;
   const sandbox = bank.sandbox;
   const publicOrigin = new URL(app.config.publicUrl).origin;
-
-  acceptSandboxForms(app);
 
   /** The collection accounts: the channel's and every product's own. */
   async function accounts() {

@@ -11,14 +11,15 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
-import { createSecretBox, deriveKey } from '../../crypto/secrets.ts';
-import type { Database, Db } from '../../db/client.ts';
-import { sandboxCustodyWallets } from '../../db/schema/index.ts';
-import { custodySandboxAutoApproveJob } from '../../jobs/custody-sandbox-auto-approve.job.ts';
-import { custodySandboxDeliverJob, type SandboxReport } from '../../jobs/custody-sandbox-deliver.job.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../webhook-signatures.ts';
-import type { CustodyPort, WebhookCheck } from './port.ts';
+import { createSecretBox, deriveKey } from '../../../crypto/secrets.ts';
+import type { Database, Db } from '../../../db/client.ts';
+import { sandboxCustodyWallets } from '../../../db/schema/index.ts';
+import { enqueueJob } from '../../../jobs/enqueue.ts';
+import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
+import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../../webhook-signatures.ts';
+import type { CustodyPort, WebhookCheck } from '../port.ts';
+import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
+import { custodySandboxDeliverJob, type SandboxReport } from './custody-sandbox-deliver.job.ts';
 
 /** `partner_events.provider` of the sandbox custodian's webhooks. */
 export const sandboxCustodyProvider = 'sandbox-custody';
@@ -78,13 +79,6 @@ export type SandboxCustody = CustodyPort & { kind: 'sandbox'; sandbox: SandboxCo
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
-/** The default delivery: an HTTP POST with a 10-second timeout. */
-export const httpDelivery: WebhookDelivery = async ({ url, headers, body }) => {
-  const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
-  await res.arrayBuffer().catch(() => undefined);
-  return { status: res.status };
-};
-
 const envelopeSchema = z.object({
   id: z.string().min(1).max(200),
   type: z.string().min(1).max(200),
@@ -118,7 +112,7 @@ export function createSandboxCustody(opts: {
 }): SandboxCustody {
   const keyBox = createSecretBox(opts.secret, sandboxKeyPurpose);
   const webhookSecret = sandboxWebhookSecret(opts.secret);
-  const deliver = opts.deliver ?? httpDelivery;
+  const deliver = opts.deliver ?? httpWebhookTransport;
 
   const columns = {
     id: sandboxCustodyWallets.id,

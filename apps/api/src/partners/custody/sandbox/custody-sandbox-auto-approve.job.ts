@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from './job.ts';
+import { defineJob } from '../../../jobs/job.ts';
 
 /**
  * The sandbox registrar's own verdict, CUSTODY_SANDBOX_DELAY_SECONDS after a wallet was opened;

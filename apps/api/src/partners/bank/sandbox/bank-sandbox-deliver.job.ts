@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from './job.ts';
+import { defineJob } from '../../../jobs/job.ts';
 
 /**
  * The sandbox bank's side of a booked transfer: its signed "credit booked" webhook, enqueued

@@ -1,12 +1,11 @@
 import { formatEuro } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
-import { escapeHtml } from '../../http/sandbox-pages.ts';
+import { escapeHtml, renderSandboxPage } from '../../sandbox-pages.ts';
 import {
   type SandboxCardAction,
   type SandboxCardSession,
   sandboxCardActionsByStatus,
-} from '../../partners/card/sandbox.ts';
-import { sandboxLayout } from './sandbox-page.ts';
+} from './sandbox-card.ts';
 
 /** The sandbox card provider's hosted checkout page (modelled on Stripe Checkout with test cards). */
 
@@ -179,10 +178,15 @@ ${s.customerEmail ? `<dt>${escapeHtml(t.email)}</dt><dd>${escapeHtml(s.customerE
 <div class="actions">${(sandboxCardActionsByStatus.open ?? []).map(button).join('')}</div></form>
 <p class="hint">${escapeHtml(t.hint(opts.delaySeconds))}</p>`;
   }
-  return sandboxLayout({ locale, title: t.title, path, notice: t.notice, body: `${summary}${body}` });
+  return renderSandboxPage({ locale, title: t.title, path, notice: t.notice, body: `${summary}${body}` });
 }
 
-export function renderSandboxCardErrorPage(opts: { kind: SandboxCardErrorKind; locale: Locale }): string {
+/** A page for a failed request; its language links lead back to the session's page. */
+export function renderSandboxCardErrorPage(opts: {
+  kind: SandboxCardErrorKind;
+  locale: Locale;
+  sessionId: string;
+}): string {
   const t = texts[opts.locale];
   const pages: Record<SandboxCardErrorKind, readonly [string, string]> = {
     not_found: [t.notFoundTitle, t.notFound],
@@ -191,10 +195,10 @@ export function renderSandboxCardErrorPage(opts: { kind: SandboxCardErrorKind; l
     forbidden: [t.forbiddenTitle, t.forbidden],
   };
   const [title, text] = pages[opts.kind];
-  return sandboxLayout({
+  return renderSandboxPage({
     locale: opts.locale,
     title,
-    path: '/sandbox/card',
+    path: `/sandbox/card/${encodeURIComponent(opts.sessionId)}`,
     notice: t.notice,
     body: `<p class="error" role="alert">${escapeHtml(text)}</p>`,
   });

@@ -2,27 +2,28 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@token/domain/errors';
 import { type PartnerResult, partnerResults } from '@token/domain/identification';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sandboxKycCases } from '../../db/schema/index.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import {
-  identificationSandboxDeliverJob,
-  type SandboxDelivery,
-} from '../../jobs/identification-sandbox-deliver.job.ts';
+import type { Db } from '../../../db/client.ts';
+import { sandboxKycCases } from '../../../db/schema/index.ts';
+import { enqueueJob } from '../../../jobs/enqueue.ts';
+import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,
   sandboxSignatureHeader,
   signWebhook,
   verifyWebhookSignature,
-} from '../webhook-signatures.ts';
-import { bodyDigestId, eventOfIdnowResult } from './idnow-result.ts';
+} from '../../webhook-signatures.ts';
+import { bodyDigestId, eventOfIdnowResult } from '../idnow-result.ts';
 import type {
   IdentificationEvent,
   IdentificationPerson,
   IdentificationPort,
   WebhookTransport,
-} from './port.ts';
+} from '../port.ts';
+import {
+  identificationSandboxDeliverJob,
+  type SandboxDelivery,
+} from './identification-sandbox-deliver.job.ts';
 
 /**
  * The sandbox identification partner: a small IDnow inside the app. Starting an identification opens
@@ -115,13 +116,6 @@ export type SandboxIdentification = IdentificationPort & {
     /** Sends one queued result to the platform (called by the delivery job). */
     deliver: (opts: { db: Db; delivery: SandboxDelivery }) => Promise<void>;
   };
-};
-
-/** Posts a webhook over HTTP (the default transport). */
-export const httpWebhookTransport: WebhookTransport = async ({ url, headers, body }) => {
-  const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
-  await res.arrayBuffer();
-  return { status: res.status };
 };
 
 /** A case id: 256 random bits, the only key to its page. */

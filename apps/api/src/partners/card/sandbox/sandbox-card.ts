@@ -1,21 +1,21 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { AppError } from '@token/domain/errors';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sandboxCardSessions } from '../../db/schema/index.ts';
-import { type CardSandboxDelivery, cardSandboxDeliverJob } from '../../jobs/card-sandbox-deliver.job.ts';
-import { enqueueJob } from '../../jobs/enqueue.ts';
-import type { WebhookTransport } from '../identification/port.ts';
-import { httpWebhookTransport } from '../identification/sandbox.ts';
+import type { Db } from '../../../db/client.ts';
+import { sandboxCardSessions } from '../../../db/schema/index.ts';
+import { enqueueJob } from '../../../jobs/enqueue.ts';
+import type { WebhookTransport } from '../../identification/port.ts';
+import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,
   sandboxSignatureHeader,
   signWebhook,
   verifyWebhookSignature,
-} from '../webhook-signatures.ts';
-import type { CardPort, RetrievedSession } from './port.ts';
-import { readStripeEvent } from './stripe-event.ts';
+} from '../../webhook-signatures.ts';
+import type { CardPort, RetrievedSession } from '../port.ts';
+import { readStripeEvent } from '../stripe-event.ts';
+import { type CardSandboxDelivery, cardSandboxDeliverJob } from './card-sandbox-deliver.job.ts';
 
 /**
  * The sandbox card provider: a small Stripe Checkout inside the app. A checkout session lives in

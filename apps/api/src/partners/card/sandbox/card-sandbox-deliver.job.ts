@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from './job.ts';
+import { defineJob } from '../../../jobs/job.ts';
 
 /** One event of the sandbox card provider, waiting to be delivered to the platform. */
 export const cardSandboxDeliverySchema = z.object({
