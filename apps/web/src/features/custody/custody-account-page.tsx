@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
-import { useWallets } from './api/get-wallets.ts';
+import { useWallets } from '../../lib/wallets.ts';
 
 /** The registrar statuses the custody partner reports (spec 4), each with its text and colour. */
 const statusTone: Record<string, string> = {
