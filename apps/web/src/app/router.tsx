@@ -127,6 +127,17 @@ function ordersPage(name: keyof typeof import('../features/orders/order-pages.ts
   };
 }
 
+// The token register's investor pages (issue 16): one chunk with the `register` texts.
+function registerPage(name: keyof typeof import('../features/register/register-pages.tsx')) {
+  return async () => {
+    const [m] = await Promise.all([
+      import('../features/register/register-pages.tsx'),
+      loadNamespace('register'),
+    ]);
+    return { Component: m[name] as ComponentType };
+  };
+}
+
 /** spec 2 legal pages: each shows the CMS page of the same code in the current language. */
 export const legalPageCodes = [
   'imprint',
@@ -271,6 +282,10 @@ export const routes: RouteObject[] = [
           { path: 'account/orders', lazy: ordersPage('OrdersPage') },
           { path: 'order-details/:uuid', lazy: ordersPage('OrderDetailsPage') },
           { path: 'invoices', lazy: ordersPage('InvoicesPage') },
+          { path: 'account/wallet', lazy: registerPage('DepotPage') },
+          { path: 'account/exerpts', lazy: registerPage('ExcerptsPage') },
+          { path: 'transfer/:tkn', lazy: registerPage('TransferPage') },
+          { path: 'enable-twofactor', lazy: registerPage('EnableTwoFactorPage') },
           { path: 'admin', lazy: adminQueue },
           { path: 'admin/customers/:uuid', lazy: adminCustomer },
           { path: 'admin/orders', lazy: adminOrders },

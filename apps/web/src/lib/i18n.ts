@@ -20,14 +20,19 @@ function storedLocale(): Locale {
 /**
  * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
  * `accounts` (login, registration, account area), `onboarding` (the self-disclosure), `orders` (the
- * order process, orders and invoices). A route's
+ * order process, orders and invoices), `register` (the depot, transfers, register excerpts). A route's
  * `lazy()` awaits `loadNamespace` with its page module, so the page never renders before its text is there.
  */
 const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
-  ['../locales/*/accounts.json', '../locales/*/onboarding.json', '../locales/*/orders.json'],
+  [
+    '../locales/*/accounts.json',
+    '../locales/*/onboarding.json',
+    '../locales/*/orders.json',
+    '../locales/*/register.json',
+  ],
   { import: 'default' },
 );
-export type LazyNamespace = 'accounts' | 'onboarding' | 'orders';
+export type LazyNamespace = 'accounts' | 'onboarding' | 'orders' | 'register';
 
 const lazyNamespaceBackend: BackendModule = {
   type: 'backend',

@@ -1,0 +1,2 @@
+/** The shop API's base path. */
+export const shop = '/api/v2/shop';
