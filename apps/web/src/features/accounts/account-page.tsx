@@ -5,6 +5,8 @@ import {
   Bell,
   Building2,
   ChevronRight,
+  Coins,
+  FileText,
   KeyRound,
   LogOut,
   Mail,
@@ -144,6 +146,18 @@ export function AccountPage() {
               icon={<ReceiptText className={iconClass} aria-hidden="true" />}
               title={t('account.orders')}
               text={t('account.ordersText')}
+            />
+            <MenuLink
+              to="/account/wallet"
+              icon={<Coins className={iconClass} aria-hidden="true" />}
+              title={t('account.wallet')}
+              text={t('account.walletText')}
+            />
+            <MenuLink
+              to="/account/exerpts"
+              icon={<FileText className={iconClass} aria-hidden="true" />}
+              title={t('account.excerpts')}
+              text={t('account.excerptsText')}
             />
             <MenuLink
               to="/account/custody"

@@ -1,8 +1,9 @@
 import { type CustomerResource, recoveryCodeCount, twoFactorCodeSchema } from '@token/domain/accounts';
+import { safeRedirectPath } from '@token/domain/navigation';
 import { ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -172,13 +173,18 @@ function Enabled({ record }: { record: CustomerResource }) {
 
 /**
  * /account/two-factor (spec 4): set up with the QR code or the grouped key, confirm with a code,
- * then the recovery codes once; turning it off needs a code too.
+ * then the recovery codes once; turning it off needs a code too. With `returnTo` (a transfer sent the
+ * investor here) the last step leads back there.
  */
 export function TwoFactorPage() {
   const { t } = useTranslation('accounts');
   const record = useCustomerRecord();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const c = record.data;
+  // a page that needs two-factor (a token transfer) sends the investor here and back afterwards
+  const [params] = useSearchParams();
+  const returnTo = params.get('returnTo');
+  const doneTo = returnTo ? safeRedirectPath(returnTo) : '/account';
 
   let content: ReactNode;
   if (recoveryCodes && c) {
@@ -191,8 +197,8 @@ export function TwoFactorPage() {
         <h2 className="mt-5 text-lg font-semibold text-brand-900">{t('twoFactor.codesTitle')}</h2>
         <p className="mt-1 mb-4 text-slate-700">{t('twoFactor.codesText', { count: recoveryCodeCount })}</p>
         <RecoveryCodes codes={recoveryCodes} email={c.email} />
-        <Link to="/account" className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
-          {t('twoFactor.done')}
+        <Link to={doneTo} className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
+          {returnTo ? t('twoFactor.continue') : t('twoFactor.done')}
         </Link>
       </Panel>
     );
