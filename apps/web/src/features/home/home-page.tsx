@@ -4,6 +4,7 @@ import { ProductGridSkeleton } from '../../components/product-card/product-card-
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { useLatestProducts } from './api/get-latest-products.ts';
 import { HowToStart } from './how-to-start.tsx';
+import { InvestorSummary } from './investor-summary.tsx';
 import { TopCreators } from './top-creators.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
@@ -34,13 +35,15 @@ function LatestProducts() {
 
 /**
  * spec 1 home (marketplace reading): welcome banner, the latest 8 products, the top 8 creators and
- * the three-step how-to-start. In the investment reading the route guard sends visitors to login.
+ * the three-step how-to-start. In the investment reading the route guard sends visitors to login,
+ * and the investor sees their wallet summary and last payouts above the latest products.
  */
 export function HomePage() {
   return (
     <>
       <DocumentTitle />
       <WelcomeBanner />
+      <InvestorSummary />
       <LatestProducts />
       <HowToStart />
       <TopCreators />
