@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { CustomerResource } from '@token/domain/accounts';
 import { errorMessage } from '@token/domain/errors';
 import { formatDateTime, formatNumber } from '@token/domain/format';
@@ -18,6 +19,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { accountKeys } from '../../lib/customer.ts';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
 import { useDomainForm } from '../../lib/form.ts';
 import { useLocale } from '../../lib/i18n.ts';
@@ -59,6 +61,7 @@ function TransferForm({
   const locale = useLocale();
   const navigate = useNavigate();
   const transfer = useTransferTokens();
+  const queryClient = useQueryClient();
   const max = transferableAmount(asset);
   const { register, handleSubmit, formState, setError, setValue } = useDomainForm(transferFormSchema, {
     beneficiary: '',
@@ -102,6 +105,8 @@ function TransferForm({
       setValue('code', '');
       if (!(err instanceof ApiError)) return notify('error', errorMessageOf(err, locale), errorDetailOf(err));
       if (err.code === 'transfer_two_factor_not_enabled') {
+        // the record said otherwise (turned off in another tab): read it again, then set it up
+        await queryClient.invalidateQueries({ queryKey: accountKeys.customer(record.uuid) });
         await navigate(enableTwoFactorPath(asset.product.code), { replace: true });
         return;
       }
