@@ -107,7 +107,10 @@ export function InvestorSummary() {
   const channel = useChannel();
   if (!isLoggedIn || channel.data?.homeRequiresLogin !== true) return null;
   return (
-    <div className="mx-auto grid max-w-6xl gap-5 px-4 pt-10 sm:px-6 lg:grid-cols-3" data-testid="investor-summary">
+    <div
+      className="mx-auto grid max-w-6xl gap-5 px-4 pt-10 sm:px-6 lg:grid-cols-3"
+      data-testid="investor-summary"
+    >
       <WalletSummary />
       <LastPayouts />
     </div>

@@ -1,0 +1,47 @@
+import { clientErrorCatalogue, errorCatalogue, violationCatalogue } from '@token/domain/errors';
+import { registerEntryStatuses } from '@token/domain/register';
+import { describe, expect, it } from 'vitest';
+import { defined } from '../lib/test-defined.ts';
+import de from './de/register.json';
+import en from './en/register.json';
+
+function entries(obj: object, prefix = ''): [string, string][] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? entries(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]],
+  );
+}
+const keys = (obj: object) => entries(obj).map(([k]) => k);
+
+const sources = import.meta.glob<string>(
+  ['../features/register/**/*.{ts,tsx}', '!**/*.test.*', '!**/test-support.tsx'],
+  { query: '?raw', import: 'default', eager: true },
+);
+
+describe('register texts', () => {
+  it('German and English have the same keys, none empty', () => {
+    expect(keys(en).sort()).toEqual(keys(de).sort());
+    expect([...entries(de), ...entries(en)].filter(([, v]) => v.trim() === '')).toEqual([]);
+  });
+
+  it('hold every key the register feature uses, the ones chosen at run time included', () => {
+    const used = new Set<string>();
+    for (const src of Object.values(sources)) {
+      for (const m of src.matchAll(/\bt\(\s*'([\w.-]+)'/g)) used.add(defined(m[1]));
+    }
+    for (const s of registerEntryStatuses) used.add(`entries.status.${s}`);
+    for (const d of ['in', 'out']) used.add(`entries.direction.${d}`);
+    for (const l of ['de', 'en']) used.add(`excerpts.language.${l}`);
+    expect(used.size).toBeGreaterThan(40);
+    const present = new Set(keys(de));
+    expect([...used].filter((k) => !present.has(k))).toEqual([]);
+  });
+
+  it('hold no second copy of the error catalogue', () => {
+    const catalogue = [errorCatalogue, clientErrorCatalogue, violationCatalogue].flatMap((c) =>
+      Object.values(c).flatMap((entry: { de: string; en: string }) => [entry.de, entry.en]),
+    );
+    for (const file of [de, en]) {
+      expect(entries(file).filter(([, v]) => catalogue.includes(v))).toEqual([]);
+    }
+  });
+});
