@@ -20,7 +20,7 @@ function EntryRow({ entry }: { entry: RegisterEntryView }) {
   const sign = entry.direction === 'in' ? '+' : '−';
   return (
     <li
-      className={`flex flex-wrap items-start gap-x-4 gap-y-1 py-3 ${isPending ? 'border-l-4 border-amber-400 pl-3' : ''}`}
+      className={`flex flex-wrap items-start gap-x-4 gap-y-1 py-3 ${isPending ? 'border-l-4 border-l-amber-400 pl-3' : ''}`}
       data-testid="register-entry"
       data-status={entry.status}
     >
