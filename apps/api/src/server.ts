@@ -54,6 +54,7 @@ import { sandboxCardRoutes } from './modules/payments/sandbox-card.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerAdminRoutes } from './modules/register/register-admin.routes.ts';
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
 import { custodySandboxRoutes } from './modules/wallets/custody-sandbox.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(orderAdminRoutes, { prefix: operatorApiBase });
   await app.register(invoiceAdminRoutes, { prefix: operatorApiBase });
   await app.register(paymentAdminRoutes, { prefix: operatorApiBase });
+  await app.register(registerAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox identification partner's pages (only while it is the partner).
   await app.register(sandboxKycRoutes);
