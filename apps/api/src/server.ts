@@ -51,6 +51,7 @@ import { paymentWebhookRoutes } from './modules/payments/payments-webhook.routes
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerAdminRoutes } from './modules/register/register-admin.routes.ts';
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(orderAdminRoutes, { prefix: operatorApiBase });
   await app.register(invoiceAdminRoutes, { prefix: operatorApiBase });
   await app.register(paymentAdminRoutes, { prefix: operatorApiBase });
+  await app.register(registerAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox partners' pages under /sandbox/... (each only while its sandbox is the partner).
   await app.register(sandboxPartnerRoutes);

@@ -33,6 +33,8 @@ const unreachable = new Set([
   // assertEvidenceAllowed(..., undefined): removing evidence names no criterion, so its limit check never
   // runs (its validation_failed is declared anyway: every operation with a body may answer 422, NUL guard).
   'DELETE /api/v2/shop/professional-requests/{id}/evidence/{fileUuid}: document_limit_reached',
+  // reverseRegisterEntry answers the journal's refusal of a reversal (an overdraw) as reversal_not_allowed.
+  'POST /api/v2/admin/bonds/{code}/register/entries/{sequence}/reversal: register_entry_refused',
 ]);
 
 type Operation = { responses?: Record<string, { description?: string }> };

@@ -466,6 +466,32 @@ export const errorCatalogue = {
     de: 'Dieser Registereintrag kann nicht storniert werden: Er ist selbst eine Stornierung, wurde bereits storniert, oder die Token sind nicht mehr beim Empfänger.',
     en: 'This register entry cannot be reversed: it is a reversal itself, it was already reversed, or its tokens are no longer with the recipient.',
   },
+  // issue 16, operator whitelist of a bond (/api/v2/admin/bonds/{code}/whitelist)
+  whitelist_investor_unknown: {
+    status: 422,
+    de: 'Unter dieser Kennung oder E-Mail-Adresse ist kein Anleger bekannt.',
+    en: 'No investor is known by this id or e-mail address.',
+  },
+  whitelist_investor_not_approved: {
+    status: 422,
+    de: 'Nur freigeschaltete Anleger mit Verwahr-Wallet können auf die Whitelist (Identifizierung, Kunden- und Registrarstatus freigegeben).',
+    en: 'Only approved investors with a custody wallet can be whitelisted (identification, customer and registrar status approved).',
+  },
+  whitelist_professional_only: {
+    status: 422,
+    de: 'Diese Anleihe ist nur für professionelle Anleger; der Anleger ist nicht als professioneller Anleger eingestuft.',
+    en: 'This bond is for professional investors only; the investor is not classified as a professional investor.',
+  },
+  whitelist_investor_limit_reached: {
+    status: 409,
+    de: 'Die Höchstzahl von Anlegern dieser Anleihe ist erreicht (Inhaber und Whitelist zusammen).',
+    en: 'This bond’s maximum number of investors is reached (holders and whitelist together).',
+  },
+  whitelist_investor_holds_tokens: {
+    status: 409,
+    de: 'Der Anleger hält Token dieser Anleihe und kann nicht von der Whitelist entfernt werden.',
+    en: 'The investor holds tokens of this bond and cannot be removed from the whitelist.',
+  },
   register_entry_refused: {
     status: 409,
     de: 'Dieser Eintrag passt nicht zum Register der Anleihe (Bestand, Ausgabevolumen oder Kette).',

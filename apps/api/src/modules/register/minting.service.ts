@@ -1,0 +1,287 @@
+import { isOrderPaid, type ShippingState } from '@token/domain/orders';
+import {
+  type MintingOrderView,
+  type MintingPreviewView,
+  type MintingQueuedView,
+  type MintingRunView,
+  mintedByOrder,
+  shippingMoveForMinted,
+} from '@token/domain/register';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../../db/client.ts';
+import {
+  customers,
+  orderItems,
+  orders,
+  productVariants,
+  registerEntries,
+  registrarInstructions,
+  wallets,
+} from '../../db/schema/index.ts';
+import { appendAuditEntry } from '../admin/audit-log.service.ts';
+import { type BondRow, getBond, partyColumns, partyOf } from './bond-lookup.ts';
+import { queueInstruction } from './instructions.service.ts';
+
+/*
+ * The operator's minting batch (issue 16, decision 016 "Operator"): the bond's paid orders whose
+ * tokens are not (wholly) in the register, and a run that queues one mint instruction per order with
+ * tokens left, all in one transaction under the bond's minting lock. The order's shipping state and
+ * the stock move when the registrar confirms (`followOrderMinting`), not when the batch runs.
+ */
+
+/** pg_advisory_xact_lock(class, bond id): one minting run per bond at a time (issue 16). */
+const mintingLockClass = 16_001;
+
+type ShippingOpen = 'ready' | 'partially_shipped';
+const openShipping: ShippingOpen[] = ['ready', 'partially_shipped'];
+
+/** The orders of the batch with where each stands (paid, shipping ready or partially shipped). */
+async function mintingOrders(db: Db, bond: BondRow): Promise<MintingOrderView[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      tokenValue: orders.tokenValue,
+      checkoutState: orders.checkoutState,
+      paymentState: orders.paymentState,
+      shippingState: orders.shippingState,
+      quantity: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      hasWallet: sql<boolean>`exists (select 1 from ${wallets} where ${wallets.customerId} = ${orders.customerId} and ${wallets.type} = 'custody')`,
+      customer: partyColumns(customers),
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        eq(orders.productId, bond.id),
+        eq(orders.checkoutState, 'completed'),
+        inArray(orders.shippingState, openShipping),
+      ),
+    )
+    .orderBy(asc(orders.id));
+  const paid = rows.filter((r) => isOrderPaid(r));
+  if (paid.length === 0) return [];
+
+  const mints = await db
+    .select({
+      sequence: registerEntries.sequence,
+      kind: registerEntries.kind,
+      amount: registerEntries.amount,
+      cause: registerEntries.cause,
+    })
+    .from(registerEntries)
+    .where(and(eq(registerEntries.productId, bond.id), inArray(registerEntries.kind, ['mint', 'reversal'])))
+    .orderBy(asc(registerEntries.sequence));
+  const minted = mintedByOrder(mints.map((e) => ({ ...e, bondId: String(bond.id) })));
+
+  const open = await db
+    .select({
+      orderId: sql<string>`${registrarInstructions.cause}->>'orderId'`,
+      amount: sql<number>`sum(${registrarInstructions.amount})::int`,
+    })
+    .from(registrarInstructions)
+    .where(
+      and(
+        eq(registrarInstructions.productId, bond.id),
+        eq(registrarInstructions.kind, 'mint'),
+        eq(registrarInstructions.status, 'submitted'),
+      ),
+    )
+    .groupBy(sql`${registrarInstructions.cause}->>'orderId'`);
+  const inInstructions = new Map(open.map((o) => [o.orderId, o.amount]));
+
+  return paid.map((r) => {
+    const done = minted.get(String(r.id)) ?? 0;
+    const queued = inInstructions.get(String(r.id)) ?? 0;
+    const remaining = Math.max(0, r.quantity - done - queued);
+    const status = remaining > 0 ? (r.hasWallet ? 'mintable' : 'blocked') : queued > 0 ? 'queued' : 'minted';
+    return {
+      order: { id: r.id, number: r.number, tokenValue: r.tokenValue },
+      shippingState: r.shippingState as ShippingOpen,
+      quantity: r.quantity,
+      minted: done,
+      inInstructions: queued,
+      remaining,
+      investor: { ...partyOf(r.customer), hasWallet: r.hasWallet },
+      status,
+      blockedReason: status === 'blocked' ? 'no_wallet' : null,
+    };
+  });
+}
+
+function previewOf(bond: BondRow, items: MintingOrderView[]): MintingPreviewView {
+  const sum = (pick: (o: MintingOrderView) => number, of = items) => of.reduce((n, o) => n + pick(o), 0);
+  const mintable = items.filter((o) => o.status === 'mintable');
+  const blocked = items.filter((o) => o.status === 'blocked');
+  return {
+    product: bond.code,
+    orders: items,
+    totals: {
+      orders: items.length,
+      quantity: sum((o) => o.quantity),
+      minted: sum((o) => o.minted),
+      inInstructions: sum((o) => o.inInstructions),
+      remaining: sum((o) => o.remaining),
+      mintableOrders: mintable.length,
+      mintableTokens: sum((o) => o.remaining, mintable),
+      blockedOrders: blocked.length,
+      blockedTokens: sum((o) => o.remaining, blocked),
+    },
+  };
+}
+
+/** GET minting: the paid orders of the bond not wholly minted, with what a run would queue. */
+export async function previewMinting(opts: { db: Database; code: string }): Promise<MintingPreviewView> {
+  const bond = await getBond(opts.db, opts.code);
+  return previewOf(bond, await mintingOrders(opts.db, bond));
+}
+
+/**
+ * The idempotency key of an order's next mint instruction: `mint-order-{id}` for its first,
+ * `mint-order-{id}-{n}` for the n-th (a partly minted or refused order minted again).
+ */
+async function nextMintKey(tx: Tx, productId: number, orderId: number): Promise<string> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrarInstructions)
+    .where(
+      and(
+        eq(registrarInstructions.productId, productId),
+        eq(registrarInstructions.kind, 'mint'),
+        sql`${registrarInstructions.cause}->>'type' = 'order'`,
+        sql`${registrarInstructions.cause}->>'orderId' = ${String(orderId)}`,
+      ),
+    );
+  const n = row?.n ?? 0;
+  return n === 0 ? `mint-order-${orderId}` : `mint-order-${orderId}-${n + 1}`;
+}
+
+/**
+ * POST minting: queues one mint instruction per mintable order (its remaining tokens to the investor),
+ * with an audit row each, in ONE transaction under the bond's minting lock: a crash leaves every order
+ * wholly queued or not at all, and a second run (also one at the same time) finds the tokens in open
+ * instructions and queues nothing new. Orders whose investor has no custody wallet stay blocked.
+ */
+export async function runMinting(opts: {
+  db: Database;
+  code: string;
+  operatorId: number;
+  reason?: string | undefined;
+}): Promise<MintingRunView> {
+  const bond = await getBond(opts.db, opts.code);
+  const queued = await opts.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${mintingLockClass}::int, ${bond.id}::int)`);
+    const out: MintingQueuedView[] = [];
+    for (const o of await mintingOrders(tx, bond)) {
+      if (o.status !== 'mintable') continue;
+      const [owner] = await tx
+        .select({ customerId: orders.customerId })
+        .from(orders)
+        .where(eq(orders.id, o.order.id));
+      const idempotencyKey = await nextMintKey(tx, bond.id, o.order.id);
+      const { instruction, created } = await queueInstruction(tx, {
+        productId: bond.id,
+        kind: 'mint',
+        fromCustomerId: null,
+        toCustomerId: owner!.customerId,
+        amount: o.remaining,
+        cause: { type: 'order', orderId: String(o.order.id) },
+        idempotencyKey,
+      });
+      if (!created) continue;
+      await appendAuditEntry(tx, {
+        customerId: owner!.customerId,
+        actorId: opts.operatorId,
+        action: 'register_mint_queued',
+        reason: opts.reason ?? null,
+        details: {
+          product: bond.code,
+          order: o.order.number,
+          tokenValue: o.order.tokenValue,
+          amount: o.remaining,
+          idempotencyKey,
+          instruction: instruction.uuid,
+        },
+      });
+      const { hasWallet: _, ...investor } = o.investor;
+      out.push({
+        order: o.order,
+        amount: o.remaining,
+        idempotencyKey,
+        instruction: instruction.uuid,
+        investor,
+      });
+    }
+    return out;
+  });
+  return {
+    product: bond.code,
+    queued,
+    queuedOrders: queued.length,
+    queuedTokens: queued.reduce((n, q) => n + q.amount, 0),
+    preview: previewOf(bond, await mintingOrders(opts.db, bond)),
+  };
+}
+
+/** Tokens the journal holds for an order: its mints less those reversed. */
+async function mintedOfOrder(tx: Tx, productId: number, orderId: number): Promise<number> {
+  const { rows } = await tx.execute<{ minted: number }>(sql`
+    select coalesce(sum(case when e.kind = 'mint' then e.amount else -e.amount end), 0)::int as minted
+    from register_entries e
+    where e.product_id = ${productId}
+      and (
+        (e.kind = 'mint' and e.cause->>'type' = 'order' and e.cause->>'orderId' = ${String(orderId)})
+        or (e.kind = 'reversal' and (e.cause->>'reverses')::int in (
+          select m.sequence from register_entries m
+          where m.product_id = ${productId} and m.kind = 'mint'
+            and m.cause->>'type' = 'order' and m.cause->>'orderId' = ${String(orderId)}))
+      )`);
+  return Number(rows[0]?.minted ?? 0);
+}
+
+/**
+ * THE rule of an order's tokens entering or leaving the register, inside the transaction that
+ * appended the entry: `tokens` > 0 for a confirmed mint caused by the order, < 0 for a reversed one.
+ * The stock moves with them (decision 011: minted = `on_hand` and `on_hold` down together; a reversal
+ * puts both back), spread over the order's lines in order, and the shipping state follows the tokens
+ * the journal now holds for the order (spec 4: `shipped` all, `partially_shipped` some, `ready` none;
+ * a reversal moves it back). Returns the order's shipping state after it.
+ */
+export async function followOrderMinting(
+  tx: Tx,
+  opts: { orderId: number; tokens: number },
+): Promise<ShippingState | null> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, opts.orderId)).for('update');
+  if (!order?.productId) return null;
+  const items = await tx
+    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const quantity = items.reduce((n, i) => n + i.quantity, 0);
+  const after = await mintedOfOrder(tx, order.productId, order.id);
+  const before = after - opts.tokens;
+  // The lines fill in order: a line's minted share is what of the minted total reaches it.
+  let beforeLeft = Math.max(0, before);
+  let afterLeft = Math.max(0, after);
+  for (const item of items) {
+    const was = Math.min(item.quantity, beforeLeft);
+    const is = Math.min(item.quantity, afterLeft);
+    beforeLeft -= was;
+    afterLeft -= is;
+    const delta = is - was;
+    if (delta !== 0) {
+      await tx
+        .update(productVariants)
+        .set({
+          onHand: sql`${productVariants.onHand} - ${delta}`,
+          onHold: sql`greatest(0, ${productVariants.onHold} - ${delta})`,
+        })
+        .where(eq(productVariants.id, item.variantId));
+    }
+  }
+  const move = shippingMoveForMinted({ quantity, shippingState: order.shippingState }, after);
+  if (move === null) return order.shippingState;
+  await tx.update(orders).set({ shippingState: move, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  return move;
+}
