@@ -1,0 +1,2 @@
+ALTER TABLE "register_holdings" ADD COLUMN "disposal_restriction" text;--> statement-breakpoint
+CREATE INDEX "token_transfers_pending" ON "token_transfers" USING btree ("product_id","receiver_id") WHERE "token_transfers"."status" = 'pending';
