@@ -175,9 +175,7 @@ export const tokenTransfers = pgTable(
     index().on(t.senderId, t.createdAt),
     index().on(t.receiverId, t.createdAt),
     // The bond's open transfers: their receivers take a holder seat (the 149-investor limit).
-    index('token_transfers_pending')
-      .on(t.productId, t.receiverId)
-      .where(sql`${t.status} = 'pending'`),
+    index('token_transfers_pending').on(t.productId, t.receiverId).where(sql`${t.status} = 'pending'`),
     check('token_transfers_amount_positive', sql`${t.amount} > 0`),
   ],
 );
