@@ -4,7 +4,10 @@
 // (scripts/bench-orders.ts: 50 investors through the whole order flow over HTTP, the product list
 // beside them, stock and invoice numbers checked afterwards). Figures only; nothing here fails on a time.
 // BENCH_PRODUCTS=1000 adds generated bonds up to that many products before the server starts.
-// BENCH_ONLY=catalog|auth|orders runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
+// BENCH_ONLY=catalog|auth|orders|register runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
+// register (PostgreSQL only; scripts/bench-register.ts): POST token/transfer from 50 holders with real
+// two-factor codes over HTTP, placeTransfer sustained, and the depot reads of an investor with 100 bonds
+// and 10,000 register entries.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -105,6 +108,16 @@ function ordersScript(mode, label, env) {
     stdio: ['ignore', mode === 'seed' ? 'ignore' : 'inherit', 'inherit'],
   });
   if (r.status !== 0) throw new Error(`bench-orders ${mode} failed (${r.status})`);
+}
+
+/** scripts/bench-register.ts on the PostgreSQL database of `env` (row-lock races need a real server). */
+function registerScript(label, env) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-register.ts', label], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`bench-register failed (${r.status})`);
 }
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 0);
@@ -211,6 +224,7 @@ async function main() {
       if (runs('catalog')) await benchOne('PostgreSQL', await fresh());
       if (runs('auth')) await benchAuth('PostgreSQL', await fresh());
       if (runs('orders')) ordersScript('orders', 'PostgreSQL', await fresh());
+      if (runs('register')) registerScript('PostgreSQL', await fresh());
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();

@@ -166,6 +166,10 @@ const tokenOnlyRoutes = [
   'GET /api/v2/shop/customer-documents/company',
   'POST /api/v2/shop/professional-requests',
   'GET /api/v2/shop/professional-requests',
+  'POST /api/v2/shop/token/transfer',
+  'GET /api/v2/shop/token-transfers',
+  'GET /api/v2/shop/token-assets',
+  'GET /api/v2/shop/register-entries',
 ];
 
 /** The customer routes of the built app, as `METHOD url` (HEAD mirrors GET). */

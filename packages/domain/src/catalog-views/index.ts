@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mediaTypes } from '../catalog/index.ts';
 import type { Locale } from '../i18n/index.ts';
+import { productTransactionViewSchema } from '../register/views.ts';
 
 /*
  * zod schemas and types of the shop API's catalogue views. Kept apart from the catalogue rules so
@@ -102,6 +103,9 @@ export const attributeViewSchema = z.object({
 });
 export type AttributeView = z.infer<typeof attributeViewSchema>;
 
+/** The newest confirmed transactions a product read shows (the register's own calls page through all). */
+export const productTransactionsShown = 100;
+
 export const productViewSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -136,6 +140,11 @@ export const productViewSchema = z.object({
   }),
   taxCategory: z.object({ code: z.string(), rateBasisPoints: z.number().int() }).nullable(),
   createdAt: z.string(),
+  /**
+   * spec 3 Product `transactions`: the bond's confirmed registrar transactions, newest first, at most
+   * `productTransactionsShown`. Only the product read (`GET products/{code}`) carries them, not lists.
+   */
+  transactions: z.array(productTransactionViewSchema).optional(),
 });
 export type ProductView = z.infer<typeof productViewSchema>;
 

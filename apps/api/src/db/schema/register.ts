@@ -91,6 +91,11 @@ export const registerHoldings = pgTable(
       .references(() => customers.id),
     balance: bigint({ mode: 'number' }).notNull().default(0),
     pendingOut: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * The reason of a disposal restriction on these tokens (eWpG § 17 (1) Nr. 6, e.g. a pledge or an
+     * attachment order); null when none. A restricted holding may not be transferred.
+     */
+    disposalRestriction: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -169,6 +174,8 @@ export const tokenTransfers = pgTable(
   (t) => [
     index().on(t.senderId, t.createdAt),
     index().on(t.receiverId, t.createdAt),
+    // The bond's open transfers: their receivers take a holder seat (the 149-investor limit).
+    index('token_transfers_pending').on(t.productId, t.receiverId).where(sql`${t.status} = 'pending'`),
     check('token_transfers_amount_positive', sql`${t.amount} > 0`),
   ],
 );

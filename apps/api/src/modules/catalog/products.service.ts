@@ -1,8 +1,13 @@
 import { availableQuantity, isInStock, translatedField } from '@token/domain/catalog';
-import type { CreatorView, ProductVariantDetailView } from '@token/domain/catalog-views';
+import {
+  type CreatorView,
+  type ProductVariantDetailView,
+  productTransactionsShown,
+} from '@token/domain/catalog-views';
 import { shopChannelCode } from '@token/domain/channel';
 import { notFound } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
+import type { ProductTransactionView } from '@token/domain/register';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
@@ -173,16 +178,22 @@ export async function getProduct(opts: {
   if (!productCodePattern.test(codeOrId)) throw notFound();
   const id = /^\d{1,9}$/.test(codeOrId) ? Number(codeOrId) : null;
   const match = id === null ? sql`p.code = ${codeOrId}` : sql`(p.code = ${codeOrId} or p.id = ${id})`;
-  const [row] = await query<{ data: ProductRow }>(
+  // spec 3 `transactions` (decision 016): part of the same statement, newest confirmed entries first.
+  const [row] = await query<{ data: ProductRow; transactions: ProductTransactionView[] | null }>(
     db,
-    sql`select ${productJson(sql`dv.id`)} as data
+    sql`select ${productJson(sql`dv.id`)} as data,
+      (select json_agg(json_build_object('hash', e.transaction_hash, 'fromAddress', e.from_address,
+          'toAddress', e.to_address) order by e.sequence desc)
+        from (select transaction_hash, from_address, to_address, sequence from register_entries
+          where product_id = p.id and transaction_hash is not null
+          order by sequence desc limit ${productTransactionsShown}) e) as transactions
     from products p left join ${defaultVariantLateral} on true
     where p.enabled and ${match}
     order by (p.code = ${codeOrId}) desc
     limit 1`,
   );
   if (!row) throw notFound();
-  return toProductData(row.data, locale);
+  return { ...toProductData(row.data, locale), transactions: row.transactions ?? [] };
 }
 
 type VariantDetailRow = {
