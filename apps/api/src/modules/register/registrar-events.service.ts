@@ -1,3 +1,4 @@
+import { AppError } from '@token/domain/errors';
 import { assertCanTransition, canMove, shippingLifecycle } from '@token/domain/orders';
 import { mintedByOrder, registrarInstructionLifecycle, transferLifecycle } from '@token/domain/register';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -180,7 +181,18 @@ export async function applyRegistrarEvent(opts: {
         `registrar confirmed ${event.amount} tokens for instruction ${instruction.id} of ${instruction.amount}`,
       );
     }
-    await confirmInstruction(tx, instruction, event, now, log);
+    try {
+      await confirmInstruction(tx, instruction, event, now, log);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'register_entry_refused') {
+        // The registrar booked what the register does not allow: an operator must look (nothing written).
+        log?.error(
+          { instructionId: instruction.id, key: instruction.idempotencyKey, kind: instruction.kind },
+          'the journal refused a confirmed registrar instruction; it stays submitted',
+        );
+      }
+      throw err;
+    }
     await markProcessed(null);
     return 'confirmed';
   });
