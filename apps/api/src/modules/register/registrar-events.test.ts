@@ -197,6 +197,32 @@ describe('a paid order minted through the sandbox registrar', () => {
     expect((await holdingOf(o.product.id, o.buyer.id))?.balance).toBe(100);
   });
 
+  it('books two confirmations arriving at once a single time', async () => {
+    const o = await paidOrder({ quantity: 100 });
+    const { instruction } = await mintFor(o, 100);
+    const event = (eventId: string) => ({
+      eventId,
+      type: 'instruction.confirmed' as const,
+      key: instruction.idempotencyKey,
+      transactionHash: `0x${'ef'.repeat(32)}`,
+      blockTime: new Date().toISOString(),
+      fromAddress: null,
+      toAddress: null,
+      amount: 100,
+      reason: null,
+    });
+    const outcomes = await Promise.all(
+      ['evt_race_1', 'evt_race_2', 'evt_race_3'].map((id) => applyRegistrarEvent({ db, event: event(id) })),
+    );
+    expect(outcomes.sort()).toEqual(['already_decided', 'already_decided', 'confirmed']);
+    expect(await entriesOf(o.product.id)).toHaveLength(1);
+    expect((await holdingOf(o.product.id, o.buyer.id))?.balance).toBe(100);
+    expect((await orderOf(o.order.id)).shippingState).toBe('shipped');
+    // The sandbox's own answer comes later and is ignored as well.
+    await t.jobs.drain({ includeDelayed: true });
+    expect(await entriesOf(o.product.id)).toHaveLength(1);
+  });
+
   it('keeps an instruction the registrar never answers submitted and visible', async () => {
     const o = await paidOrder({ quantity: 100 });
     const { instruction } = await mintFor(o, 100);

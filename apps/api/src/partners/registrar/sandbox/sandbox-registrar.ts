@@ -19,6 +19,7 @@ import {
   type RegistrarInstruction,
   type RegistrarPort,
   type RegistrarWebhookCheck,
+  type RegistrarWebhooks,
   registrarEventTypes,
 } from '../port.ts';
 import {
@@ -57,7 +58,11 @@ export type SandboxRegistrarControls = {
   deliver: (opts: { db: Db; delivery: RegistrarSandboxDelivery }) => Promise<SandboxDeliveryOutcome>;
 };
 
-export type SandboxRegistrar = RegistrarPort & { kind: 'sandbox'; sandbox: SandboxRegistrarControls };
+export type SandboxRegistrar = RegistrarPort & {
+  kind: 'sandbox';
+  webhooks: RegistrarWebhooks;
+  sandbox: SandboxRegistrarControls;
+};
 
 const envelopeSchema = z.object({
   id: z.string().min(1).max(200),
