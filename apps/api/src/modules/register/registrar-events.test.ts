@@ -223,6 +223,29 @@ describe('a paid order minted through the sandbox registrar', () => {
     expect(await entriesOf(o.product.id)).toHaveLength(1);
   });
 
+  it('retries the submission while the registrar is down, with the same key', async () => {
+    const o = await paidOrder({ quantity: 100 });
+    const { instruction } = await mintFor(o, 100);
+    const registrar = t.partners.registrar;
+    const submit = registrar.submit;
+    registrar.submit = async () => {
+      throw new Error('registrar unreachable');
+    };
+    try {
+      await t.jobs.drain();
+    } finally {
+      registrar.submit = submit;
+    }
+    expect(await instructionOf(instruction.id)).toMatchObject({ status: 'submitted', sentAt: null });
+    const { rows } = await db.execute<{ state: string }>(
+      sql`select state from pgboss.job where name = 'registrar.submit' and (data->>'instructionId')::int = ${instruction.id}`,
+    );
+    expect(rows.map((r) => r.state)).toEqual(['retry']);
+    await t.jobs.drain({ includeDelayed: true });
+    expect((await instructionOf(instruction.id)).status).toBe('confirmed');
+    expect(await entriesOf(o.product.id)).toHaveLength(1);
+  });
+
   it('keeps an instruction the registrar never answers submitted and visible', async () => {
     const o = await paidOrder({ quantity: 100 });
     const { instruction } = await mintFor(o, 100);
