@@ -60,6 +60,10 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   CARD_SANDBOX_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
   CARD_SANDBOX_WEBHOOK_URL: z.url().optional(),
+  // Registrar: the sandbox ledger (until the EVM adapter is configured) confirms this long after an
+  // instruction arrives, unless a tester on /sandbox/registrar decides first.
+  REGISTRAR_SANDBOX_CONFIRM_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(2000),
+  REGISTRAR_SANDBOX_WEBHOOK_URL: z.url().optional(),
 });
 
 /** Stripe (the real card provider): API key, webhook signing secret, API address. */
@@ -128,6 +132,17 @@ export type AppConfig = {
   card: {
     stripe: StripeConfig | undefined;
     sandbox: { delaySeconds: number; webhookUrl: string };
+  };
+  /** The crypto-securities registrar: the sandbox ledger (the EVM adapter comes with its settings). */
+  registrar: {
+    sandbox: {
+      /** REGISTRAR_SANDBOX_CONFIRM_AFTER_MS: an instruction is confirmed (or refused) this long after it arrives. */
+      confirmAfterMs: number;
+      /** Where the sandbox delivers its webhooks; default the platform's own route under PUBLIC_URL. */
+      webhookUrl: string;
+      /** Its page `/sandbox/registrar` (balances, instructions, decisions): outside production only. */
+      pageEnabled: boolean;
+    };
   };
 };
 
@@ -201,6 +216,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sandbox: {
         delaySeconds: e.CARD_SANDBOX_DELAY_SECONDS,
         webhookUrl: e.CARD_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/v2/shop/payments/card/webhook/sandbox`,
+      },
+    },
+    registrar: {
+      sandbox: {
+        confirmAfterMs: e.REGISTRAR_SANDBOX_CONFIRM_AFTER_MS,
+        webhookUrl: e.REGISTRAR_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/v2/shop/registrar/webhook/sandbox`,
+        pageEnabled: e.NODE_ENV !== 'production',
       },
     },
   };

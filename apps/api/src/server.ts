@@ -51,8 +51,8 @@ import { paymentWebhookRoutes } from './modules/payments/payments-webhook.routes
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerRoutes } from './modules/register/register.routes.ts';
 import { registerAdminRoutes } from './modules/register/register-admin.routes.ts';
-import { registerShopRoutes } from './modules/register/register-shop.routes.ts';
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
@@ -206,7 +206,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(uboRoutes);
       await shop.register(documentRoutes);
       await shop.register(professionalRoutes);
-      await shop.register(registerShopRoutes);
+      await shop.register(registerRoutes);
     },
     { prefix: apiBase },
   );

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
@@ -73,6 +74,19 @@ const prefixes = (() => {
   )) {
     const prefix = m[3]?.startsWith("'") ? m[3].slice(1, -1) : (known[m[3] ?? ''] ?? '');
     out.set(m[2] ?? '', m[1] === 'shop' ? apiBase : prefix);
+  }
+  // A module's own plugin may register its route files (`register.routes.ts`): they share its prefix.
+  const modules = fileURLToPath(new URL('../modules/', import.meta.url));
+  for (const dir of readdirSync(modules)) {
+    for (const file of readdirSync(join(modules, dir)).filter((f) => f.endsWith('.routes.ts'))) {
+      const text = readFileSync(join(modules, dir, file), 'utf8');
+      for (const plugin of text.matchAll(/export async function (\w+Routes)\(app[^)]*\) \{([\s\S]*?)\n\}/g)) {
+        const base = out.get(plugin[1] ?? '');
+        if (base === undefined) continue;
+        for (const inner of (plugin[2] ?? '').matchAll(/app\.register\((\w+Routes)\)/g))
+          out.set(inner[1] ?? '', base);
+      }
+    }
   }
   return out;
 })();

@@ -8,6 +8,8 @@ import { handleCustodySandboxDeliver } from '../partners/custody/sandbox/custody
 import { custodySandboxDeliverJob } from '../partners/custody/sandbox/custody-sandbox-deliver.job.ts';
 import { handleIdentificationSandboxDeliver } from '../partners/identification/sandbox/identification-sandbox-deliver.handler.ts';
 import { identificationSandboxDeliverJob } from '../partners/identification/sandbox/identification-sandbox-deliver.job.ts';
+import { handleRegistrarSandboxDeliver } from '../partners/registrar/sandbox/registrar-sandbox-deliver.handler.ts';
+import { registrarSandboxDeliverJob } from '../partners/registrar/sandbox/registrar-sandbox-deliver.job.ts';
 import { handleBankCreditReceived } from './bank-credit-received.handler.ts';
 import { bankCreditReceivedJob } from './bank-credit-received.job.ts';
 import { handleCardPaymentEvent } from './card-payment-event.handler.ts';
@@ -23,6 +25,10 @@ import { handleOrderExpiry } from './order-expiry.handler.ts';
 import { orderExpiryJob } from './order-expiry.job.ts';
 import { handlePurge } from './purge.handler.ts';
 import { purgeJob } from './purge.job.ts';
+import { handleRegistrarEvent } from './registrar-event.handler.ts';
+import { registrarEventJob } from './registrar-event.job.ts';
+import { handleRegistrarSubmit } from './registrar-submit.handler.ts';
+import { registrarSubmitJob } from './registrar-submit.job.ts';
 
 /**
  * Every job the runner serves, each definition wired to its handler: the one place that imports a
@@ -42,4 +48,7 @@ export const runnableJobs: readonly RunnableJob[] = [
   withHandler(bankCreditReceivedJob, handleBankCreditReceived),
   withHandler(cardSandboxDeliverJob, handleCardSandboxDeliver),
   withHandler(cardPaymentEventJob, handleCardPaymentEvent),
+  withHandler(registrarSubmitJob, handleRegistrarSubmit),
+  withHandler(registrarSandboxDeliverJob, handleRegistrarSandboxDeliver),
+  withHandler(registrarEventJob, handleRegistrarEvent),
 ];

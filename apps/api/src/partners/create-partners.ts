@@ -11,6 +11,8 @@ import {
 import type { WebhookTransport } from './identification/port.ts';
 import { createMailPort } from './mail/create-mail.ts';
 import type { MailPort } from './mail/port.ts';
+import { createRegistrar } from './registrar/create-registrar.ts';
+import type { RegistrarPort } from './registrar/port.ts';
 import { createLocalStorage } from './storage/local.ts';
 import type { StoragePort } from './storage/port.ts';
 
@@ -29,6 +31,8 @@ export type Partners = {
   bank: BankPartner;
   /** The card payment provider: Stripe when configured, else the sandbox. */
   card: CardPartner;
+  /** The crypto-securities registrar: the sandbox ledger until the EVM adapter is configured. */
+  registrar: RegistrarPort;
 };
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -58,6 +62,11 @@ export function createPartners(opts: {
       ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
     }),
     card: createCardPartner({
+      config,
+      ...(logger ? { logger } : {}),
+      ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
+    }),
+    registrar: createRegistrar({
       config,
       ...(logger ? { logger } : {}),
       ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),

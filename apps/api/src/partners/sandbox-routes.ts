@@ -3,6 +3,7 @@ import { sandboxBankRoutes } from './bank/sandbox/sandbox-bank.routes.ts';
 import { sandboxCardRoutes } from './card/sandbox/sandbox-card.routes.ts';
 import { sandboxCustodyRoutes } from './custody/sandbox/sandbox-custody.routes.ts';
 import { sandboxIdentificationRoutes } from './identification/sandbox/sandbox-identification.routes.ts';
+import { sandboxRegistrarRoutes } from './registrar/sandbox/sandbox-registrar.routes.ts';
 import { acceptSandboxForms } from './sandbox-pages.ts';
 
 /**
@@ -16,4 +17,5 @@ export async function sandboxPartnerRoutes(app: App) {
   await app.register(sandboxBankRoutes);
   await app.register(sandboxCardRoutes);
   await app.register(sandboxCustodyRoutes);
+  await app.register(sandboxRegistrarRoutes);
 }

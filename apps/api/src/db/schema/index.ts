@@ -9,4 +9,5 @@ export * from './orders.ts';
 export * from './payment-partners.ts';
 export * from './reference.ts';
 export * from './register.ts';
+export * from './registrar-sandbox.ts';
 export * from './system.ts';

@@ -16,14 +16,12 @@ import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { newTotpSecret, totpCode } from '../accounts/totp.ts';
 import { appendRegisterEntry } from './journal.service.ts';
-import { ensureRegistrarQueue } from './register.test-kit.ts';
 
 let t: TestApp;
 let db: Database;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'reference' });
   db = t.app.db;
-  await ensureRegistrarQueue(t);
 });
 afterAll(() => t.close());
 

@@ -4,19 +4,13 @@ import { complianceAuditLog, orders, registrarInstructions } from '../../db/sche
 import { seedBond, seedInvestor, seedOrder } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { admin, operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
-import {
-  appendConfirmed,
-  installRegistrarQueue,
-  paidOrder,
-  submitJobsOf,
-} from './register-admin.test-kit.ts';
+import { appendConfirmed, paidOrder, submitJobsOf } from './register-admin.test-kit.ts';
 
 let t: TestApp;
 let token: string;
 let operatorId: number;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'reference' });
-  await installRegistrarQueue(t);
   const op = await operatorWithToken(t.app, t.config.appSecret);
   token = op.token;
   operatorId = op.operator.id;

@@ -1,32 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type seedBond, seedBuyer, seedOrder } from '../../db/seed/factories.ts';
-import { withHandler } from '../../jobs/job-handler.ts';
-import { registrarSubmitJob } from '../../jobs/registrar-submit.job.ts';
-import { createJobRunner } from '../../jobs/runner.ts';
 import type { TestApp } from '../../test/create-test-app.ts';
 import { type AppendRegisterEntry, appendRegisterEntry } from './journal.service.ts';
 
 /*
- * Test kit of the operator's register tests (minting, register, whitelist). The registrar partner and
- * its confirmation handler are built elsewhere: these tests check instructions recorded and queued,
- * and write confirmed entries with `appendRegisterEntry` directly.
+ * Test kit of the operator's register tests (minting, register, whitelist): they check instructions
+ * recorded and queued, and write confirmed entries with `appendRegisterEntry` directly (the
+ * registrar's confirmation path has its own tests in registrar-events.test.ts).
  */
-
-/**
- * Creates the queue of `registrar.submit` (the job's handler is wired with the registrar partner;
- * until then no runner knows the queue, and `queueInstruction` could not enqueue). Runs nothing.
- */
-export async function installRegistrarQueue(t: TestApp): Promise<void> {
-  const runner = createJobRunner({
-    dbHandle: t.buildOptions.db,
-    log: t.app.log,
-    partners: t.partners,
-    config: t.config,
-    definitions: [withHandler(registrarSubmitJob, async () => {})],
-  });
-  await runner.init();
-}
 
 /** Queued `registrar.submit` jobs (what the registrar will be sent) for these instruction ids. */
 export async function submitJobsOf(db: Database, instructionIds: number[]): Promise<number> {

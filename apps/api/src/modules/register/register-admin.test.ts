@@ -6,14 +6,13 @@ import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { admin, operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
 import { appendRegisterEntry } from './journal.service.ts';
 import { followOrderMinting } from './minting.service.ts';
-import { appendConfirmed, installRegistrarQueue, paidOrder } from './register-admin.test-kit.ts';
+import { appendConfirmed, paidOrder } from './register-admin.test-kit.ts';
 
 let t: TestApp;
 let token: string;
 let operatorId: number;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'reference' });
-  await installRegistrarQueue(t);
   const op = await operatorWithToken(t.app, t.config.appSecret);
   token = op.token;
   operatorId = op.operator.id;

@@ -17,7 +17,6 @@ import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { newTotpSecret, totpCode } from '../accounts/totp.ts';
 import { appendRegisterEntry } from './journal.service.ts';
-import { ensureRegistrarQueue } from './register.test-kit.ts';
 import { placeTransfer } from './transfers.service.ts';
 
 let t: TestApp;
@@ -25,7 +24,6 @@ let db: Database;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'reference' });
   db = t.app.db;
-  await ensureRegistrarQueue(t);
 });
 afterAll(() => t.close());
 
