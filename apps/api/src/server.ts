@@ -54,6 +54,7 @@ import { sandboxCardRoutes } from './modules/payments/sandbox-card.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { registerRoutes } from './modules/register/register.routes.ts';
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
 import { custodySandboxRoutes } from './modules/wallets/custody-sandbox.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(uboRoutes);
       await shop.register(documentRoutes);
       await shop.register(professionalRoutes);
+      await shop.register(registerRoutes);
     },
     { prefix: apiBase },
   );

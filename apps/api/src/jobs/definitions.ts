@@ -23,6 +23,10 @@ import { handleOrderExpiry } from './order-expiry.handler.ts';
 import { orderExpiryJob } from './order-expiry.job.ts';
 import { handlePurge } from './purge.handler.ts';
 import { purgeJob } from './purge.job.ts';
+import { handleRegisterExcerptAfterEntry } from './register-excerpt-after-entry.handler.ts';
+import { registerExcerptAfterEntryJob } from './register-excerpt-after-entry.job.ts';
+import { handleRegisterExcerptsYearly } from './register-excerpts-yearly.handler.ts';
+import { registerExcerptsYearlyJob } from './register-excerpts-yearly.job.ts';
 
 /**
  * Every job the runner serves, each definition wired to its handler: the one place that imports a
@@ -42,4 +46,6 @@ export const runnableJobs: readonly RunnableJob[] = [
   withHandler(bankCreditReceivedJob, handleBankCreditReceived),
   withHandler(cardSandboxDeliverJob, handleCardSandboxDeliver),
   withHandler(cardPaymentEventJob, handleCardPaymentEvent),
+  withHandler(registerExcerptAfterEntryJob, handleRegisterExcerptAfterEntry),
+  withHandler(registerExcerptsYearlyJob, handleRegisterExcerptsYearly),
 ];

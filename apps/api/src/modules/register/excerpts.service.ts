@@ -30,6 +30,7 @@ import {
   wallets,
 } from '../../db/schema/index.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
+import { countAttempt } from '../accounts/throttles.ts';
 import { findShopChannel } from '../reference/reference.service.ts';
 import { queueExcerptMail } from './excerpt-mail.ts';
 import { renderExcerptPdf } from './excerpt-pdf.ts';
@@ -221,10 +222,13 @@ async function existingExcerpt(
   return null;
 }
 
+/** How often a holder may ask for an excerpt of one bond. */
+export const manualExcerptLimit = { max: 1, windowMs: 60_000 } as const;
+
 /**
  * A manual excerpt (eWpG § 19 "on request", `POST register-excerpts`) of the bond with `productCode`:
  * only for a holder who holds or has held it (`register_excerpt_not_holder`; an unknown code is
- * `not_found`).
+ * `not_found`), at most once a minute per bond (`too_many_requests` with Retry-After).
  */
 export async function requestExcerpt(opts: {
   db: Database;
@@ -244,6 +248,8 @@ export async function requestExcerpt(opts: {
     .from(registerHoldings)
     .where(and(eq(registerHoldings.productId, product.id), eq(registerHoldings.customerId, opts.customerId)));
   if (!holding) throw new AppError('register_excerpt_not_holder');
+  // One manual excerpt per holder and bond a minute: each is a numbered document and a mail.
+  await countAttempt(opts.db, `register-excerpt:${opts.customerId}:${product.id}`, manualExcerptLimit);
   const { excerpt } = await createExcerpt({
     db: opts.db,
     customerId: opts.customerId,
