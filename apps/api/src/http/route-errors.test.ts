@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
@@ -71,6 +72,19 @@ const prefixes = (() => {
   )) {
     const prefix = m[3]?.startsWith("'") ? m[3].slice(1, -1) : (known[m[3] ?? ''] ?? '');
     out.set(m[2] ?? '', m[1] === 'shop' ? apiBase : prefix);
+  }
+  // A module's plugin that registers its own route files (`app.register(childRoutes)`) lends them its prefix.
+  const modules = fileURLToPath(new URL('../modules/', import.meta.url));
+  for (const feature of readdirSync(modules)) {
+    for (const name of readdirSync(join(modules, feature))) {
+      if (!name.endsWith('.routes.ts')) continue;
+      const text = readFileSync(join(modules, feature, name), 'utf8');
+      for (const fn of text.split(/\bexport async function /).slice(1)) {
+        const base = out.get(/^\w+/.exec(fn)?.[0] ?? '');
+        if (base === undefined) continue;
+        for (const m of fn.matchAll(/\.register\((\w+Routes)\)/g)) out.set(m[1] ?? '', base);
+      }
+    }
   }
   return out;
 })();
