@@ -11,6 +11,8 @@ import {
 } from '../db/seed/factories.ts';
 import { seedProfessionalRequest } from '../modules/admin/admin.test-kit.ts';
 import { type FormPart, multipartBody } from '../modules/documents/testing.ts';
+import { createExcerpt } from '../modules/register/excerpts.service.ts';
+import { appendRegisterEntry } from '../modules/register/journal.service.ts';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
 import { loggedInInvestor, noDeclarations, orderStatements, testBond } from '../test/orders.ts';
 
@@ -38,6 +40,7 @@ type World = {
   documentFileUuid: string;
   professionalRequestId: number;
   evidenceFileUuid: string;
+  registerExcerptId: number;
 };
 
 /** How to call an owned route on the owner's resource: its parameters and a body that would pass validation. */
@@ -141,6 +144,7 @@ const ownedRoutes: Record<string, OwnedCall> = {
   'DELETE /api/v2/shop/professional-requests/:id/evidence/:fileUuid': {
     params: (w) => ({ id: w.professionalRequestId, fileUuid: w.evidenceFileUuid }),
   },
+  'GET /api/v2/shop/register-excerpts/:id/pdf': { params: (w) => ({ id: w.registerExcerptId }) },
 };
 
 /** Customer routes that take the customer from the token alone: no resource parameter to swap. */
@@ -170,6 +174,8 @@ const tokenOnlyRoutes = [
   'GET /api/v2/shop/token-transfers',
   'GET /api/v2/shop/token-assets',
   'GET /api/v2/shop/register-entries',
+  'GET /api/v2/shop/register-excerpts',
+  'POST /api/v2/shop/register-excerpts',
 ];
 
 /** The customer routes of the built app, as `METHOD url` (HEAD mirrors GET). */
@@ -224,6 +230,7 @@ async function ownerView(w: World) {
     `/answered-questionnaires/${w.answerId}`,
     `/wallets/${w.walletId}`,
     '/ubo-users',
+    '/register-excerpts',
     `/customer-documents/${w.documentId}`,
     `/professional-requests/${w.professionalRequestId}`,
   ];
@@ -263,6 +270,19 @@ beforeAll(async () => {
   const document = await seedCustomerDocument(db, { customerId, storage: t.app.partners.storage });
   const professional = await seedProfessionalRequest(t.app, customerId);
   const sessions = await owner.api.get('/sessions');
+  // A register excerpt of tokens the owner holds (eWpG § 19).
+  const { product } = await testBond(t, { code: 'GUARD_REGISTER' });
+  await db.transaction((tx) =>
+    appendRegisterEntry(tx, {
+      productId: product.id,
+      kind: 'mint',
+      fromCustomerId: null,
+      toCustomerId: customerId,
+      amount: 10,
+      cause: { type: 'order', orderId: String(completed.order.id) },
+    }),
+  );
+  const { excerpt } = await createExcerpt({ db, customerId, productId: product.id, type: 'manual' });
   world = {
     uuid: owner.row.uuid,
     cart: { tokenValue: cart.order.tokenValue, itemId: cart.item.id, paymentId: cart.payment.id },
@@ -281,6 +301,7 @@ beforeAll(async () => {
     documentFileUuid: document.file.uuid,
     professionalRequestId: professional.request.id,
     evidenceFileUuid: professional.file.uuid,
+    registerExcerptId: excerpt.id,
   };
 });
 afterAll(async () => {

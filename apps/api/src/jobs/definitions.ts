@@ -25,6 +25,10 @@ import { handleOrderExpiry } from './order-expiry.handler.ts';
 import { orderExpiryJob } from './order-expiry.job.ts';
 import { handlePurge } from './purge.handler.ts';
 import { purgeJob } from './purge.job.ts';
+import { handleRegisterExcerptAfterEntry } from './register-excerpt-after-entry.handler.ts';
+import { registerExcerptAfterEntryJob } from './register-excerpt-after-entry.job.ts';
+import { handleRegisterExcerptsYearly } from './register-excerpts-yearly.handler.ts';
+import { registerExcerptsYearlyJob } from './register-excerpts-yearly.job.ts';
 import { handleRegistrarEvent } from './registrar-event.handler.ts';
 import { registrarEventJob } from './registrar-event.job.ts';
 import { handleRegistrarSubmit } from './registrar-submit.handler.ts';
@@ -51,4 +55,6 @@ export const runnableJobs: readonly RunnableJob[] = [
   withHandler(registrarSubmitJob, handleRegistrarSubmit),
   withHandler(registrarSandboxDeliverJob, handleRegistrarSandboxDeliver),
   withHandler(registrarEventJob, handleRegistrarEvent),
+  withHandler(registerExcerptAfterEntryJob, handleRegisterExcerptAfterEntry),
+  withHandler(registerExcerptsYearlyJob, handleRegisterExcerptsYearly),
 ];

@@ -461,6 +461,12 @@ export const errorCatalogue = {
     de: 'Dieser Registerauszug wurde nicht gefunden.',
     en: 'This register excerpt was not found.',
   },
+  // POST register-excerpts: the holder never held the bond, so the register holds nothing to excerpt.
+  register_excerpt_not_holder: {
+    status: 422,
+    de: 'Sie halten keine Token dieser Anleihe und haben nie welche gehalten; ein Registerauszug ist daher nicht möglich.',
+    en: 'You do not hold and have never held tokens of this bond, so there is no register excerpt to give.',
+  },
   reversal_not_allowed: {
     status: 409,
     de: 'Dieser Registereintrag kann nicht storniert werden: Er ist selbst eine Stornierung, wurde bereits storniert, oder die Token sind nicht mehr beim Empfänger.',

@@ -137,6 +137,8 @@ export const BOND_ATTRIBUTES: readonly {
     name: { de: 'Weitere Informationen', en: 'More information' },
   },
   { code: 'blockchain', type: 'text', name: { de: 'Blockchain', en: 'Blockchain' } },
+  // eWpG § 17 (1) Nr. 4: the register names the issuer with its seat (register excerpts, issue 16).
+  { code: 'issuer_seat', type: 'text', name: { de: 'Sitz der Emittentin', en: 'Issuer’s registered seat' } },
 ];
 
 const FIRST_BOND_AT = Date.parse('2026-01-05T09:00:00Z');
@@ -184,6 +186,7 @@ function bondAttributeValues(bond: BondSeed): { code: string; locale: 'de' | 'en
     ['issuer', bond.issuer.name],
     ['url_more_information', bond.moreInformationUrl],
     ['blockchain', 'Polygon'],
+    ['issuer_seat', bond.issuer.city],
   ];
   return [
     ...neutral.map(([code, value]) => ({ code, locale: null, value })),

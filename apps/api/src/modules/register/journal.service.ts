@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { productVariants, registerEntries, registerHeads, registerHoldings } from '../../db/schema/index.ts';
+import { enqueueExcerptsAfterEntry } from '../../jobs/register-excerpt-after-entry.job.ts';
 
 /*
  * The register journal in the database (issue 16, decision 016): appending an entry under the bond's
@@ -97,7 +98,8 @@ export type AppendRegisterEntry = {
  * Appends one entry to a bond's journal inside the caller's transaction: locks the bond's head, checks
  * the entry against the holdings and the issue volume, chains it (sequence, previous hash, SHA-256),
  * stores it and moves the head and the holdings with it. Two writers of one bond queue on the head
- * row, so sequences never collide. Throws `register_entry_refused` (409) when the sender holds too
+ * row, so sequences never collide. The after-transaction excerpts of the holders it concerns are
+ * enqueued in the same transaction. Throws `register_entry_refused` (409) when the sender holds too
  * few tokens or a mint would pass the issue volume; nothing is written then.
  */
 export async function appendRegisterEntry(tx: Tx, input: AppendRegisterEntry): Promise<RegisterEntryRow> {
@@ -199,6 +201,8 @@ export async function appendRegisterEntry(tx: Tx, input: AppendRegisterEntry): P
       updatedAt: now,
     })
     .where(eq(registerHeads.productId, input.productId));
+  // eWpG § 19: every entry that concerns a holder gives them an excerpt (enqueued with the entry).
+  await enqueueExcerptsAfterEntry(tx, row);
   return row;
 }
 

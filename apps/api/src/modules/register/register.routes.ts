@@ -1,4 +1,5 @@
 import type { App } from '../../http/types.ts';
+import { registerExcerptRoutes } from './register-excerpts.routes.ts';
 import { registerShopRoutes } from './register-shop.routes.ts';
 import { registrarWebhookRoutes } from './registrar-webhook.routes.ts';
 
@@ -8,5 +9,6 @@ import { registrarWebhookRoutes } from './registrar-webhook.routes.ts';
  */
 export async function registerRoutes(app: App) {
   await app.register(registerShopRoutes);
+  await app.register(registerExcerptRoutes);
   await app.register(registrarWebhookRoutes);
 }
