@@ -93,7 +93,7 @@ describe('register excerpt content', () => {
     expect(security.nominal).toMatch(language === 'de' ? /1 €/ : /€1/);
     expect(security.issuer).toContain('Sonnenfeld Energie GmbH, Berlin');
     expect(security.entryType).toContain(language === 'de' ? 'Einzeleintragung' : 'Single entry');
-    expect(security.disposalRestrictions).toContain(language === 'de' ? 'keiner' : 'none');
+    expect(security.disposalRestrictions).toContain(language === 'de' ? 'keine' : 'none');
     expect(security.thirdPartyRights).toContain(language === 'de' ? 'Verpfändet' : 'Pledged');
     // the holder (§ 17, identified as § 8 eWpRV says) and the register's identity
     const holder = fieldsOf(doc, 'holder');

@@ -130,7 +130,7 @@ const labels = {
   type: { de: 'Anlass', en: 'Occasion' },
   date: { de: 'Datum', en: 'Date' },
   previous: { de: 'Vorheriger Auszug', en: 'Previous excerpt' },
-  none: { de: 'keiner', en: 'none' },
+  none: { de: 'keine', en: 'none' },
   register: { de: 'Register', en: 'Register' },
   registerName: { de: 'Bezeichnung des Registers', en: 'Name of the register' },
   registrar: { de: 'Registerführende Stelle', en: 'Registrar' },

@@ -433,9 +433,13 @@ async function defaultWalletAddresses(db: Db, ids: (number | null)[]): Promise<M
  * The register's identity (eWpG § 16: the registrar keeping it): the platform operator of the shop
  * channel, whose register it is.
  */
-function registerIdentity(companyName: string | null) {
+function registerIdentity(companyName: string | null, locale: Locale) {
   const registrar = companyName ?? 'Tokenwerk';
-  return { registrarName: registrar, registerName: `Kryptowertpapierregister der ${registrar}` };
+  const registerName =
+    locale === 'de'
+      ? `Kryptowertpapierregister der ${registrar}`
+      : `Crypto securities register of ${registrar}`;
+  return { registrarName: registrar, registerName };
 }
 
 /** The excerpt's content: its stored facts, the bond's § 17 content, the holder and the journal range. */
@@ -479,7 +483,7 @@ async function excerptInput(db: Database, excerpt: ExcerptRow): Promise<Register
     type: excerpt.type,
     createdAt: excerpt.createdAt.toISOString(),
     language: locale,
-    register: registerIdentity(channel?.companyName ?? null),
+    register: registerIdentity(channel?.companyName ?? null, locale),
     bond: {
       name: nameIn(locale),
       uniqueIdentifier: product.tokenId
