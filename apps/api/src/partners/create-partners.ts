@@ -8,11 +8,11 @@ import {
   createIdentificationPartner,
   type IdentificationPartner,
 } from './identification/create-identification.ts';
-import type { WebhookTransport } from './identification/port.ts';
 import { createMailPort } from './mail/create-mail.ts';
 import type { MailPort } from './mail/port.ts';
 import { createRegistrar } from './registrar/create-registrar.ts';
 import type { RegistrarPort } from './registrar/port.ts';
+import type { WebhookTransport } from './sandbox-webhooks.ts';
 import { createLocalStorage } from './storage/local.ts';
 import type { StoragePort } from './storage/port.ts';
 

@@ -1,4 +1,11 @@
-import type { WebhookTransport } from './identification/port.ts';
+/** An HTTP delivery of a webhook (what the sandbox partner sends). */
+export type WebhookDelivery = { url: string; headers: Record<string, string>; body: string };
+
+/**
+ * Sends a webhook and answers the receiver's status. The default posts it over HTTP; tests pass one
+ * that injects it into the app (`app.inject`), so the delivery still goes through the route.
+ */
+export type WebhookTransport = (delivery: WebhookDelivery) => Promise<{ status: number }>;
 
 /**
  * How every sandbox partner delivers its signed webhooks to the platform by default: an HTTP POST

@@ -10,7 +10,7 @@ import { seedReferenceData } from '../db/seed/reference.ts';
 import type { App } from '../http/types.ts';
 import { createJobRunner, type JobRunner } from '../jobs/runner.ts';
 import { createPartners, type Partners } from '../partners/create-partners.ts';
-import type { WebhookTransport } from '../partners/identification/port.ts';
+import type { WebhookTransport } from '../partners/sandbox-webhooks.ts';
 import { type BuildAppOptions, buildApp } from '../server.ts';
 
 export type TestApp = {

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config.ts';
-import type { WebhookTransport } from '../identification/port.ts';
+import type { WebhookTransport } from '../sandbox-webhooks.ts';
 import { hmacSha256Hex } from '../webhook-signatures.ts';
 import type { BankPort } from './port.ts';
 import { createSandboxBank, type SandboxBank } from './sandbox/sandbox-bank.ts';

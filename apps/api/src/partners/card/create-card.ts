@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config.ts';
-import type { WebhookTransport } from '../identification/port.ts';
+import type { WebhookTransport } from '../sandbox-webhooks.ts';
 import { hmacSha256Hex } from '../webhook-signatures.ts';
 import type { CardPort } from './port.ts';
 import { createSandboxCard, type SandboxCard } from './sandbox/sandbox-card.ts';

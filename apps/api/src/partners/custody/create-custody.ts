@@ -1,11 +1,8 @@
 import type { AppConfig } from '../../config.ts';
 import { apiBase } from '../../http/hydra.ts';
+import type { WebhookTransport } from '../sandbox-webhooks.ts';
 import type { CustodyPort } from './port.ts';
-import {
-  createSandboxCustody,
-  type SandboxCustody,
-  type WebhookDelivery,
-} from './sandbox/sandbox-custody.ts';
+import { createSandboxCustody, type SandboxCustody } from './sandbox/sandbox-custody.ts';
 import { createTanganyCustody } from './tangany.ts';
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -18,7 +15,7 @@ export function createCustody(opts: {
   config: AppConfig;
   logger?: Logger;
   /** Sandbox only: how its webhooks travel (tests deliver in-process). */
-  deliver?: WebhookDelivery;
+  deliver?: WebhookTransport;
   /** Tangany only: the HTTP client (tests answer with recorded payloads). */
   fetch?: typeof fetch;
 }): CustodyPort {

@@ -1,8 +1,9 @@
 import type { AppConfig } from '../../config.ts';
+import type { WebhookTransport } from '../sandbox-webhooks.ts';
 import { hmacSha256Hex } from '../webhook-signatures.ts';
 import { createIdnowIdentification, type IdnowIdentification } from './idnow.ts';
 import { eventOfIdnowResult } from './idnow-result.ts';
-import type { IdentificationEvent, IdentificationPort, WebhookTransport } from './port.ts';
+import type { IdentificationEvent, IdentificationPort } from './port.ts';
 import {
   createSandboxIdentification,
   readSandboxEvent,

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config.ts';
 import { apiBase } from '../../http/hydra.ts';
-import type { WebhookTransport } from '../identification/port.ts';
+import type { WebhookTransport } from '../sandbox-webhooks.ts';
 import { hmacSha256Hex } from '../webhook-signatures.ts';
 import type { RegistrarPort } from './port.ts';
 import { createSandboxRegistrar, type SandboxRegistrar } from './sandbox/sandbox-registrar.ts';

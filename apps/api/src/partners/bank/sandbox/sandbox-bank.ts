@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { sandboxBankEntries } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/enqueue.ts';
-import type { WebhookTransport } from '../../identification/port.ts';
+import type { WebhookTransport } from '../../sandbox-webhooks.ts';
 import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
 import {
   hmacSha256Hex,

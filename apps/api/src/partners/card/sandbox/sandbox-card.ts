@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { sandboxCardSessions } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/enqueue.ts';
-import type { WebhookTransport } from '../../identification/port.ts';
+import type { WebhookTransport } from '../../sandbox-webhooks.ts';
 import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
 import {
   hmacSha256Hex,

@@ -15,7 +15,7 @@ import { createSecretBox, deriveKey } from '../../../crypto/secrets.ts';
 import type { Database, Db } from '../../../db/client.ts';
 import { sandboxCustodyWallets } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/enqueue.ts';
-import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
+import { httpWebhookTransport, type WebhookTransport } from '../../sandbox-webhooks.ts';
 import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../../webhook-signatures.ts';
 import type { CustodyPort, WebhookCheck } from '../port.ts';
 import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
@@ -33,13 +33,6 @@ const webhookSecretPurpose = 'custody-sandbox-webhook-v1';
 export function sandboxWebhookSecret(secret: string): string {
   return deriveKey(secret, webhookSecretPurpose).toString('hex');
 }
-
-/** One HTTP delivery of a webhook; answers the receiver's status. Injectable so tests deliver in-process. */
-export type WebhookDelivery = (request: {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}) => Promise<{ status: number }>;
 
 /** The sandbox custodian's own record of a wallet (never the key). */
 export type SandboxWallet = {
@@ -107,7 +100,7 @@ export function createSandboxCustody(opts: {
   /** Where the platform receives the webhooks (`{PUBLIC_URL}/api/v2/shop/wallets/webhook/sandbox`). */
   webhookUrl: string;
   delaySeconds: number;
-  deliver?: WebhookDelivery;
+  deliver?: WebhookTransport;
   logger?: Logger;
 }): SandboxCustody {
   const keyBox = createSecretBox(opts.secret, sandboxKeyPurpose);

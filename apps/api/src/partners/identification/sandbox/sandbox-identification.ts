@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { sandboxKycCases } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/enqueue.ts';
-import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
+import { httpWebhookTransport, type WebhookTransport } from '../../sandbox-webhooks.ts';
 import {
   hmacSha256Hex,
   safeEqualHex,
@@ -14,12 +14,7 @@ import {
   verifyWebhookSignature,
 } from '../../webhook-signatures.ts';
 import { bodyDigestId, eventOfIdnowResult } from '../idnow-result.ts';
-import type {
-  IdentificationEvent,
-  IdentificationPerson,
-  IdentificationPort,
-  WebhookTransport,
-} from '../port.ts';
+import type { IdentificationEvent, IdentificationPerson, IdentificationPort } from '../port.ts';
 import {
   identificationSandboxDeliverJob,
   type SandboxDelivery,

@@ -11,7 +11,7 @@ import {
   wallets,
 } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/enqueue.ts';
-import type { WebhookTransport } from '../../identification/port.ts';
+import type { WebhookTransport } from '../../sandbox-webhooks.ts';
 import { httpWebhookTransport } from '../../sandbox-webhooks.ts';
 import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../../webhook-signatures.ts';
 import {
