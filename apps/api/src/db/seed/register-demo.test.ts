@@ -24,7 +24,7 @@ async function depotReader(email: string, secret?: string) {
   return async () => {
     const res = await shop(t.app, token).get('/token-assets');
     expect(res.status).toBe(200);
-    return new Map((res.body as Asset[]).map((a) => [a.product.code, a]));
+    return new Map((res.body as unknown as Asset[]).map((a) => [a.product.code, a]));
   };
 }
 
