@@ -15,11 +15,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg as osLoad } from 'node:os';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type DbHandle, migrateDatabase, openDatabase } from '../apps/api/src/db/client.ts';
 import { productVariants } from '../apps/api/src/db/schema/index.ts';
 import { seedBond, seedBuyer, seedOrder } from '../apps/api/src/db/seed/factories.ts';
 import { demoAccountsFor, seedIfEmpty } from '../apps/api/src/db/seed/seed-if-empty.ts';
+import { createJobRunner } from '../apps/api/src/jobs/runner.ts';
 import { createPartners } from '../apps/api/src/partners/create-partners.ts';
 import { orderStatements } from '../apps/api/src/test/orders.ts';
 import {
@@ -61,7 +63,11 @@ async function seed(withInvestors: boolean): Promise<Seeded> {
     await migrateDatabase(handle);
     const config = loadConfig({ ...process.env, APP_SECRET: appSecret });
     const partners = createPartners({ config });
+    // the demo data queues a registrar job: its queue must exist
+    const jobs = createJobRunner({ dbHandle: handle, log: pino({ level: 'silent' }), partners, config });
+    await jobs.init();
     await seedIfEmpty({ db: handle.db, storage: partners.storage, demoAccounts: demoAccountsFor(config) });
+    await jobs.stop();
     const db = handle.db;
     const [{ have } = { have: 0 }] = (
       await db.execute<{ have: number }>(sql`select count(*)::int as have from products`)

@@ -17,6 +17,14 @@ async function main() {
   await migrateDatabase(db);
   // The partner adapters, once for the process (convention 4).
   const partners = createPartners({ config, logger: pino({ level: config.logLevel, name: 'partners' }) });
+  const jobs = createJobRunner({
+    dbHandle: db,
+    log: pino({ level: config.logLevel, name: 'jobs' }),
+    partners,
+    config,
+  });
+  // Before seeding and listening: the demo data and requests enqueue jobs into the queues this creates.
+  await jobs.init();
   const seeded = await seedIfEmpty({
     db: db.db,
     storage: partners.storage,
@@ -24,13 +32,6 @@ async function main() {
   });
   const app = await buildApp({ config, db, partners, webDist: webDistDir });
   if (seeded) app.log.info('demo data seeded into the empty database');
-  // Before listening: requests enqueue jobs into the queues this creates.
-  const jobs = createJobRunner({
-    dbHandle: db,
-    log: app.log.child({ module: 'jobs' }),
-    partners,
-    config,
-  });
   await jobs.start();
 
   let closing = false;

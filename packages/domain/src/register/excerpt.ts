@@ -167,6 +167,8 @@ const labels = {
   lei: { de: 'LEI', en: 'LEI' },
   position: { de: 'Bestand', en: 'Position' },
   tokens: { de: 'Token', en: 'Tokens' },
+  // the unit after a number, inside a sentence ("4,000,000 tokens")
+  tokenUnit: { de: 'Token', en: 'tokens' },
   nominalValue: { de: 'Nennwert', en: 'Nominal value' },
   entries: { de: 'Eintragungen seit dem letzten Auszug', en: 'Entries since the last excerpt' },
   noEntries: { de: 'Keine neuen Eintragungen.', en: 'No new entries.' },
@@ -273,7 +275,7 @@ export function registerExcerptDocument(input: RegisterExcerptInput): RegisterEx
         field('isin', bond.isin),
         field(
           'issueVolume',
-          `${money(bond.issueVolumeCents)} (${formatNumber(bond.totalSupply, { locale })} ${l('tokens')})`,
+          `${money(bond.issueVolumeCents)} (${formatNumber(bond.totalSupply, { locale })} ${l('tokenUnit')})`,
         ),
         field('nominal', money(bond.nominalPerTokenCents)),
         field('issuer', `${bond.issuer.name}, ${bond.issuer.seat}`),

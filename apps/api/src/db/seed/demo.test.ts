@@ -42,6 +42,7 @@ import {
 } from '../schema/index.ts';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoInvestors } from './content/investors.ts';
 import { isinCheckDigit, isValidIsin } from './isin.ts';
+import { registerDemoOrders } from './register-demo.ts';
 import { demoAccountsFor, seedIfEmpty } from './seed-if-empty.ts';
 
 let t: TestApp;
@@ -315,7 +316,13 @@ describe('demo data: bonds', () => {
         expect(v).toBeNull();
         continue;
       }
-      expect([v!.totalSupply, v!.onHand, v!.onHold]).toEqual(expected[code]!.stock);
+      // the catalogue's stock plus what the demo register's paid orders hold (minted only once the
+      // job runner has run the queued mint, which no test here does)
+      const [total, onHand, onHold] = expected[code]!.stock!;
+      const held = registerDemoOrders
+        .filter((o) => o.variantCode === code)
+        .reduce((sum, o) => sum + o.quantity, 0);
+      expect([v!.totalSupply, v!.onHand, v!.onHold]).toEqual([total, onHand, onHold + held]);
       expect(v).toMatchObject({ price: 100, tracked: true });
     }
     const flags = (code: string) => {

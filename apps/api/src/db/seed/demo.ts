@@ -10,12 +10,14 @@ import { prepareDemoMedia, storeDemoMedia } from './media/demo-media.ts';
 import { seedOnboardingDemo } from './onboarding-demo.ts';
 import { seedDemoOperator } from './operators.ts';
 import { seedReferenceData } from './reference.ts';
+import { seedRegisterDemo } from './register-demo.ts';
 
 /**
  * Seeds the whole demo platform into an empty database (docs/demo-data.md): reference data, channel,
  * payment methods, taxons, attributes, creators, bonds and collectibles with their files, CMS pages
  * and blocks, and, when `demoAccounts` is given (never in production), the demo investors and the
- * demo operator with known passwords; all rows in one transaction.
+ * demo operator with known passwords, and Jonas Wagner's register (a mint instruction queued for the
+ * registrar: the job queues must exist first, `JobRunner.init`); all rows in one transaction.
  *
  * The files are produced and put into object storage while the first rows are inserted; the
  * transaction commits only once every file is stored, so a failure leaves no rows (stored files are
@@ -49,6 +51,7 @@ export async function seedDemoData(opts: {
       await seedDemoInvestors(tx, opts.demoAccounts);
       await seedOnboardingDemo(tx, { ...opts.demoAccounts, storage: opts.storage });
       await seedDemoOperator(tx, opts.demoAccounts);
+      await seedRegisterDemo(tx);
     }
     await stored;
   });

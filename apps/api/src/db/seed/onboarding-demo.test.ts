@@ -26,6 +26,7 @@ describe('demo people at every stage of onboarding (README table)', () => {
     ['one in the middle', onboardingDemoPeople.midway, '/self-disclosure/adequacy-optional', false],
     ['one waiting for review', onboardingDemoPeople.inReview, null, false],
     ['one approved with a wallet', onboardingDemoPeople.approved, null, true],
+    ['a second approved one, receiver of transfers', onboardingDemoPeople.receiver, null, true],
     [
       'a company with representatives and documents',
       onboardingDemoPeople.company,

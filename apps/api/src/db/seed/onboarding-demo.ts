@@ -20,13 +20,14 @@ import {
 /**
  * The demo people at every stage of onboarding (issue 7, listed in the README): one in the middle of
  * the self-disclosure, one waiting for the compliance review, one approved with a custody wallet who
- * may buy, a company with representatives, a beneficial owner and documents, one asked for more
- * information, and one banned. Outside production only (known passwords), like the demo investors.
+ * may buy, a second approved one who can receive his transfers (issue 16), a company with
+ * representatives, a beneficial owner and documents, one asked for more information, and one banned. Outside production only (known passwords), like the demo investors.
  */
 export const onboardingDemoPeople = {
   midway: 'lena.hoffmann@demo.tokenwerk.example',
   inReview: 'max.keller@demo.tokenwerk.example',
   approved: 'jonas.wagner@demo.tokenwerk.example',
+  receiver: 'clara.neumann@demo.tokenwerk.example',
   company: 'sophie.schulz@demo.tokenwerk.example',
   followUp: 'paul.richter@demo.tokenwerk.example',
   banned: 'tim.bauer@demo.tokenwerk.example',
@@ -135,6 +136,16 @@ export async function seedOnboardingDemo(
       .where(eq(customers.id, jonas.id));
     await completeOnboarding(tx, jonas.id, appSecret);
   }
+
+  // A second approved investor (German, two-factor off) to whom Jonas can transfer tokens (issue 16):
+  // onboarded as Jonas is, custody wallet included.
+  const clara = await investor(
+    onboardingDemoPeople.receiver,
+    { salutation: 'ms', firstName: 'Clara', lastName: 'Neumann', city: 'Berlin' },
+    7,
+    { status: 'approved', cryptoRegistrarStatus: 'approved' },
+  );
+  await completeOnboarding(tx, clara.id, appSecret);
 
   // In the middle: personal data and PEP given, the appropriateness test still to answer.
   await investor(

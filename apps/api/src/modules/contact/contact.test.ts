@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channels, contactMessages, mailOutbox } from '../../db/schema/index.ts';
+import { runnableJobs } from '../../jobs/definitions.ts';
+import { mailDeliverJob } from '../../jobs/mail-deliver.job.ts';
 import { createJobRunner } from '../../jobs/runner.ts';
 import { createOutboxMail } from '../../partners/mail/outbox.ts';
 import type { MailPort, OutgoingMail } from '../../partners/mail/port.ts';
@@ -199,6 +201,8 @@ describe('SMTP delivery', () => {
       log: t.app.log,
       partners: { ...t.partners, mail },
       config: t.config,
+      // only the mail delivery: the demo data's queued registrar job is not this test's concern
+      definitions: runnableJobs.filter((d) => d.name === mailDeliverJob.name),
     });
 
   it('sends the mail through the transport after commit and records it as sent', async () => {

@@ -160,7 +160,7 @@ describe('the register excerpt PDF', () => {
       'ISIN',
       'DE000A383J95',
       'Issue volume',
-      '€5,000,000 (5,000,000 Tokens)',
+      '€5,000,000 (5,000,000 tokens)',
       'Nominal amount per token',
       'Issuer',
       'Single entry',
