@@ -5,6 +5,7 @@ import { type DocumentPurpose, professionalConsequencesNotice } from '@token/dom
 import type { Locale } from '@token/domain/i18n';
 import { formatInvoiceNumber, invoiceYearOf } from '@token/domain/invoices';
 import { isKycPassed, type KycState, parseKycState, riskGradeThreshold } from '@token/domain/onboarding';
+import type { OrderStatements, Section6Declarations } from '@token/domain/orders';
 import {
   gradeQuestionnaire,
   type QuestionnaireType,
@@ -652,6 +653,9 @@ export async function seedOrder(
     paymentMethodId?: number | null;
     localeCode?: 'de' | 'en';
     completedAt?: Date;
+    /** What the investor stated and declared (WpPG § 6) when placing a completed order. */
+    statements?: OrderStatements;
+    declarations?: Section6Declarations;
   },
 ): Promise<SeededOrder> {
   const quantity = opts.quantity ?? 1_000;
@@ -688,6 +692,8 @@ export async function seedOrder(
             number: `S${String(nextNumber()).padStart(9, '0')}`,
             checkoutCompletedAt: completedAt,
             legalDocsConfirmAt: completedAt,
+            statements: opts.statements ?? null,
+            declarations: opts.declarations ?? null,
           }
         : {}),
     })

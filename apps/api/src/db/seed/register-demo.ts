@@ -42,6 +42,16 @@ export async function seedRegisterDemo(tx: Tx): Promise<void> {
       paymentMethodId: offline?.id ?? null,
       localeCode: 'en',
       completedAt: new Date(placedAt + i * 60_000),
+      // Above 1,000 € an investor without a professional classification declares free assets (WpPG § 6).
+      statements: {
+        notUsOrCanadaTaxpayer: true,
+        totalLossRisk: true,
+        illiquidityRisk: true,
+        informationTruthful: true,
+        actingOnOwnAccount: true,
+        documentsReceived: true,
+      },
+      declarations: { freeAssetsAtLeast100k: true, averageMonthlyNetIncomeCents: null },
     });
     if (!o.mint) continue;
     await queueInstruction(tx, {
