@@ -8,6 +8,8 @@ import { handleCustodySandboxDeliver } from '../partners/custody/sandbox/custody
 import { custodySandboxDeliverJob } from '../partners/custody/sandbox/custody-sandbox-deliver.job.ts';
 import { handleIdentificationSandboxDeliver } from '../partners/identification/sandbox/identification-sandbox-deliver.handler.ts';
 import { identificationSandboxDeliverJob } from '../partners/identification/sandbox/identification-sandbox-deliver.job.ts';
+import { handleRegistrarEvmWatch } from '../partners/registrar/evm/registrar-evm-watch.handler.ts';
+import { registrarEvmWatchJob } from '../partners/registrar/evm/registrar-evm-watch.job.ts';
 import { handleRegistrarSandboxDeliver } from '../partners/registrar/sandbox/registrar-sandbox-deliver.handler.ts';
 import { registrarSandboxDeliverJob } from '../partners/registrar/sandbox/registrar-sandbox-deliver.job.ts';
 import { handleBankCreditReceived } from './bank-credit-received.handler.ts';
@@ -54,6 +56,7 @@ export const runnableJobs: readonly RunnableJob[] = [
   withHandler(cardPaymentEventJob, handleCardPaymentEvent),
   withHandler(registrarSubmitJob, handleRegistrarSubmit),
   withHandler(registrarSandboxDeliverJob, handleRegistrarSandboxDeliver),
+  withHandler(registrarEvmWatchJob, handleRegistrarEvmWatch),
   withHandler(registrarEventJob, handleRegistrarEvent),
   withHandler(registerExcerptAfterEntryJob, handleRegisterExcerptAfterEntry),
   withHandler(registerExcerptsYearlyJob, handleRegisterExcerptsYearly),
