@@ -31,6 +31,8 @@ import { handleRegisterExcerptAfterEntry } from './register-excerpt-after-entry.
 import { registerExcerptAfterEntryJob } from './register-excerpt-after-entry.job.ts';
 import { handleRegisterExcerptsYearly } from './register-excerpts-yearly.handler.ts';
 import { registerExcerptsYearlyJob } from './register-excerpts-yearly.job.ts';
+import { handleRegisterReconcile } from './register-reconcile.handler.ts';
+import { registerReconcileJob } from './register-reconcile.job.ts';
 import { handleRegistrarEvent } from './registrar-event.handler.ts';
 import { registrarEventJob } from './registrar-event.job.ts';
 import { handleRegistrarSubmit } from './registrar-submit.handler.ts';
@@ -60,4 +62,5 @@ export const runnableJobs: readonly RunnableJob[] = [
   withHandler(registrarEventJob, handleRegistrarEvent),
   withHandler(registerExcerptAfterEntryJob, handleRegisterExcerptAfterEntry),
   withHandler(registerExcerptsYearlyJob, handleRegisterExcerptsYearly),
+  withHandler(registerReconcileJob, handleRegisterReconcile),
 ];

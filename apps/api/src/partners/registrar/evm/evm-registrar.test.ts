@@ -23,7 +23,9 @@ import {
   registrarInstructions,
 } from '../../../db/schema/index.ts';
 import { seedBond, seedBuyer, seedCustomer, seedOrder, seedWallet } from '../../../db/seed/factories.ts';
+import { admin, operatorWithToken } from '../../../modules/admin/admin.test-kit.ts';
 import { queueInstruction } from '../../../modules/register/instructions.service.ts';
+import { reconcileAllBonds, reconcileBond } from '../../../modules/register/reconciliation.service.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import type { RegistrarEvent, RegistrarInstruction } from '../port.ts';
 import { bondTokenPaths } from './bond-token-compile.ts';
@@ -267,8 +269,8 @@ describe('the EVM registrar on an in-process chain', () => {
   });
 });
 
-describe('the EVM registrar in the platform', () => {
-  it('books a queued mint in the journal with the chain transaction hash', async () => {
+describe('the EVM registrar in the platform, and the reconciliation', () => {
+  it('books a queued mint in the journal with the chain transaction hash, then reconciles it with the chain', async () => {
     const buyer = await seedBuyer(db, { appSecret: t.config.appSecret });
     const { product, variant } = await seedBond(db, { tokenId: null, variant: { totalSupply: 1_000 } });
     const { order } = await seedOrder(db, {
@@ -308,5 +310,36 @@ describe('the EVM registrar in the platform', () => {
       sql`select count(*)::int as n from partner_events where provider = 'registrar-evm' and processed_at is null`,
     );
     expect(rows[0]!.n).toBe(0);
+
+    // Reconciliation: the journal and the chain agree; the operator sees it in the register.
+    const { token } = await operatorWithToken(t.app, t.config.appSecret);
+    const operator = admin(t.app, token);
+    expect((await operator.get(`/bonds/${product.code}/register`)).body.reconciliation).toBeNull();
+    expect(await reconcileBond({ db, registrar, productId: product.id })).toMatchObject({
+      ok: true,
+      registrar: 'evm',
+      differences: [],
+    });
+    // The agent mints on the chain behind the platform's back: the holder's address differs.
+    await agentWallet.writeContract({
+      chain,
+      account: agent,
+      address: tokenId as Hex,
+      abi,
+      functionName: 'mint',
+      args: [instruction.toAddress, 3n],
+    });
+    await t.jobs.drain({ includeDelayed: true });
+    const { bonds, notOk } = await reconcileAllBonds({ db, registrar });
+    expect(bonds).toBeGreaterThanOrEqual(1);
+    expect(notOk).toBeGreaterThanOrEqual(1);
+    const register = await operator.get(`/bonds/${product.code}/register`);
+    expect(register.status).toBe(200);
+    expect(register.body.reconciliation).toMatchObject({
+      ok: false,
+      registrar: 'evm',
+      error: null,
+      differences: [{ address: instruction.toAddress, journal: 7, registrar: 10 }],
+    });
   });
 });
