@@ -64,10 +64,29 @@ const envSchema = z.object({
   // instruction arrives, unless a tester on /sandbox/registrar decides first.
   REGISTRAR_SANDBOX_CONFIRM_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(2000),
   REGISTRAR_SANDBOX_WEBHOOK_URL: z.url().optional(),
+  // Registrar on an EVM chain (decision 016 "EVM registrar") when REGISTRAR_RPC_URL is set: the agent's
+  // private key (secret; never logged) signs every deployment, allow, mint, transfer and burn.
+  REGISTRAR_RPC_URL: z.url().optional(),
+  REGISTRAR_AGENT_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a hex private key (0x + 64 hex digits)')
+    .optional(),
+  REGISTRAR_CHAIN_ID: z.coerce.number().int().positive().optional(),
+  REGISTRAR_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 /** Stripe (the real card provider): API key, webhook signing secret, API address. */
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string };
+
+/** The EVM registrar: the chain's JSON-RPC endpoint, its id, the agent key and confirmations awaited. */
+export type EvmRegistrarConfig = {
+  rpcUrl: string;
+  /** Secret: the registrar agent's private key (0x + 64 hex digits). */
+  agentKey: `0x${string}`;
+  chainId: number;
+  /** A transaction counts once this many blocks (its own included) are on the chain. */
+  confirmations: number;
+};
 
 /** Tangany's Custody API (the real custody partner): credentials, vault and Ethereum network. */
 export type TanganyConfig = {
@@ -133,8 +152,9 @@ export type AppConfig = {
     stripe: StripeConfig | undefined;
     sandbox: { delaySeconds: number; webhookUrl: string };
   };
-  /** The crypto-securities registrar: the sandbox ledger (the EVM adapter comes with its settings). */
+  /** The crypto-securities registrar: an EVM chain when REGISTRAR_RPC_URL is set, else the sandbox ledger. */
   registrar: {
+    evm: EvmRegistrarConfig | undefined;
     sandbox: {
       /** REGISTRAR_SANDBOX_CONFIRM_AFTER_MS: an instruction is confirmed (or refused) this long after it arrives. */
       confirmAfterMs: number;
@@ -219,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     registrar: {
+      evm: evmRegistrarConfig(e),
       sandbox: {
         confirmAfterMs: e.REGISTRAR_SANDBOX_CONFIRM_AFTER_MS,
         webhookUrl: e.REGISTRAR_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/v2/shop/registrar/webhook/sandbox`,
@@ -247,6 +268,30 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     apiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+  };
+}
+
+/** The EVM registrar needs its agent key and chain id with the RPC URL; one without the others stops start-up. */
+function evmRegistrarConfig(e: z.infer<typeof envSchema>): EvmRegistrarConfig | undefined {
+  if (!e.REGISTRAR_RPC_URL) {
+    if (e.REGISTRAR_AGENT_KEY) {
+      throw new ConfigError(
+        'Invalid configuration:\n  REGISTRAR_RPC_URL: required when REGISTRAR_AGENT_KEY is set',
+      );
+    }
+    return undefined;
+  }
+  const missing = (['REGISTRAR_AGENT_KEY', 'REGISTRAR_CHAIN_ID'] as const).filter((k) => !e[k]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when REGISTRAR_RPC_URL is set`).join('\n')}`,
+    );
+  }
+  return {
+    rpcUrl: e.REGISTRAR_RPC_URL,
+    agentKey: e.REGISTRAR_AGENT_KEY as `0x${string}`,
+    chainId: e.REGISTRAR_CHAIN_ID!,
+    confirmations: e.REGISTRAR_CONFIRMATIONS,
   };
 }
 

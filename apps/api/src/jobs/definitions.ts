@@ -8,6 +8,8 @@ import { handleCustodySandboxDeliver } from '../partners/custody/sandbox/custody
 import { custodySandboxDeliverJob } from '../partners/custody/sandbox/custody-sandbox-deliver.job.ts';
 import { handleIdentificationSandboxDeliver } from '../partners/identification/sandbox/identification-sandbox-deliver.handler.ts';
 import { identificationSandboxDeliverJob } from '../partners/identification/sandbox/identification-sandbox-deliver.job.ts';
+import { handleRegistrarEvmWatch } from '../partners/registrar/evm/registrar-evm-watch.handler.ts';
+import { registrarEvmWatchJob } from '../partners/registrar/evm/registrar-evm-watch.job.ts';
 import { handleRegistrarSandboxDeliver } from '../partners/registrar/sandbox/registrar-sandbox-deliver.handler.ts';
 import { registrarSandboxDeliverJob } from '../partners/registrar/sandbox/registrar-sandbox-deliver.job.ts';
 import { handleBankCreditReceived } from './bank-credit-received.handler.ts';
@@ -29,6 +31,8 @@ import { handleRegisterExcerptAfterEntry } from './register-excerpt-after-entry.
 import { registerExcerptAfterEntryJob } from './register-excerpt-after-entry.job.ts';
 import { handleRegisterExcerptsYearly } from './register-excerpts-yearly.handler.ts';
 import { registerExcerptsYearlyJob } from './register-excerpts-yearly.job.ts';
+import { handleRegisterReconcile } from './register-reconcile.handler.ts';
+import { registerReconcileJob } from './register-reconcile.job.ts';
 import { handleRegistrarEvent } from './registrar-event.handler.ts';
 import { registrarEventJob } from './registrar-event.job.ts';
 import { handleRegistrarSubmit } from './registrar-submit.handler.ts';
@@ -54,7 +58,9 @@ export const runnableJobs: readonly RunnableJob[] = [
   withHandler(cardPaymentEventJob, handleCardPaymentEvent),
   withHandler(registrarSubmitJob, handleRegistrarSubmit),
   withHandler(registrarSandboxDeliverJob, handleRegistrarSandboxDeliver),
+  withHandler(registrarEvmWatchJob, handleRegistrarEvmWatch),
   withHandler(registrarEventJob, handleRegistrarEvent),
   withHandler(registerExcerptAfterEntryJob, handleRegisterExcerptAfterEntry),
   withHandler(registerExcerptsYearlyJob, handleRegisterExcerptsYearly),
+  withHandler(registerReconcileJob, handleRegisterReconcile),
 ];

@@ -31,7 +31,7 @@ export type Partners = {
   bank: BankPartner;
   /** The card payment provider: Stripe when configured, else the sandbox. */
   card: CardPartner;
-  /** The crypto-securities registrar: the sandbox ledger until the EVM adapter is configured. */
+  /** The crypto-securities registrar: an EVM chain when configured, else the sandbox ledger. */
   registrar: RegistrarPort;
 };
 

@@ -148,6 +148,29 @@ export const registerCheckViewSchema = z.object({
 });
 export type RegisterCheckView = z.infer<typeof registerCheckViewSchema>;
 
+/** One address whose tokens differ between the journal and the registrar. */
+export const reconciliationDifferenceViewSchema = z.object({
+  /** The holder's custodial wallet address (as the registrar books it). */
+  address: z.string(),
+  /** Tokens the journal gives the holders of this address. */
+  journal: z.number().int(),
+  /** Tokens the registrar (chain) holds for it. */
+  registrar: z.number().int(),
+});
+export type ReconciliationDifferenceView = z.infer<typeof reconciliationDifferenceViewSchema>;
+
+/** The last comparison of the journal with the registrar's balances (the reconciliation job). */
+export const reconciliationViewSchema = z.object({
+  ok: z.boolean(),
+  /** `sandbox` or `evm`: the registrar compared with. */
+  registrar: z.string(),
+  differences: z.array(reconciliationDifferenceViewSchema),
+  /** Set when the registrar could not be read (then `ok` is false and `differences` empty). */
+  error: z.string().nullable(),
+  ranAt: isoDateTime,
+});
+export type ReconciliationView = z.infer<typeof reconciliationViewSchema>;
+
 /** GET register: the head, the holders identified per eWpRV § 8, the supply and the chain check. */
 export const registerAdminViewSchema = z.object({
   product: z.string(),
@@ -164,6 +187,8 @@ export const registerAdminViewSchema = z.object({
   outstanding: z.number().int(),
   holders: z.array(registerHolderViewSchema),
   check: registerCheckViewSchema,
+  /** The last reconciliation with the registrar; null when it never ran for this bond. */
+  reconciliation: reconciliationViewSchema.nullable(),
 });
 export type RegisterAdminView = z.infer<typeof registerAdminViewSchema>;
 

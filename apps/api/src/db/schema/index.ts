@@ -9,5 +9,6 @@ export * from './orders.ts';
 export * from './payment-partners.ts';
 export * from './reference.ts';
 export * from './register.ts';
+export * from './registrar-evm.ts';
 export * from './registrar-sandbox.ts';
 export * from './system.ts';

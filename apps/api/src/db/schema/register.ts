@@ -2,6 +2,7 @@ import type { RegisterCause } from '@token/domain/register';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -232,4 +233,27 @@ export const registerExcerpts = pgTable(
       .on(t.customerId, t.productId, t.throughSequence)
       .where(sql`${t.type} = 'after_transaction'`),
   ],
+);
+
+/**
+ * One run of the reconciliation per bond (decision 016, "Reconciliation"): the journal's balances per
+ * holder address compared with the registrar's own; `differences` lists each address where they
+ * differ. The admin register view shows the newest row of a bond.
+ */
+export const registerReconciliations = pgTable(
+  'register_reconciliations',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    /** The registrar compared with: `sandbox` or `evm`. */
+    registrar: text().notNull(),
+    ok: boolean().notNull(),
+    differences: jsonb().$type<{ address: string; journal: number; registrar: number }[]>().notNull(),
+    /** The registrar could not be read (the run is not ok, `differences` empty). */
+    error: text(),
+    ranAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.productId, t.ranAt)],
 );

@@ -27,6 +27,7 @@ import {
   totalSupplyOf,
 } from './journal.service.ts';
 import { followOrderMinting } from './minting.service.ts';
+import { findLastReconciliation } from './reconciliation.service.ts';
 
 /*
  * The operator's register of a bond (issue 16, decision 016 "Operator"): its head, its holders as
@@ -158,6 +159,7 @@ export async function getRegisterView(opts: { db: Database; code: string }): Pro
       ),
       checkedAt: new Date().toISOString(),
     },
+    reconciliation: await findLastReconciliation(db, bond.id),
   };
 }
 

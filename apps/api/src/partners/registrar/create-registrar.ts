@@ -1,7 +1,9 @@
+import { http } from 'viem';
 import type { AppConfig } from '../../config.ts';
 import { apiBase } from '../../http/hydra.ts';
 import type { WebhookTransport } from '../sandbox-webhooks.ts';
 import { hmacSha256Hex } from '../webhook-signatures.ts';
+import { createEvmRegistrar } from './evm/evm-registrar.ts';
 import type { RegistrarPort } from './port.ts';
 import { createSandboxRegistrar, type SandboxRegistrar } from './sandbox/sandbox-registrar.ts';
 
@@ -14,8 +16,8 @@ export function sandboxRegistrarWebhookSecret(appSecret: string): string {
 }
 
 /**
- * The registrar adapter the configuration asks for. Today only the sandbox ledger; the EVM adapter
- * (viem, selected by REGISTRAR_RPC_URL and a key) will be chosen here when configured.
+ * The registrar adapter the configuration asks for: the EVM adapter (viem over HTTP JSON-RPC) when
+ * REGISTRAR_RPC_URL is set with its agent key and chain id, else the sandbox ledger.
  */
 export function createRegistrar(opts: {
   config: AppConfig;
@@ -24,6 +26,15 @@ export function createRegistrar(opts: {
   webhookTransport?: WebhookTransport;
 }): RegistrarPort {
   const { config } = opts;
+  const evm = config.registrar.evm;
+  if (evm) {
+    return createEvmRegistrar({
+      transport: http(evm.rpcUrl),
+      agentKey: evm.agentKey,
+      chainId: evm.chainId,
+      confirmations: evm.confirmations,
+    });
+  }
   if (config.env === 'production') {
     opts.logger?.warn({}, 'registrar: no real registrar is configured; the sandbox ledger books the tokens');
   }
