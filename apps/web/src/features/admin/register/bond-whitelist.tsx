@@ -136,8 +136,13 @@ function Investor({ entry }: { entry: WhitelistEntryView }) {
   return (
     <>
       <span className="block font-medium [overflow-wrap:anywhere]">
-        {entry.customer.name}{' '}
-        {entry.customer.isProfessional && <Badge tone="info">{t('whitelist.professional')}</Badge>}
+        {entry.customer.name}
+        {entry.customer.isProfessional && (
+          <>
+            {' '}
+            <Badge tone="info">{t('whitelist.professional')}</Badge>
+          </>
+        )}
       </span>
       <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{entry.customer.email}</span>
     </>
