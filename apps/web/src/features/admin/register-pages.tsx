@@ -44,17 +44,18 @@ function Tabs({ current }: { current: RegisterTab }) {
   const { t } = useTranslation('admin');
   return (
     <nav aria-label={t('register.tabsLabel')} className="mb-5">
-      <ul className="flex flex-wrap gap-1 border-b border-slate-200">
+      {/* Five equal columns on a phone, the labels wrapping inside them: no ragged second row. */}
+      <ul className="grid grid-cols-5 gap-1 border-b border-slate-200 sm:flex">
         {registerTabs.map((tab) => {
           const next = new URLSearchParams();
           if (tab !== 'overview') next.set('tab', tab);
           const active = tab === current;
           return (
-            <li key={tab}>
+            <li key={tab} className="flex">
               <Link
                 to={{ search: next.toString() }}
                 aria-current={active ? 'page' : undefined}
-                className={`block border-b-2 px-3 py-2 text-sm font-medium ${
+                className={`flex w-full items-end justify-center border-b-2 px-0.5 py-2 text-center text-xs leading-tight font-medium sm:px-3 sm:text-sm ${
                   active
                     ? 'border-brand-700 text-brand-900'
                     : 'border-transparent text-slate-600 hover:text-brand-900'
