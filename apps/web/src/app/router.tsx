@@ -70,6 +70,9 @@ const adminQueue = () => adminPages().then((m) => ({ Component: m.AdminQueuePage
 const adminCustomer = () => adminPages().then((m) => ({ Component: m.AdminCustomerPage }));
 const adminOrders = () => adminPages().then((m) => ({ Component: m.AdminOrdersPage }));
 const adminOrder = () => adminPages().then((m) => ({ Component: m.AdminOrderPage }));
+const registerAdminPages = () => import('../features/admin/register-pages.tsx');
+const adminBonds = () => registerAdminPages().then((m) => ({ Component: m.AdminBondsPage }));
+const adminRegister = () => registerAdminPages().then((m) => ({ Component: m.AdminRegisterPage }));
 // the statement upload reuses the onboarding upload's progress bar and its words
 const adminPayments = () =>
   Promise.all([adminPages(), loadNamespace('onboarding')]).then(([m]) => ({
@@ -291,6 +294,8 @@ export const routes: RouteObject[] = [
           { path: 'admin/orders', lazy: adminOrders },
           { path: 'admin/orders/:tokenValue', lazy: adminOrder },
           { path: 'admin/payments', lazy: adminPayments },
+          { path: 'admin/bonds', lazy: adminBonds },
+          { path: 'admin/bonds/:code', lazy: adminRegister },
           { path: '*', lazy: notFound },
         ],
       },

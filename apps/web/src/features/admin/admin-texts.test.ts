@@ -10,6 +10,13 @@ import {
 import { errorCatalogue, violationCatalogue } from '@token/domain/errors';
 import { finalStatementKeys, paymentStates, riskStatementKeys } from '@token/domain/orders';
 import { questionnaireResults, questionnaireWarnings } from '@token/domain/questionnaires';
+import {
+  journalFaults,
+  mintingBlockReasons,
+  mintingOrderStatuses,
+  registerEntryKinds,
+  whitelistSources,
+} from '@token/domain/register';
 import { describe, expect, it } from 'vitest';
 import { defined } from '../../lib/test-defined.ts';
 import de from '../../locales/de/admin.json';
@@ -17,6 +24,7 @@ import commonDe from '../../locales/de/common.json';
 import en from '../../locales/en/admin.json';
 import { bankCreditFilters } from './api/admin-keys.ts';
 import { orderActions } from './api/order-actions.ts';
+import { registerTabs } from './register-pages.tsx';
 
 function entries(obj: object, prefix = ''): [string, string][] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -69,7 +77,34 @@ describe('admin texts', () => {
     for (const c of ['number', 'customer', 'products', 'total', 'paymentState', 'placedAt']) {
       used.add(`orders.columns.${c}`);
     }
-    for (const n of ['queue', 'orders', 'payments']) used.add(`nav.${n}`);
+    for (const n of ['queue', 'orders', 'payments', 'register']) used.add(`nav.${n}`);
+    for (const f of journalFaults) used.add(`register.faults.${f}`);
+    for (const k of registerEntryKinds) used.add(`journal.kinds.${k}`);
+    for (const s of mintingOrderStatuses) used.add(`minting.statuses.${s}`);
+    for (const r of mintingBlockReasons) used.add(`minting.blockedReasons.${r}`);
+    for (const s of whitelistSources) used.add(`whitelist.sources.${s}`);
+    for (const tab of registerTabs) used.add(`register.tabs.${tab}`);
+    for (const c of ['order', 'transfer_request', 'redemption', 'correction'])
+      used.add(`journal.causes.${c}`);
+    for (const c of [
+      'sequence',
+      'kind',
+      'parties',
+      'amount',
+      'cause',
+      'transaction',
+      'recordedAt',
+      'status',
+    ]) {
+      used.add(`journal.columns.${c}`);
+    }
+    for (const c of ['holder', 'identity', 'balance', 'pendingOut', 'pendingIn'])
+      used.add(`holders.columns.${c}`);
+    for (const c of ['order', 'investor', 'quantity', 'minted', 'inInstructions', 'remaining', 'status']) {
+      used.add(`minting.columns.${c}`);
+    }
+    for (const c of ['investor', 'source', 'addedAt', 'balance']) used.add(`whitelist.columns.${c}`);
+    for (const c of ['name', 'code', 'access']) used.add(`bonds.columns.${c}`);
     for (const k of ['statuses.notSet', 'registrar.notSet', 'kyc.notStarted']) used.add(k);
     expect(used.size).toBeGreaterThan(120);
     // LoadFailed's "retry" is the app's shared word (`common` namespace)

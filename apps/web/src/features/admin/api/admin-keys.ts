@@ -31,6 +31,13 @@ export const adminKeys = {
   orders: (filter: OrderListFilter) => ['admin', 'orders', filter] as const,
   orderFile: (tokenValue: string) => ['admin', 'order-file', tokenValue] as const,
   bankCredits: (status: BankCreditFilter, page: number) => ['admin', 'bank-credits', status, page] as const,
+  bonds: ['admin', 'bonds'] as const,
+  /** Everything read about one bond's register; a change to it invalidates this prefix. */
+  bond: (code: string) => ['admin', 'bond', code] as const,
+  register: (code: string) => ['admin', 'bond', code, 'register'] as const,
+  registerEntries: (code: string, page: number) => ['admin', 'bond', code, 'entries', page] as const,
+  minting: (code: string) => ['admin', 'bond', code, 'minting'] as const,
+  whitelist: (code: string) => ['admin', 'bond', code, 'whitelist'] as const,
 };
 
 /** A Hydra collection as the operator API answers it with `Accept: application/ld+json`. */

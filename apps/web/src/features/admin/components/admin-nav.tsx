@@ -5,15 +5,16 @@ const sections = [
   { to: '/admin', key: 'queue', end: true },
   { to: '/admin/orders', key: 'orders', end: false },
   { to: '/admin/payments', key: 'payments', end: false },
+  { to: '/admin/bonds', key: 'register', end: false },
 ] as const;
 
-/** The admin area's sections: review queue, orders, payments / reconciliation. */
+/** The admin area's sections: review queue, orders, payments / reconciliation, token register. */
 export function AdminNav() {
   const { t } = useTranslation('admin');
   return (
     <nav aria-label={t('nav.label')} className="mt-4">
-      {/* Three equal columns on a phone, the labels wrapping inside them: no sideways scrolling. */}
-      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex">
+      {/* Four equal columns on a phone, the labels wrapping inside them: no sideways scrolling. */}
+      <ul className="grid grid-cols-4 gap-1 border-b border-slate-200 sm:flex">
         {sections.map((s) => (
           <li key={s.key} className="flex">
             <NavLink

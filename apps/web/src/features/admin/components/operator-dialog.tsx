@@ -26,6 +26,8 @@ type FormOptions<S extends z.ZodType<FieldValues, FieldValues>> = {
   /** False: the reason may stay empty (labelled optional). */
   reasonRequired?: boolean | undefined;
   reasonMaxLength?: number | undefined;
+  /** The reason's hint when it says more than "for the audit log" (e.g. its length rule). */
+  reasonHint?: string | undefined;
   /** Asks for a message to the customer above the reason (a follow-up). */
   withMessage?: boolean | undefined;
 };
@@ -43,6 +45,7 @@ export function OperatorDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   text,
   formKey,
   children,
+  returnFocus,
   onConfirm,
   onClose,
   ...form
@@ -53,6 +56,11 @@ export function OperatorDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   /** A new key starts a fresh form (another decision opened in its place). */
   formKey?: string | undefined;
   children?: ReactNode;
+  /**
+   * Where the focus goes when the dialog closes, when not to the element focused before it opened
+   * (Radix's default): e.g. the opener, kept by the caller, or a heading when the action removed it.
+   */
+  returnFocus?: (() => HTMLElement | null | undefined) | undefined;
   /** Acts; throws an ApiError when the API refuses. */
   onConfirm: (values: z.output<S>) => Promise<void>;
   onClose: () => void;
@@ -61,7 +69,16 @@ export function OperatorDialog<S extends z.ZodType<FieldValues, FieldValues>>({
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus?.();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold text-brand-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-700">{text}</Dialog.Description>
           {children && <div className="mt-4">{children}</div>}
@@ -79,6 +96,7 @@ function ReasonForm<S extends z.ZodType<FieldValues, FieldValues>>({
   canSubmit = true,
   reasonRequired = true,
   reasonMaxLength = 1000,
+  reasonHint,
   withMessage = false,
   onSubmit,
   onCancel,
@@ -123,7 +141,7 @@ function ReasonForm<S extends z.ZodType<FieldValues, FieldValues>>({
       )}
       <Textarea
         label={reasonRequired ? t('decisions.reason') : t('decisions.reasonOptional')}
-        hint={t('decisions.reasonHint')}
+        hint={reasonHint ?? t('decisions.reasonHint')}
         required={reasonRequired}
         rows={3}
         maxLength={reasonMaxLength}

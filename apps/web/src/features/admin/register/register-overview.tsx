@@ -1,0 +1,108 @@
+import { formatDateTime, formatNumber } from '@token/domain/format';
+import type { RegisterAdminView } from '@token/domain/register';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useLocale } from '../../../lib/i18n.ts';
+import { useAdminLabels } from '../components/labels.ts';
+
+/** A figure with its label, as the register's head shows them. */
+export function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3">
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold text-brand-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The chain check, prominently: intact in green with the entries checked, or the first bad entry in
+ * red with its fault in words; then the stored figures that differ from the journal.
+ */
+function ChainCheck({ check }: { check: RegisterAdminView['check'] }) {
+  const { t } = useAdminLabels();
+  const locale = useLocale();
+  const good = check.ok && check.mismatches.length === 0;
+  return (
+    <section
+      aria-labelledby="register-check"
+      className={`rounded-xl border p-4 shadow-sm sm:p-5 ${
+        good ? 'border-emerald-200 bg-emerald-50' : 'border-red-200 bg-red-50'
+      }`}
+    >
+      <h2 id="register-check" className="text-sm font-medium text-slate-700">
+        {t('register.check.title')}
+      </h2>
+      {check.ok || !check.fault ? (
+        <p className="mt-2 flex items-start gap-2 font-medium text-emerald-900">
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          {t('register.check.ok', { count: check.entries, entries: formatNumber(check.entries, { locale }) })}
+        </p>
+      ) : (
+        <div role="alert" className="mt-2 text-red-900">
+          <p className="flex items-start gap-2 font-medium">
+            <XCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            {t('register.check.fault', {
+              sequence: check.fault.sequence,
+              fault: t(`register.faults.${check.fault.fault}`, { defaultValue: check.fault.fault }),
+            })}
+          </p>
+          <p className="mt-1 text-sm [overflow-wrap:anywhere]">
+            {t('register.check.detail')}: <code className="font-mono text-xs">{check.fault.detail}</code>
+          </p>
+        </div>
+      )}
+      {check.mismatches.length > 0 ? (
+        <div className="mt-3 text-red-900" role={check.ok ? 'alert' : undefined}>
+          <h3 className="text-sm font-medium">{t('register.check.mismatchesTitle')}</h3>
+          <ul className="mt-1 space-y-1 text-sm">
+            {check.mismatches.map((m) => (
+              <li key={`${m.kind}-${m.subject}`} className="[overflow-wrap:anywhere]">
+                {m.kind === 'head'
+                  ? t('register.check.mismatchHead', { subject: m.subject })
+                  : t('register.check.mismatchHolding', { subject: m.subject })}
+                : {t('register.check.journalValue')} {m.journal}, {t('register.check.storedValue')} {m.stored}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        check.ok && <p className="mt-1 text-sm text-emerald-900">{t('register.check.projectionsOk')}</p>
+      )}
+      <p className="mt-2 text-xs text-slate-600">
+        {t('register.check.checkedAt', { date: formatDateTime(check.checkedAt, { locale }) })}
+      </p>
+    </section>
+  );
+}
+
+/** The register's overview: the chain check first, then the head and supply figures. */
+export function RegisterOverview({ register }: { register: RegisterAdminView }) {
+  const { t } = useAdminLabels();
+  const locale = useLocale();
+  const n = (value: number) => formatNumber(value, { locale });
+  return (
+    <div className="space-y-4">
+      <ChainCheck check={register.check} />
+      <section
+        aria-labelledby="register-head"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      >
+        <h2 id="register-head" className="text-sm font-medium text-slate-700">
+          {t('register.head.title')}
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <Figure label={t('register.head.lastSequence')} value={n(register.head.lastSequence)} />
+          <Figure label={t('register.head.minted')} value={n(register.head.minted)} />
+          <Figure label={t('register.head.burned')} value={n(register.head.burned)} />
+          <Figure label={t('register.head.outstanding')} value={n(register.outstanding)} />
+          <Figure label={t('register.head.holders')} value={n(register.head.holders)} />
+          <Figure label={t('register.head.totalSupply')} value={n(register.totalSupply)} />
+        </dl>
+        <p className="mt-3 text-xs text-slate-600 [overflow-wrap:anywhere]">
+          {t('register.head.lastHash')}: <code className="font-mono">{register.head.lastHash}</code>
+        </p>
+        <p className="mt-2 text-sm text-slate-700">{t('register.reconciliation')}</p>
+      </section>
+    </div>
+  );
+}
