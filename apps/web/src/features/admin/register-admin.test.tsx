@@ -39,6 +39,7 @@ const anna = { uuid: annaUuid, name: 'Anna Becker', email: 'anna.becker@demo.tok
 const firma = { uuid: firmaUuid, name: 'Wagner Solar GmbH', email: 'info@wagner-solar.example' };
 
 const registerView = (overrides: Partial<RegisterAdminView> = {}): RegisterAdminView => ({
+  reconciliation: null,
   product: code,
   head: { lastSequence: 3, lastHash: hash('c'), minted: 7000, burned: 0, holders: 2 },
   totalSupply: 5_000_000,
@@ -291,6 +292,27 @@ describe('/admin/bonds/:code overview', () => {
       screen.getByText(new RegExp(`Bestand des Inhabers ${annaUuid}: laut Journal 4000, gespeichert 4500`)),
     ).toBeTruthy();
     expect(screen.queryByText(/Die Kette ist intakt/)).toBeNull();
+  });
+
+  it('shows the last reconciliation with the registrar: never run, in agreement, or the differing addresses', async () => {
+    stubApi();
+    show(`/admin/bonds/${code}`);
+    expect(await screen.findByText('Abgleich mit dem Registrar: noch nicht gelaufen (stündlich).')).toBeTruthy();
+    cleanup();
+    stubApi({
+      register: registerView({
+        reconciliation: {
+          ok: false,
+          registrar: 'evm',
+          differences: [{ address: '0x1111111111111111111111111111111111111111', journal: 4000, registrar: 4500 }],
+          error: null,
+          ranAt: '2026-11-27T08:00:00.000Z',
+        },
+      }),
+    });
+    show(`/admin/bonds/${code}`);
+    expect(await screen.findByText(/Abgleich mit dem Registrar \(evm\) am 27\.11\.2026.*: 1 Abweichung/)).toBeTruthy();
+    expect(screen.getByText(/Register 4\.000, Registrar 4\.500/)).toBeTruthy();
   });
 
   it('says so when there is no bond with the code', async () => {

@@ -14,6 +14,45 @@ export function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The last comparison of the journal with the registrar's own balances (hourly job). */
+function Reconciliation({ reconciliation: r }: { reconciliation: RegisterAdminView['reconciliation'] }) {
+  const { t } = useAdminLabels();
+  const locale = useLocale();
+  const n = (value: number) => formatNumber(value, { locale });
+  if (!r) return <p className="mt-2 text-sm text-slate-700">{t('register.reconciliationNever')}</p>;
+  const when = formatDateTime(r.ranAt, { locale });
+  if (r.ok) {
+    return (
+      <p className="mt-2 text-sm text-emerald-800">
+        {t('register.reconciliationOk', { registrar: r.registrar, when })}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-2 text-sm text-red-800">
+      <p>
+        {r.error
+          ? t('register.reconciliationError', { registrar: r.registrar, when, error: r.error })
+          : t('register.reconciliationDifferences', {
+              registrar: r.registrar,
+              when,
+              count: r.differences.length,
+            })}
+      </p>
+      {r.differences.length > 0 ? (
+        <ul className="mt-1 space-y-0.5">
+          {r.differences.map((d) => (
+            <li key={d.address} className="[overflow-wrap:anywhere]">
+              <code className="font-mono">{d.address}</code>:{' '}
+              {t('register.reconciliationDifference', { journal: n(d.journal), registrar: n(d.registrar) })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The chain check, prominently: intact in green with the entries checked, or the first bad entry in
  * red with its fault in words; then the stored figures that differ from the journal.
@@ -101,7 +140,7 @@ export function RegisterOverview({ register }: { register: RegisterAdminView }) 
         <p className="mt-3 text-xs text-slate-600 [overflow-wrap:anywhere]">
           {t('register.head.lastHash')}: <code className="font-mono">{register.head.lastHash}</code>
         </p>
-        <p className="mt-2 text-sm text-slate-700">{t('register.reconciliation')}</p>
+        <Reconciliation reconciliation={register.reconciliation} />
       </section>
     </div>
   );
