@@ -297,21 +297,27 @@ describe('/admin/bonds/:code overview', () => {
   it('shows the last reconciliation with the registrar: never run, in agreement, or the differing addresses', async () => {
     stubApi();
     show(`/admin/bonds/${code}`);
-    expect(await screen.findByText('Abgleich mit dem Registrar: noch nicht gelaufen (stündlich).')).toBeTruthy();
+    expect(
+      await screen.findByText('Abgleich mit dem Registrar: noch nicht gelaufen (stündlich).'),
+    ).toBeTruthy();
     cleanup();
     stubApi({
       register: registerView({
         reconciliation: {
           ok: false,
           registrar: 'evm',
-          differences: [{ address: '0x1111111111111111111111111111111111111111', journal: 4000, registrar: 4500 }],
+          differences: [
+            { address: '0x1111111111111111111111111111111111111111', journal: 4000, registrar: 4500 },
+          ],
           error: null,
           ranAt: '2026-11-27T08:00:00.000Z',
         },
       }),
     });
     show(`/admin/bonds/${code}`);
-    expect(await screen.findByText(/Abgleich mit dem Registrar \(evm\) am 27\.11\.2026.*: 1 Abweichung/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Abgleich mit dem Registrar \(evm\) am 27\.11\.2026.*: 1 Abweichung/),
+    ).toBeTruthy();
     expect(screen.getByText(/Register 4\.000, Registrar 4\.500/)).toBeTruthy();
   });
 
