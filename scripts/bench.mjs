@@ -7,7 +7,7 @@
 // BENCH_ONLY=catalog|auth|orders|register runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
 // register (PostgreSQL only; scripts/bench-register.ts): POST token/transfer from 50 holders with real
 // two-factor codes over HTTP, placeTransfer sustained, and the depot reads of an investor with 100 bonds
-// and 10,000 register entries.
+// and 10,000 register entries; then the journal check over 1,000,000 entries in memory.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -241,6 +241,14 @@ async function main() {
     if (runs('orders')) ordersScript('orders', 'PGlite (embedded)', fresh());
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (runs('register')) {
+    // The journal check in memory (no database): 1,000,000 entries, node:crypto's SHA-256.
+    process.stdout.write('\n━━ register journal check (packages/domain/bench/register-check.ts)\n');
+    spawnSync(process.execPath, ['--import', 'tsx', 'packages/domain/bench/register-check.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
   }
   if (!only && existsSync(join(root, 'scripts/web-size.mjs'))) {
     process.stdout.write('\n');
