@@ -24,8 +24,6 @@ import { type DbHandle, migrateDatabase, openDatabase } from '../apps/api/src/db
 import { customers, registerHoldings, wallets } from '../apps/api/src/db/schema/index.ts';
 import { seedBond, seedBuyer, seedOrder } from '../apps/api/src/db/seed/factories.ts';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference.ts';
-import { withHandler } from '../apps/api/src/jobs/job-handler.ts';
-import { registrarSubmitJob } from '../apps/api/src/jobs/registrar-submit.job.ts';
 import { createJobRunner } from '../apps/api/src/jobs/runner.ts';
 import { newTotpSecret, totpCode } from '../apps/api/src/modules/accounts/totp.ts';
 import { appendRegisterEntry } from '../apps/api/src/modules/register/journal.service.ts';
@@ -275,14 +273,8 @@ async function main() {
     const config = loadConfig({ ...process.env, APP_SECRET: appSecret });
     const partners = createPartners({ config });
     await handle.db.transaction((tx) => seedReferenceData(tx));
-    // The registrar's submission queue (its handler is wired by the registrar partner's work).
-    await createJobRunner({
-      dbHandle: handle,
-      log: quietLog,
-      partners,
-      config,
-      definitions: [withHandler(registrarSubmitJob, async () => {})],
-    }).init();
+    // Every job's queue, as the app creates them (the seeding and the transfers enqueue; nothing runs them).
+    await createJobRunner({ dbHandle: handle, log: quietLog, partners, config }).init();
     holders = await seedHolders(handle);
     depot = await seedDepot(handle);
     // Autovacuum is off on these machines: fresh statistics before anything is measured.
