@@ -48,7 +48,7 @@ test('a company signs up and completes its self-disclosure up to the appropriate
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page).toHaveURL(/\/self-disclosure\/company$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Unternehmensdaten' })).toBeVisible();
-  // spec 2 order for a company; adequacy-professional only appears for a professional's answer
+  // spec 2 order for a company; every step the account type may need is listed (decision 015)
   expect(await stepStates(page)).toEqual([
     expect.stringContaining('Unternehmensdaten (als Nächstes)'),
     expect.stringContaining('Persönliche Daten (noch offen)'),
@@ -57,6 +57,7 @@ test('a company signs up and completes its self-disclosure up to the appropriate
     expect.stringContaining('Wirtschaftlich Berechtigte (noch offen)'),
     expect.stringContaining('Unterlagen (noch offen)'),
     expect.stringContaining('Angemessenheit (noch offen)'),
+    expect.stringContaining('Professioneller Kunde (noch offen)'),
     expect.stringContaining('Angemessenheitsprüfung (noch offen)'),
     expect.stringContaining('Risikohinweise (noch offen)'),
     expect.stringContaining('Verwahrung (noch offen)'),

@@ -140,11 +140,12 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page).toHaveURL(/\/self-disclosure\/personal$/);
   await expect(heading(page, 'Persönliche Daten')).toBeVisible();
-  // spec 2 order for a natural person: no company steps; the professional step only on request
+  // spec 2 order for a natural person: no company steps; every step it may need is listed (decision 015)
   expect(await stepStates(page)).toEqual([
     expect.stringContaining('Persönliche Daten (als Nächstes)'),
     expect.stringContaining('Politisch exponierte Person (noch offen)'),
     expect.stringContaining('Angemessenheit (noch offen)'),
+    expect.stringContaining('Professioneller Kunde (noch offen)'),
     expect.stringContaining('Angemessenheitsprüfung (noch offen)'),
     expect.stringContaining('Risikohinweise (noch offen)'),
     expect.stringContaining('Verwahrung (noch offen)'),
@@ -245,8 +246,9 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
   // --- the risk statements: every one confirmed
   await expect(page).toHaveURL(/\/self-disclosure\/adequacy-risk$/);
   await expect(heading(page, 'Risikohinweise')).toBeVisible();
-  expect((await stepStates(page)).slice(2, 5)).toEqual([
+  expect((await stepStates(page)).slice(2, 6)).toEqual([
     expect.stringContaining('Angemessenheit (erledigt)'),
+    expect.stringContaining('Professioneller Kunde'),
     expect.stringContaining('Angemessenheitsprüfung (erledigt)'),
     expect.stringContaining('Risikohinweise (als Nächstes)'),
   ]);
@@ -342,7 +344,12 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
     .toBe(true);
   await page.reload();
   await expect(kycStatus).toContainText('Identität bestätigt');
-  expect(await stepStates(page)).toEqual(Array(7).fill(expect.stringContaining('(erledigt)')));
+  // every step done but the professional one, which no answer has asked for yet (decision 015)
+  const settled = await stepStates(page);
+  expect(settled.filter((s) => !s.includes('Professioneller Kunde'))).toEqual(
+    Array(7).fill(expect.stringContaining('(erledigt)')),
+  );
+  expect(settled).toHaveLength(8);
   await shootEveryVariant(page, 'kyc-passed', async (p, locale) => {
     await expect(p.getByTestId('kyc-status')).toContainText(
       locale === 'de' ? 'Identität bestätigt' : 'Identity confirmed',
