@@ -1,10 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { mintedByOrder } from '@token/domain/register';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { registerHoldings } from '../../db/schema/index.ts';
+import { registerEntries, registerHoldings } from '../../db/schema/index.ts';
 import { seedBond, seedCustomer } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
-import { type AppendRegisterEntry, appendRegisterEntry, checkRegister } from './journal.service.ts';
+import {
+  type AppendRegisterEntry,
+  appendRegisterEntry,
+  checkRegister,
+  toJournalEntry,
+} from './journal.service.ts';
+import { mintedOfOrder } from './minting.service.ts';
 
 let t: TestApp;
 let db: Database;
@@ -272,5 +279,53 @@ describe('the register journal in the database', () => {
     const check = await checkRegister({ db, productId });
     expect(check.journal).toMatchObject({ ok: true, lastSequence: 11, holders: 1 });
     expect(check.mismatches).toEqual([]);
+  });
+
+  it("counts an order's minted tokens in SQL exactly as the domain's mintedByOrder does (mints less reversed mints)", async () => {
+    const { productId, anna, ben } = await bondWithHolders();
+    const first = await append({
+      productId,
+      kind: 'mint',
+      fromCustomerId: null,
+      toCustomerId: anna,
+      amount: 300,
+      cause: order(41),
+    });
+    await append({
+      productId,
+      kind: 'mint',
+      fromCustomerId: null,
+      toCustomerId: anna,
+      amount: 200,
+      cause: order(41),
+    });
+    await append({
+      productId,
+      kind: 'mint',
+      fromCustomerId: null,
+      toCustomerId: ben,
+      amount: 50,
+      cause: order(42),
+    });
+    await append({
+      productId,
+      kind: 'reversal',
+      reversedKind: 'mint',
+      fromCustomerId: anna,
+      toCustomerId: null,
+      amount: 300,
+      cause: { type: 'correction', reason: 'Doppelt gebucht', reverses: first.sequence },
+    });
+    const rows = await db
+      .select()
+      .from(registerEntries)
+      .where(eq(registerEntries.productId, productId))
+      .orderBy(asc(registerEntries.sequence));
+    const domain = mintedByOrder(rows.map(toJournalEntry));
+    for (const orderId of [41, 42, 43]) {
+      const inSql = await db.transaction((tx) => mintedOfOrder(tx, productId, orderId));
+      expect(inSql).toBe(domain.get(String(orderId)) ?? 0);
+    }
+    expect(domain.get('41')).toBe(200);
   });
 });

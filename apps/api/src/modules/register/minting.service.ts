@@ -224,7 +224,7 @@ export async function runMinting(opts: {
 }
 
 /** Tokens the journal holds for an order: its mints less those reversed. */
-async function mintedOfOrder(tx: Tx, productId: number, orderId: number): Promise<number> {
+export async function mintedOfOrder(tx: Tx, productId: number, orderId: number): Promise<number> {
   const { rows } = await tx.execute<{ minted: number }>(sql`
     select coalesce(sum(case when e.kind = 'mint' then e.amount else -e.amount end), 0)::int as minted
     from register_entries e
