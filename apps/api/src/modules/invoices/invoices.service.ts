@@ -19,6 +19,7 @@ import {
   products,
   taxCategories,
 } from '../../db/schema/index.ts';
+import { collectionAccountOf } from '../orders/payment-choice.service.ts';
 import { channelBankAccount, findShopChannel } from '../reference/reference.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
@@ -83,14 +84,7 @@ export async function invoicePdf(opts: {
           eq(productPaymentConfigurations.paymentMethodId, payment.method.id),
         ),
       );
-    if (configuration?.bankIban && configuration.bankAccountHolder) {
-      bankAccount = {
-        holder: configuration.bankAccountHolder,
-        iban: configuration.bankIban,
-        bic: configuration.bankBic ?? '',
-        bankName: configuration.bankName ?? '',
-      };
-    }
+    bankAccount = collectionAccountOf(configuration ?? null, channel) ?? bankAccount;
   }
   const state = payment?.payment.state ?? order.paymentState;
   const issued = invoice.issuedAt;

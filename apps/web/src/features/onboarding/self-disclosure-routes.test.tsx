@@ -60,7 +60,7 @@ describe('the self-disclosure routes (process SELF_DISCLOSURE)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Politisch exponierte Person' }),
     ).toBeTruthy();
     const progress = screen.getByRole('navigation', { name: 'Fortschritt der Selbstauskunft' });
-    expect(within(progress).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(progress).getAllByRole('listitem')).toHaveLength(8);
     expect(progress.querySelector('[aria-current="step"]')?.textContent).toContain(
       'Politisch exponierte Person',
     );

@@ -1,3 +1,4 @@
+import { onboardingStepRules, onboardingSteps } from '@token/domain/onboarding';
 import { customerRecordForTests, storeSessionForTests } from '../../lib/test-session.ts';
 import type { OnboardingStep, OnboardingStepState, OnboardingView } from './onboarding-status.ts';
 import type { OnboardingCustomer } from './types.ts';
@@ -11,11 +12,16 @@ export function storeTestSession(): void {
   storeSessionForTests({ id: 'sess-1', uuid: testUuid, validMs: 10 * 60_000 });
 }
 
+/** The steps a natural person's list shows (decision 015), as the domain lists them. */
+const personalSteps: OnboardingStep[] = onboardingSteps.filter((step) =>
+  onboardingStepRules[step].listed({ accountType: 'personal' }),
+);
+
 /** An onboarding answer: the steps before `current` done, `current` due, the rest open. */
 export function onboardingStatus(
   nextRoute: string | null,
   current: OnboardingStep | null,
-  steps: OnboardingStep[] = ['personal', 'pep', 'adequacy_optional', 'adequacy', 'custody', 'kyc'],
+  steps: OnboardingStep[] = personalSteps,
 ): OnboardingView {
   const at = current ? steps.indexOf(current) : steps.length;
   return {
