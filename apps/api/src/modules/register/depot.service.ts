@@ -5,8 +5,6 @@ import type { CheckoutState, PaymentState, ShippingState } from '@token/domain/o
 import {
   type DepotOrder,
   depotPositions,
-  mintedByOrder,
-  type RegisterCause,
   type RegisterEntryKind,
   type RegisterEntryView,
   type TokenAssetView,
@@ -14,6 +12,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
+import { mintedTokensOf } from './minting.service.ts';
 
 /*
  * The investor's depot (issue 16, decision 016 "Transfers and depot"): per bond the minted tokens (the
@@ -47,8 +46,8 @@ const attribute = (code: string) => sql`(select v.value from product_attribute_v
 
 /**
  * GET token-assets: one line per bond the investor holds, has held back for a transfer, or has paid
- * for and not yet received. Four statements whatever the depot's size: holdings, paid orders, the
- * journal's mints of those orders, the bonds' names and attributes (only for the page).
+ * for and not yet received. Three statements whatever the depot's size: holdings, paid orders with
+ * their minted tokens, the bonds' names and attributes (only for the page).
  * `nextPaymentDate` stays null until coupon servicing exists (no payment schedule is stored yet).
  */
 export async function listTokenAssets(opts: {
@@ -63,53 +62,37 @@ export async function listTokenAssets(opts: {
     sql`select product_id as "productId", balance, pending_out as "pendingOut" from register_holdings
       where customer_id = ${customerId} and (balance > 0 or pending_out > 0) order by product_id`,
   );
-  // spec 4: paid (completed; paid or authorized) and shipping ready or partially_shipped: not (wholly) minted.
+  // spec 4: paid (completed; paid or authorized) and shipping ready or partially_shipped: not (wholly)
+  // minted; each with the tokens the journal holds for it (the one reader, `mintedTokensOf`).
   const orders = await query<{
     orderId: number;
     productId: number;
     quantity: number | string;
+    minted: number;
     checkoutState: CheckoutState;
     paymentState: PaymentState;
     shippingState: ShippingState;
   }>(
     db,
-    sql`select o.id as "orderId", o.product_id as "productId", sum(i.quantity) as quantity,
+    sql`select o.id as "orderId", o.product_id as "productId",
+        (select sum(i.quantity) from order_items i where i.order_id = o.id) as quantity,
+        ${mintedTokensOf(sql`o.id`)} as minted,
         o.checkout_state as "checkoutState", o.payment_state as "paymentState",
         o.shipping_state as "shippingState"
-      from orders o join order_items i on i.order_id = o.id
+      from orders o
       where o.customer_id = ${customerId} and o.product_id is not null and o.checkout_state = 'completed'
         and o.payment_state in ('paid', 'authorized') and o.shipping_state in ('ready', 'partially_shipped')
-      group by o.id order by o.product_id, o.id`,
+      order by o.product_id, o.id`,
   );
   const depotOrders: DepotOrder[] = orders.map((o) => ({
     orderId: String(o.orderId),
     bondId: String(o.productId),
-    quantity: Number(o.quantity),
+    quantity: Number(o.quantity ?? 0),
     checkoutState: o.checkoutState,
     paymentState: o.paymentState,
     shippingState: o.shippingState,
   }));
-  let minted = new Map<string, number>();
-  if (orders.length) {
-    const orderIds = orders.map((o) => String(o.orderId));
-    const bondIds = [...new Set(orders.map((o) => o.productId))];
-    // The mints of these orders to this holder, and the reversals leaving this holder (mints undone).
-    const entries = await query<{
-      productId: number;
-      sequence: number;
-      kind: RegisterEntryKind;
-      amount: number;
-      cause: RegisterCause;
-    }>(
-      db,
-      sql`select product_id as "productId", sequence, kind, amount, cause from register_entries
-        where product_id in ${bondIds} and (
-          (to_customer_id = ${customerId} and kind = 'mint' and cause->>'orderId' in ${orderIds})
-          or (from_customer_id = ${customerId} and kind = 'reversal' and to_customer_id is null))
-        order by product_id, sequence`,
-    );
-    minted = mintedByOrder(entries.map((e) => ({ ...e, bondId: String(e.productId) })));
-  }
+  const minted = new Map(orders.map((o) => [String(o.orderId), Number(o.minted)]));
   const positions = depotPositions({
     balances: new Map(holdings.map((h) => [String(h.productId), Number(h.balance)])),
     orders: depotOrders,
