@@ -240,8 +240,7 @@ export async function listRegisterEntries(opts: {
             as "otherWallet",
           exists (select 1 from register_entries r
             where r.product_id = x.product_id and r.kind = 'reversal' and r.sequence > x.sequence
-              and (r.from_customer_id = ${customerId} or r.to_customer_id = ${customerId})
-              and r.cause->>'reverses' = x.sequence::text) as reversed
+              and ((r.cause->>'reverses')::int) = x.sequence) as reversed
         from (select * from (${mine(sql`from_customer_id`)} union all ${mine(sql`to_customer_id`)}) u
           order by sequence desc limit ${limit} offset ${entryOffset}) x
         order by x.sequence desc`,

@@ -6,7 +6,13 @@ import { type CustomerRow, seedOrder } from '../../db/seed/factories.ts';
 import { shop } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { appendRegisterEntry } from './journal.service.ts';
-import { mintConfirmed, paidOrder, registerBond, registerInvestor } from './register.test-kit.ts';
+import {
+  appendConfirmed,
+  mintConfirmed,
+  paidOrder,
+  registerBond,
+  registerInvestor,
+} from './register.test-kit.ts';
 
 let t: TestApp;
 let db: Database;
@@ -127,6 +133,31 @@ describe('GET token-assets (the depot)', () => {
     });
     expect(ld.json()).toMatchObject({ 'hydra:totalItems': 1, 'hydra:member': [{ '@type': 'TokenAsset' }] });
     expect((await shop(t.app).get('/token-assets')).status).toBe(401);
+  });
+});
+
+describe('GET token-assets after a correction', () => {
+  it('counts the tokens of a reversed mint as not minted again', async () => {
+    const anna = await investor();
+    const { product, variant } = await bond();
+    const order = await ordered(anna.row, variant, 10);
+    const mint = await mintFor(product.id, anna.row.id, order.id, 10);
+    await db.update(orders).set({ shippingState: 'partially_shipped' }).where(eq(orders.id, order.id));
+    expect((await anna.api.get('/token-assets')).body).toEqual([
+      expect.objectContaining({ amount: 10, minted: 10, notMinted: 0 }),
+    ]);
+    await appendConfirmed(db, {
+      productId: product.id,
+      kind: 'reversal',
+      reversedKind: 'mint',
+      fromCustomerId: anna.row.id,
+      toCustomerId: null,
+      amount: 10,
+      cause: { type: 'correction', reason: 'Doppelt gebucht', reverses: mint.sequence },
+    });
+    expect((await anna.api.get('/token-assets')).body).toEqual([
+      expect.objectContaining({ amount: 10, minted: 0, notMinted: 10 }),
+    ]);
   });
 });
 
