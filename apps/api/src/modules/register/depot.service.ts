@@ -38,11 +38,44 @@ type BondDetailRow = {
   maturity: string | null;
 };
 
-/** The product attribute's language-neutral value (else the German one) of bond `p`. */
-const attribute = (code: string) => sql`(select v.value from product_attribute_values v
-  join attributes a on a.id = v.attribute_id
-  where v.product_id = p.id and a.code = ${code} and (v.locale is null or v.locale = 'de')
-  order by v.locale nulls first limit 1)`;
+/** The product attributes the depot shows, by code. */
+const depotAttributes = ['nominal_per_token', 'coupon_rate', 'maturity_date'];
+
+/**
+ * The names, default variant and depot attributes (each the language-neutral value, else the German
+ * one) of the bonds `ids`, in one set-based statement: each table is read once for all bonds.
+ */
+function bondDetails(db: Database, ids: number[]) {
+  return query<BondDetailRow>(
+    db,
+    sql`with ids as (select id from products where id in ${ids}),
+      attrs as (
+        select x.product_id,
+          max(x.value) filter (where x.code = 'nominal_per_token') as nominal,
+          max(x.value) filter (where x.code = 'coupon_rate') as coupon,
+          max(x.value) filter (where x.code = 'maturity_date') as maturity
+        from (select distinct on (v.product_id, a.code) v.product_id, a.code, v.value
+          from product_attribute_values v join attributes a on a.id = v.attribute_id
+          where v.product_id in (select id from ids) and a.code in ${depotAttributes}
+            and (v.locale is null or v.locale = 'de')
+          order by v.product_id, a.code, v.locale nulls first) x
+        group by x.product_id),
+      names as (select t.product_id, json_object_agg(t.locale, json_build_object('name', t.name)) as names
+        from product_translations t where t.product_id in (select id from ids) group by t.product_id),
+      dv as (select distinct on (v.product_id) v.product_id, v.id, v.code from product_variants v
+        where v.product_id in (select id from ids) order by v.product_id, v.position, v.id),
+      vnames as (select vt.variant_id, json_object_agg(vt.locale, json_build_object('name', vt.name)) as names
+        from product_variant_translations vt where vt.variant_id in (select id from dv) group by vt.variant_id)
+      select p.id, p.code, n.names, dv.code as "variantCode", vn.names as "variantNames",
+        a.nominal, a.coupon, a.maturity
+      from products p
+      left join names n on n.product_id = p.id
+      left join dv on dv.product_id = p.id
+      left join vnames vn on vn.variant_id = dv.id
+      left join attrs a on a.product_id = p.id
+      where p.id in (select id from ids)`,
+  );
+}
 
 /**
  * GET token-assets: one line per bond the investor holds, has held back for a transfer, or has paid
@@ -103,21 +136,9 @@ export async function listTokenAssets(opts: {
   const slice = positions.slice((page.page - 1) * page.itemsPerPage, page.page * page.itemsPerPage);
   if (slice.length === 0) return { items: [], totalItems };
 
-  const details = await query<BondDetailRow>(
+  const details = await bondDetails(
     db,
-    sql`select p.id, p.code,
-        (select json_object_agg(t.locale, json_build_object('name', t.name))
-          from product_translations t where t.product_id = p.id) as names,
-        dv.code as "variantCode",
-        (select json_object_agg(vt.locale, json_build_object('name', vt.name))
-          from product_variant_translations vt where vt.variant_id = dv.id) as "variantNames",
-        ${attribute('nominal_per_token')} as nominal,
-        ${attribute('coupon_rate')} as coupon,
-        ${attribute('maturity_date')} as maturity
-      from products p
-      left join lateral (select v.id, v.code from product_variants v where v.product_id = p.id
-        order by v.position, v.id limit 1) dv on true
-      where p.id in ${slice.map((s) => Number(s.bondId))}`,
+    slice.map((s) => Number(s.bondId)),
   );
   const byId = new Map(details.map((d) => [String(d.id), d]));
   const items = slice.flatMap((position): TokenAssetView[] => {
