@@ -55,6 +55,11 @@ export const registerEntries = pgTable(
     uniqueIndex('register_entries_instruction').on(t.instructionId),
     index().on(t.fromCustomerId, t.productId, t.sequence),
     index().on(t.toCustomerId, t.productId, t.sequence),
+    // The minted tokens of an order (minting.service.ts `mintedTokensOf`): its mints, and what reverses them.
+    index('register_entries_mint_order').on(sql`(${t.cause}->>'orderId')`).where(sql`${t.kind} = 'mint'`),
+    index('register_entries_reversal_of')
+      .on(t.productId, sql`((${t.cause}->>'reverses')::int)`)
+      .where(sql`${t.kind} = 'reversal'`),
     check('register_entries_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -5,8 +5,6 @@ import type { CheckoutState, PaymentState, ShippingState } from '@token/domain/o
 import {
   type DepotOrder,
   depotPositions,
-  mintedByOrder,
-  type RegisterCause,
   type RegisterEntryKind,
   type RegisterEntryView,
   type TokenAssetView,
@@ -14,6 +12,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
+import { mintedTokensOf } from './minting.service.ts';
 
 /*
  * The investor's depot (issue 16, decision 016 "Transfers and depot"): per bond the minted tokens (the
@@ -39,16 +38,49 @@ type BondDetailRow = {
   maturity: string | null;
 };
 
-/** The product attribute's language-neutral value (else the German one) of bond `p`. */
-const attribute = (code: string) => sql`(select v.value from product_attribute_values v
-  join attributes a on a.id = v.attribute_id
-  where v.product_id = p.id and a.code = ${code} and (v.locale is null or v.locale = 'de')
-  order by v.locale nulls first limit 1)`;
+/** The product attributes the depot shows, by code. */
+const depotAttributes = ['nominal_per_token', 'coupon_rate', 'maturity_date'];
+
+/**
+ * The names, default variant and depot attributes (each the language-neutral value, else the German
+ * one) of the bonds `ids`, in one set-based statement: each table is read once for all bonds.
+ */
+function bondDetails(db: Database, ids: number[]) {
+  return query<BondDetailRow>(
+    db,
+    sql`with ids as (select id from products where id in ${ids}),
+      attrs as (
+        select x.product_id,
+          max(x.value) filter (where x.code = 'nominal_per_token') as nominal,
+          max(x.value) filter (where x.code = 'coupon_rate') as coupon,
+          max(x.value) filter (where x.code = 'maturity_date') as maturity
+        from (select distinct on (v.product_id, a.code) v.product_id, a.code, v.value
+          from product_attribute_values v join attributes a on a.id = v.attribute_id
+          where v.product_id in (select id from ids) and a.code in ${depotAttributes}
+            and (v.locale is null or v.locale = 'de')
+          order by v.product_id, a.code, v.locale nulls first) x
+        group by x.product_id),
+      names as (select t.product_id, json_object_agg(t.locale, json_build_object('name', t.name)) as names
+        from product_translations t where t.product_id in (select id from ids) group by t.product_id),
+      dv as (select distinct on (v.product_id) v.product_id, v.id, v.code from product_variants v
+        where v.product_id in (select id from ids) order by v.product_id, v.position, v.id),
+      vnames as (select vt.variant_id, json_object_agg(vt.locale, json_build_object('name', vt.name)) as names
+        from product_variant_translations vt where vt.variant_id in (select id from dv) group by vt.variant_id)
+      select p.id, p.code, n.names, dv.code as "variantCode", vn.names as "variantNames",
+        a.nominal, a.coupon, a.maturity
+      from products p
+      left join names n on n.product_id = p.id
+      left join dv on dv.product_id = p.id
+      left join vnames vn on vn.variant_id = dv.id
+      left join attrs a on a.product_id = p.id
+      where p.id in (select id from ids)`,
+  );
+}
 
 /**
  * GET token-assets: one line per bond the investor holds, has held back for a transfer, or has paid
- * for and not yet received. Four statements whatever the depot's size: holdings, paid orders, the
- * journal's mints of those orders, the bonds' names and attributes (only for the page).
+ * for and not yet received. Three statements whatever the depot's size: holdings, paid orders with
+ * their minted tokens, the bonds' names and attributes (only for the page).
  * `nextPaymentDate` stays null until coupon servicing exists (no payment schedule is stored yet).
  */
 export async function listTokenAssets(opts: {
@@ -63,53 +95,37 @@ export async function listTokenAssets(opts: {
     sql`select product_id as "productId", balance, pending_out as "pendingOut" from register_holdings
       where customer_id = ${customerId} and (balance > 0 or pending_out > 0) order by product_id`,
   );
-  // spec 4: paid (completed; paid or authorized) and shipping ready or partially_shipped: not (wholly) minted.
+  // spec 4: paid (completed; paid or authorized) and shipping ready or partially_shipped: not (wholly)
+  // minted; each with the tokens the journal holds for it (the one reader, `mintedTokensOf`).
   const orders = await query<{
     orderId: number;
     productId: number;
     quantity: number | string;
+    minted: number;
     checkoutState: CheckoutState;
     paymentState: PaymentState;
     shippingState: ShippingState;
   }>(
     db,
-    sql`select o.id as "orderId", o.product_id as "productId", sum(i.quantity) as quantity,
+    sql`select o.id as "orderId", o.product_id as "productId",
+        (select sum(i.quantity) from order_items i where i.order_id = o.id) as quantity,
+        ${mintedTokensOf(sql`o.id`)} as minted,
         o.checkout_state as "checkoutState", o.payment_state as "paymentState",
         o.shipping_state as "shippingState"
-      from orders o join order_items i on i.order_id = o.id
+      from orders o
       where o.customer_id = ${customerId} and o.product_id is not null and o.checkout_state = 'completed'
         and o.payment_state in ('paid', 'authorized') and o.shipping_state in ('ready', 'partially_shipped')
-      group by o.id order by o.product_id, o.id`,
+      order by o.product_id, o.id`,
   );
   const depotOrders: DepotOrder[] = orders.map((o) => ({
     orderId: String(o.orderId),
     bondId: String(o.productId),
-    quantity: Number(o.quantity),
+    quantity: Number(o.quantity ?? 0),
     checkoutState: o.checkoutState,
     paymentState: o.paymentState,
     shippingState: o.shippingState,
   }));
-  let minted = new Map<string, number>();
-  if (orders.length) {
-    const orderIds = orders.map((o) => String(o.orderId));
-    const bondIds = [...new Set(orders.map((o) => o.productId))];
-    // The mints of these orders to this holder, and the reversals leaving this holder (mints undone).
-    const entries = await query<{
-      productId: number;
-      sequence: number;
-      kind: RegisterEntryKind;
-      amount: number;
-      cause: RegisterCause;
-    }>(
-      db,
-      sql`select product_id as "productId", sequence, kind, amount, cause from register_entries
-        where product_id in ${bondIds} and (
-          (to_customer_id = ${customerId} and kind = 'mint' and cause->>'orderId' in ${orderIds})
-          or (from_customer_id = ${customerId} and kind = 'reversal' and to_customer_id is null))
-        order by product_id, sequence`,
-    );
-    minted = mintedByOrder(entries.map((e) => ({ ...e, bondId: String(e.productId) })));
-  }
+  const minted = new Map(orders.map((o) => [String(o.orderId), Number(o.minted)]));
   const positions = depotPositions({
     balances: new Map(holdings.map((h) => [String(h.productId), Number(h.balance)])),
     orders: depotOrders,
@@ -120,21 +136,9 @@ export async function listTokenAssets(opts: {
   const slice = positions.slice((page.page - 1) * page.itemsPerPage, page.page * page.itemsPerPage);
   if (slice.length === 0) return { items: [], totalItems };
 
-  const details = await query<BondDetailRow>(
+  const details = await bondDetails(
     db,
-    sql`select p.id, p.code,
-        (select json_object_agg(t.locale, json_build_object('name', t.name))
-          from product_translations t where t.product_id = p.id) as names,
-        dv.code as "variantCode",
-        (select json_object_agg(vt.locale, json_build_object('name', vt.name))
-          from product_variant_translations vt where vt.variant_id = dv.id) as "variantNames",
-        ${attribute('nominal_per_token')} as nominal,
-        ${attribute('coupon_rate')} as coupon,
-        ${attribute('maturity_date')} as maturity
-      from products p
-      left join lateral (select v.id, v.code from product_variants v where v.product_id = p.id
-        order by v.position, v.id limit 1) dv on true
-      where p.id in ${slice.map((s) => Number(s.bondId))}`,
+    slice.map((s) => Number(s.bondId)),
   );
   const byId = new Map(details.map((d) => [String(d.id), d]));
   const items = slice.flatMap((position): TokenAssetView[] => {
@@ -257,8 +261,7 @@ export async function listRegisterEntries(opts: {
             as "otherWallet",
           exists (select 1 from register_entries r
             where r.product_id = x.product_id and r.kind = 'reversal' and r.sequence > x.sequence
-              and (r.from_customer_id = ${customerId} or r.to_customer_id = ${customerId})
-              and r.cause->>'reverses' = x.sequence::text) as reversed
+              and ((r.cause->>'reverses')::int) = x.sequence) as reversed
         from (select * from (${mine(sql`from_customer_id`)} union all ${mine(sql`to_customer_id`)}) u
           order by sequence desc limit ${limit} offset ${entryOffset}) x
         order by x.sequence desc`,

@@ -1,21 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTotpSecretBox } from '../../crypto/secrets.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  attributes,
-  customers,
-  orders,
-  productAttributeValues,
-  registrarInstructions,
-  tokenTransfers,
-  wallets,
-} from '../../db/schema/index.ts';
-import { seedBond, seedBuyer, seedOrder } from '../../db/seed/factories.ts';
-import { loginAs, shop, testPassword } from '../../test/accounts.ts';
+import { orders, registrarInstructions, tokenTransfers } from '../../db/schema/index.ts';
+import { type CustomerRow, seedOrder } from '../../db/seed/factories.ts';
+import { shop } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
-import { newTotpSecret, totpCode } from '../accounts/totp.ts';
 import { appendRegisterEntry } from './journal.service.ts';
+import {
+  appendConfirmed,
+  mintConfirmed,
+  paidOrder,
+  registerBond,
+  registerInvestor,
+} from './register.test-kit.ts';
 
 let t: TestApp;
 let db: Database;
@@ -26,72 +23,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const short = (address: string) => `${address.slice(0, 5)}…${address.slice(-4)}`;
+const investor = () => registerInvestor(t);
 
-async function investor() {
-  const row = await seedBuyer(db, { appSecret: t.config.appSecret });
-  const { token } = await loginAs(t.app, { email: row.email, password: testPassword });
-  const secret = newTotpSecret();
-  await db
-    .update(customers)
-    .set({ twoFactorEnabled: true, twoFactorSecret: createTotpSecretBox(t.config.appSecret).seal(secret) })
-    .where(eq(customers.id, row.id));
-  const [wallet] = await db.select().from(wallets).where(eq(wallets.customerId, row.id));
-  return { row, token, api: shop(t.app, token), walletId: wallet!.id, address: wallet!.address, secret };
-}
-
-/** The bond attributes the depot reads (created once per database, as the catalogue seed does). */
-async function attributeId(code: string, type: 'money' | 'percent' | 'date') {
-  const [found] = await db.select().from(attributes).where(eq(attributes.code, code));
-  if (found) return found.id;
-  const [row] = await db.insert(attributes).values({ code, type }).returning();
-  return row!.id;
-}
-
-async function bond(opts: { nominalCents?: number } = {}) {
-  const { product, variant } = await seedBond(db, {
+/** A bond with the terms the depot shows and a named tranche. */
+const bond = () =>
+  registerBond(t, {
     variant: { totalSupply: 100_000, names: { de: 'Tranche A', en: 'Tranche A (en)' } },
+    terms: { nominalCents: 10_000, coupon: '5.50', maturity: '2031-06-30' },
   });
-  const values = [
-    ['nominal_per_token', 'money', String(opts.nominalCents ?? 10_000)],
-    ['coupon_rate', 'percent', '5.50'],
-    ['maturity_date', 'date', '2031-06-30'],
-  ] as const;
-  for (const [code, type, value] of values) {
-    await db
-      .insert(productAttributeValues)
-      .values({ productId: product.id, attributeId: await attributeId(code, type), locale: null, value });
-  }
-  return { product, variant: variant! };
-}
 
-async function paidOrder(
-  customerId: number,
-  variant: Awaited<ReturnType<typeof bond>>['variant'],
-  n: number,
-) {
-  const { order } = await seedOrder(db, {
-    customerId,
-    variant,
-    quantity: n,
-    state: 'completed',
-    paymentState: 'paid',
-  });
-  return order;
-}
+/** A paid order of `n` tokens by `buyer`. */
+const ordered = async (buyer: CustomerRow, variant: Awaited<ReturnType<typeof bond>>['variant'], n: number) =>
+  (await paidOrder(t, { buyer, variant, quantity: n })).order;
 
 const mintFor = (productId: number, customerId: number, orderId: number, amount: number) =>
-  db.transaction((tx) =>
-    appendRegisterEntry(tx, {
-      productId,
-      kind: 'mint',
-      fromCustomerId: null,
-      toCustomerId: customerId,
-      amount,
-      cause: { type: 'order', orderId: String(orderId) },
-      transactionHash: `0x${String(orderId).padStart(64, '0')}`,
-      toAddress: null,
-    }),
-  );
+  mintConfirmed(db, {
+    productId,
+    customerId,
+    orderId,
+    amount,
+    transactionHash: `0x${String(orderId).padStart(64, '0')}`,
+  });
 
 describe('GET token-assets (the depot)', () => {
   it('shows minted, not yet minted and pending outgoing tokens per bond, with nominal, coupon and maturity', async () => {
@@ -99,8 +51,8 @@ describe('GET token-assets (the depot)', () => {
     const ben = await investor();
     const { product, variant } = await bond();
     // Paid 50 (30 minted, 20 not yet), and 7 more paid, not minted at all.
-    const first = await paidOrder(anna.row.id, variant, 50);
-    const second = await paidOrder(anna.row.id, variant, 7);
+    const first = await ordered(anna.row, variant, 50);
+    const second = await ordered(anna.row, variant, 7);
     await mintFor(product.id, anna.row.id, first.id, 30);
     await db.update(orders).set({ shippingState: 'partially_shipped' }).where(eq(orders.id, first.id));
     // An unpaid order shows nothing.
@@ -126,7 +78,7 @@ describe('GET token-assets (the depot)', () => {
     expect(second.id).toBeGreaterThan(first.id);
 
     // A transfer of 10 is pending: still minted, and pending outgoing.
-    const code = await totpCode(anna.secret);
+    const code = await anna.code();
     const sent = await anna.api.post('/token/transfer', {
       fromWalletId: anna.walletId,
       productVariant: variant.code,
@@ -184,15 +136,40 @@ describe('GET token-assets (the depot)', () => {
   });
 });
 
+describe('GET token-assets after a correction', () => {
+  it('counts the tokens of a reversed mint as not minted again', async () => {
+    const anna = await investor();
+    const { product, variant } = await bond();
+    const order = await ordered(anna.row, variant, 10);
+    const mint = await mintFor(product.id, anna.row.id, order.id, 10);
+    await db.update(orders).set({ shippingState: 'partially_shipped' }).where(eq(orders.id, order.id));
+    expect((await anna.api.get('/token-assets')).body).toEqual([
+      expect.objectContaining({ amount: 10, minted: 10, notMinted: 0 }),
+    ]);
+    await appendConfirmed(db, {
+      productId: product.id,
+      kind: 'reversal',
+      reversedKind: 'mint',
+      fromCustomerId: anna.row.id,
+      toCustomerId: null,
+      amount: 10,
+      cause: { type: 'correction', reason: 'Doppelt gebucht', reverses: mint.sequence },
+    });
+    expect((await anna.api.get('/token-assets')).body).toEqual([
+      expect.objectContaining({ amount: 10, minted: 0, notMinted: 10 }),
+    ]);
+  });
+});
+
 describe('GET register-entries?product=CODE', () => {
   it('lists the investor’s entries and pending transfers, newest first, paged, with shortened counterparties', async () => {
     const anna = await investor();
     const ben = await investor();
     const { product, variant } = await bond();
-    const order = await paidOrder(anna.row.id, variant, 20);
+    const order = await ordered(anna.row, variant, 20);
     await mintFor(product.id, anna.row.id, order.id, 20);
     // Ben's own mint does not concern Anna.
-    const bens = await paidOrder(ben.row.id, variant, 5);
+    const bens = await ordered(ben.row, variant, 5);
     await mintFor(product.id, ben.row.id, bens.id, 5);
     await db.transaction((tx) =>
       appendRegisterEntry(tx, {
@@ -224,7 +201,7 @@ describe('GET register-entries?product=CODE', () => {
       product: product.code,
       amount: 2,
       beneficiary: ben.address,
-      code: await totpCode(anna.secret),
+      code: await anna.code(),
     });
     expect(sent.status).toBe(202);
 
@@ -288,7 +265,7 @@ describe('GET products/{code} transactions', () => {
     expect(before.json().transactions).toEqual([]);
     const etag = before.headers.etag as string;
 
-    const order = await paidOrder(anna.row.id, variant, 5);
+    const order = await ordered(anna.row, variant, 5);
     await mintFor(product.id, anna.row.id, order.id, 5);
     // An entry without the registrar's confirmation (no hash) is not a transaction.
     await db.transaction((tx) =>

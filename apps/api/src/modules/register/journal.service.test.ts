@@ -1,5 +1,5 @@
 import { mintedByOrder } from '@token/domain/register';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { registerEntries, registerHoldings } from '../../db/schema/index.ts';
@@ -11,7 +11,7 @@ import {
   checkRegister,
   toJournalEntry,
 } from './journal.service.ts';
-import { mintedOfOrder } from './minting.service.ts';
+import { mintedOfOrder, mintedTokensOf } from './minting.service.ts';
 
 let t: TestApp;
 let db: Database;
@@ -281,51 +281,77 @@ describe('the register journal in the database', () => {
     expect(check.mismatches).toEqual([]);
   });
 
-  it("counts an order's minted tokens in SQL exactly as the domain's mintedByOrder does (mints less reversed mints)", async () => {
-    const { productId, anna, ben } = await bondWithHolders();
-    const first = await append({
-      productId,
-      kind: 'mint',
-      fromCustomerId: null,
-      toCustomerId: anna,
-      amount: 300,
-      cause: order(41),
-    });
-    await append({
-      productId,
-      kind: 'mint',
-      fromCustomerId: null,
-      toCustomerId: anna,
-      amount: 200,
-      cause: order(41),
-    });
-    await append({
-      productId,
-      kind: 'mint',
-      fromCustomerId: null,
+  it("reads an order's minted tokens in SQL (mintedTokensOf) as the domain's mintedByOrder does, over a mixed journal with reversals", async () => {
+    const one = await bondWithHolders();
+    const two = await bondWithHolders();
+    const { anna, ben } = one;
+    const mint = (productId: number, to: number, amount: number, orderId: number) =>
+      append({
+        productId,
+        kind: 'mint',
+        fromCustomerId: null,
+        toCustomerId: to,
+        amount,
+        cause: order(orderId),
+      });
+    const reverse = (
+      productId: number,
+      entry: { sequence: number; kind: string; amount: number },
+      from: number,
+      to: number | null,
+    ) =>
+      append({
+        productId,
+        kind: 'reversal',
+        reversedKind: entry.kind === 'mint' ? 'mint' : 'transfer',
+        fromCustomerId: from,
+        toCustomerId: to,
+        amount: entry.amount,
+        cause: { type: 'correction', reason: 'Irrtum', reverses: entry.sequence },
+      });
+    // Bond one: order 41 minted twice, its first mint reversed; a transfer reversed; a burn.
+    const first = await mint(one.productId, anna, 300, 41);
+    await mint(one.productId, anna, 200, 41);
+    await mint(one.productId, ben, 50, 42);
+    const moved = await append({
+      productId: one.productId,
+      kind: 'transfer',
+      fromCustomerId: anna,
       toCustomerId: ben,
-      amount: 50,
-      cause: order(42),
+      amount: 100,
+      cause: transferCause('8'),
     });
+    await reverse(one.productId, first, anna, null);
+    await reverse(one.productId, moved, ben, anna);
     await append({
-      productId,
-      kind: 'reversal',
-      reversedKind: 'mint',
+      productId: one.productId,
+      kind: 'burn',
       fromCustomerId: anna,
       toCustomerId: null,
-      amount: 300,
-      cause: { type: 'correction', reason: 'Doppelt gebucht', reverses: first.sequence },
+      amount: 20,
+      cause: { type: 'redemption', reference: 'R8' },
     });
+    // Bond two: its sequence 2 (order 44's mint) reversed must not touch bond one's sequence 2 (order 41).
+    await mint(two.productId, ben, 70, 43);
+    const wrong = await mint(two.productId, anna, 30, 44);
+    await reverse(two.productId, wrong, anna, null);
+    await mint(two.productId, anna, 25, 44);
+    expect(wrong.sequence).toBe(2);
+
     const rows = await db
       .select()
       .from(registerEntries)
-      .where(eq(registerEntries.productId, productId))
-      .orderBy(asc(registerEntries.sequence));
+      .where(inArray(registerEntries.productId, [one.productId, two.productId]))
+      .orderBy(asc(registerEntries.productId), asc(registerEntries.sequence));
     const domain = mintedByOrder(rows.map(toJournalEntry));
-    for (const orderId of [41, 42, 43]) {
-      const inSql = await db.transaction((tx) => mintedOfOrder(tx, productId, orderId));
-      expect(inSql).toBe(domain.get(String(orderId)) ?? 0);
-    }
-    expect(domain.get('41')).toBe(200);
+    expect(Object.fromEntries(domain)).toEqual({ '41': 200, '42': 50, '43': 70, '44': 25 });
+    // All orders in one statement, as the depot and the minting batch read them; order 45 has none.
+    const { rows: inSql } = await db.execute<{ id: number; minted: number }>(
+      sql`select o.id, ${mintedTokensOf(sql`o.id`)} as minted from generate_series(41, 45) as o(id) order by o.id`,
+    );
+    expect(inSql.map((r) => [r.id, r.minted])).toEqual(
+      [41, 42, 43, 44, 45].map((id) => [id, domain.get(String(id)) ?? 0]),
+    );
+    expect(await db.transaction((tx) => mintedOfOrder(tx, 41))).toBe(200);
   });
 });

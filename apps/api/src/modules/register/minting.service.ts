@@ -4,17 +4,15 @@ import {
   type MintingPreviewView,
   type MintingQueuedView,
   type MintingRunView,
-  mintedByOrder,
   shippingMoveForMinted,
 } from '@token/domain/register';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import {
   customers,
   orderItems,
   orders,
   productVariants,
-  registerEntries,
   registrarInstructions,
   wallets,
 } from '../../db/schema/index.ts';
@@ -46,6 +44,7 @@ async function mintingOrders(db: Db, bond: BondRow): Promise<MintingOrderView[]>
       paymentState: orders.paymentState,
       shippingState: orders.shippingState,
       quantity: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      minted: mintedTokensOf(orders.id),
       hasWallet: sql<boolean>`exists (select 1 from ${wallets} where ${wallets.customerId} = ${orders.customerId} and ${wallets.type} = 'custody')`,
       customer: partyColumns(customers),
     })
@@ -61,18 +60,6 @@ async function mintingOrders(db: Db, bond: BondRow): Promise<MintingOrderView[]>
     .orderBy(asc(orders.id));
   const paid = rows.filter((r) => isOrderPaid(r));
   if (paid.length === 0) return [];
-
-  const mints = await db
-    .select({
-      sequence: registerEntries.sequence,
-      kind: registerEntries.kind,
-      amount: registerEntries.amount,
-      cause: registerEntries.cause,
-    })
-    .from(registerEntries)
-    .where(and(eq(registerEntries.productId, bond.id), inArray(registerEntries.kind, ['mint', 'reversal'])))
-    .orderBy(asc(registerEntries.sequence));
-  const minted = mintedByOrder(mints.map((e) => ({ ...e, bondId: String(bond.id) })));
 
   const open = await db
     .select({
@@ -91,7 +78,7 @@ async function mintingOrders(db: Db, bond: BondRow): Promise<MintingOrderView[]>
   const inInstructions = new Map(open.map((o) => [o.orderId, o.amount]));
 
   return paid.map((r) => {
-    const done = minted.get(String(r.id)) ?? 0;
+    const done = r.minted;
     const queued = inInstructions.get(String(r.id)) ?? 0;
     const remaining = Math.max(0, r.quantity - done - queued);
     const status = remaining > 0 ? (r.hasWallet ? 'mintable' : 'blocked') : queued > 0 ? 'queued' : 'minted';
@@ -223,19 +210,25 @@ export async function runMinting(opts: {
   };
 }
 
-/** Tokens the journal holds for an order: its mints less those reversed. */
-export async function mintedOfOrder(tx: Tx, productId: number, orderId: number): Promise<number> {
-  const { rows } = await tx.execute<{ minted: number }>(sql`
-    select coalesce(sum(case when e.kind = 'mint' then e.amount else -e.amount end), 0)::int as minted
-    from register_entries e
-    where e.product_id = ${productId}
-      and (
-        (e.kind = 'mint' and e.cause->>'type' = 'order' and e.cause->>'orderId' = ${String(orderId)})
-        or (e.kind = 'reversal' and (e.cause->>'reverses')::int in (
-          select m.sequence from register_entries m
-          where m.product_id = ${productId} and m.kind = 'mint'
-            and m.cause->>'type' = 'order' and m.cause->>'orderId' = ${String(orderId)}))
-      )`);
+/**
+ * THE reader of an order's minted tokens (decision 016): the journal's mints caused by the order less
+ * the reversals of those mints, the rule of the domain's `mintedByOrder`, as a scalar SQL expression of
+ * the order's id. One statement reads it for any number of orders (the depot, the minting batch), each
+ * order two index probes (`register_entries_mint_order`, `register_entries_reversal_of`).
+ */
+export function mintedTokensOf(orderId: SQL | AnyColumn): SQL<number> {
+  return sql<number>`(select coalesce(sum(m.amount - coalesce((select sum(r.amount)
+        from register_entries r where r.kind = 'reversal' and r.product_id = m.product_id
+          and ((r.cause->>'reverses')::int) = m.sequence), 0)), 0)::int
+    from register_entries m
+    where m.kind = 'mint' and (m.cause->>'orderId') = (${orderId})::text and m.cause->>'type' = 'order')`;
+}
+
+/** Tokens the journal holds for an order (`mintedTokensOf`), read in the caller's transaction. */
+export async function mintedOfOrder(db: Db, orderId: number): Promise<number> {
+  const { rows } = await db.execute<{ minted: number }>(
+    sql`select ${mintedTokensOf(sql`${orderId}::int`)} as minted`,
+  );
   return Number(rows[0]?.minted ?? 0);
 }
 
@@ -259,7 +252,7 @@ export async function followOrderMinting(
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
   const quantity = items.reduce((n, i) => n + i.quantity, 0);
-  const after = await mintedOfOrder(tx, order.productId, order.id);
+  const after = await mintedOfOrder(tx, order.id);
   const before = after - opts.tokens;
   // The lines fill in order: a line's minted share is what of the minted total reaches it.
   let beforeLeft = Math.max(0, before);

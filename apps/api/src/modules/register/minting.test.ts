@@ -4,7 +4,7 @@ import { complianceAuditLog, orders, registrarInstructions } from '../../db/sche
 import { seedBond, seedInvestor, seedOrder } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { admin, operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
-import { appendConfirmed, paidOrder, submitJobsOf } from './register-admin.test-kit.ts';
+import { appendConfirmed, paidOrder, submitJobsOf } from './register.test-kit.ts';
 
 let t: TestApp;
 let token: string;

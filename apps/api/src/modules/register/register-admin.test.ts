@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { admin, operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
 import { appendRegisterEntry } from './journal.service.ts';
 import { followOrderMinting } from './minting.service.ts';
-import { appendConfirmed, paidOrder } from './register-admin.test-kit.ts';
+import { appendConfirmed, paidOrder } from './register.test-kit.ts';
 
 let t: TestApp;
 let token: string;

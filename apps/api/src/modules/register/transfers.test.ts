@@ -1,7 +1,6 @@
 import { AppError } from '@token/domain/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTotpSecretBox } from '../../crypto/secrets.ts';
 import type { Database } from '../../db/client.ts';
 import {
   bondWhitelist,
@@ -11,12 +10,17 @@ import {
   tokenTransfers,
   wallets,
 } from '../../db/schema/index.ts';
-import { seedBond, seedBuyer, seedInvestor } from '../../db/seed/factories.ts';
+import { seedBuyer, seedInvestor } from '../../db/seed/factories.ts';
 import { bossSchema } from '../../jobs/pg-boss-db.ts';
-import { loginAs, shop, testPassword } from '../../test/accounts.ts';
+import { shop } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
-import { newTotpSecret, totpCode } from '../accounts/totp.ts';
 import { appendRegisterEntry } from './journal.service.ts';
+import {
+  bondHeldBy as heldBy,
+  type RegisterInvestor,
+  type registerBond,
+  registerInvestor,
+} from './register.test-kit.ts';
 import { placeTransfer } from './transfers.service.ts';
 
 let t: TestApp;
@@ -28,57 +32,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const isPostgres = process.env.TEST_DB === 'postgres';
-const step = 30_000;
 
-/**
- * A logged-in approved investor with a custodial wallet. With `twoFactor`, two-factor is switched on
- * after the login, so no time step is used up yet: codes of the previous, current and next step each
- * work once, in that order.
- */
-async function investor(opts: { twoFactor?: boolean } & Partial<Parameters<typeof seedBuyer>[1]> = {}) {
-  const { twoFactor, ...overrides } = opts;
-  const row = await seedBuyer(db, { appSecret: t.config.appSecret, ...overrides });
-  const { token } = await loginAs(t.app, { email: row.email, password: testPassword });
-  const secret = newTotpSecret();
-  if (twoFactor !== false) {
-    await db
-      .update(customers)
-      .set({ twoFactorEnabled: true, twoFactorSecret: createTotpSecretBox(t.config.appSecret).seal(secret) })
-      .where(eq(customers.id, row.id));
-  }
-  const [wallet] = await db.select().from(wallets).where(eq(wallets.customerId, row.id));
-  return {
-    row,
-    api: shop(t.app, token),
-    walletId: wallet!.id,
-    address: wallet!.address,
-    code: (offsetSteps = 0) => totpCode(secret, new Date(Date.now() + offsetSteps * step)),
-  };
-}
-
-type Investor = Awaited<ReturnType<typeof investor>>;
+const investor = (opts: Parameters<typeof registerInvestor>[1] = {}) => registerInvestor(t, opts);
+type Investor = RegisterInvestor;
 
 /** A bond with `minted` tokens of the sender in the register (a confirmed mint). */
-async function bondHeldBy(
-  sender: Investor,
-  minted: number,
-  opts: Parameters<typeof seedBond>[1] = {},
-): Promise<{ productId: number; code: string }> {
-  const { product } = await seedBond(db, { variant: { totalSupply: 1_000_000 }, ...opts });
-  if (minted > 0) {
-    await db.transaction((tx) =>
-      appendRegisterEntry(tx, {
-        productId: product.id,
-        kind: 'mint',
-        fromCustomerId: null,
-        toCustomerId: sender.row.id,
-        amount: minted,
-        cause: { type: 'order', orderId: `seed-${product.id}` },
-      }),
-    );
-  }
-  return { productId: product.id, code: product.code };
-}
+const bondHeldBy = (sender: Investor, minted: number, opts: Parameters<typeof registerBond>[1] = {}) =>
+  heldBy(t, sender.row, minted, opts);
 
 async function holding(productId: number, customerId: number) {
   const [row] = await db

@@ -1,0 +1,2 @@
+CREATE INDEX "register_entries_mint_order" ON "register_entries" USING btree (("cause"->>'orderId')) WHERE "register_entries"."kind" = 'mint';--> statement-breakpoint
+CREATE INDEX "register_entries_reversal_of" ON "register_entries" USING btree ("product_id",(("cause"->>'reverses')::int)) WHERE "register_entries"."kind" = 'reversal';
