@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import ganache from 'ganache';
@@ -9,7 +8,6 @@ import {
   custom,
   defineChain,
   type EIP1193Provider,
-  getAddress,
   type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -18,16 +16,25 @@ import type { Database } from '../../../db/client.ts';
 import {
   evmRegistrarTransactions,
   partnerEvents,
-  products,
   registerEntries,
   registrarInstructions,
 } from '../../../db/schema/index.ts';
-import { seedBond, seedBuyer, seedCustomer, seedOrder, seedWallet } from '../../../db/seed/factories.ts';
+import { seedBond, seedBuyer, seedOrder } from '../../../db/seed/factories.ts';
 import { admin, operatorWithToken } from '../../../modules/admin/admin.test-kit.ts';
 import { queueInstruction } from '../../../modules/register/instructions.service.ts';
 import { reconcileAllBonds, reconcileBond } from '../../../modules/register/reconciliation.service.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
-import type { RegistrarEvent, RegistrarInstruction } from '../port.ts';
+import type { RegistrarEvent } from '../port.ts';
+import {
+  bondCodes,
+  burnOf,
+  mintOf,
+  randomAddress,
+  submitterFor,
+  custodialAddress as testCustodialAddress,
+  tokenIdOf as testTokenIdOf,
+  transferOf,
+} from '../registrar.test-kit.ts';
 import { bondTokenPaths } from './bond-token-compile.ts';
 import { createEvmRegistrar, type EvmRegistrar } from './evm-registrar.ts';
 
@@ -74,17 +81,10 @@ afterAll(async () => {
   await provider.disconnect();
 });
 
-let n = 0;
-const bondCode = () => `EVM_BOND_${++n}`;
-async function custodialAddress() {
-  const customer = await seedCustomer(db);
-  return (await seedWallet(db, { customerId: customer.id })).address;
-}
-const tokenIdOf = async (code: string) =>
-  (await db.select({ tokenId: products.tokenId }).from(products).where(eq(products.code, code)))[0]
-    ?.tokenId ?? null;
-const submit = async (i: Omit<RegistrarInstruction, 'bond'> & { bond: string }, via = registrar) =>
-  via.submit({ db, instruction: { ...i, bond: { code: i.bond, tokenId: await tokenIdOf(i.bond) } } });
+const bondCode = bondCodes('EVM_BOND');
+const custodialAddress = () => testCustodialAddress(db);
+const tokenIdOf = (code: string) => testTokenIdOf(db, code);
+const submit: ReturnType<typeof submitterFor> = (i, via) => submitterFor(db, registrar)(i, via);
 const balanceOf = async (contract: string, address: string) =>
   Number(
     await client.readContract({
@@ -108,14 +108,7 @@ describe('the EVM registrar on an in-process chain', () => {
     const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
     const bond = product.code;
     const to = await custodialAddress();
-    const mint = {
-      key: `mint-${bond}`,
-      kind: 'mint' as const,
-      bond,
-      fromAddress: null,
-      toAddress: to,
-      amount: 100,
-    };
+    const mint = mintOf(bond, to, 100, 'mint');
     const first = await submit(mint);
     // A retry after a timeout: same key, same transaction, nothing new signed or mined.
     const second = await submit(mint);
@@ -160,16 +153,9 @@ describe('the EVM registrar on an in-process chain', () => {
     const bond = product.code;
     const alice = await custodialAddress();
     const bob = await custodialAddress();
-    await submit({ key: `m-${bond}`, kind: 'mint', bond, fromAddress: null, toAddress: alice, amount: 50 });
-    await submit({
-      key: `t-${bond}`,
-      kind: 'transfer',
-      bond,
-      fromAddress: alice,
-      toAddress: bob,
-      amount: 20,
-    });
-    await submit({ key: `b-${bond}`, kind: 'burn', bond, fromAddress: bob, toAddress: null, amount: 5 });
+    await submit(mintOf(bond, alice, 50));
+    await submit(transferOf(bond, alice, bob, 20));
+    await submit(burnOf(bond, bob, 5));
     await watch();
     expect(await answersOf(`t-${bond}`)).toEqual([
       expect.objectContaining({
@@ -204,11 +190,8 @@ describe('the EVM registrar on an in-process chain', () => {
       pollSeconds: 0,
       allowReceivers: false,
     });
-    const stranger = getAddress(`0x${randomBytes(20).toString('hex')}`);
-    const refused = await submit(
-      { key: `x-${bond}`, kind: 'transfer', bond, fromAddress: alice, toAddress: stranger, amount: 1 },
-      strict,
-    );
+    const stranger = randomAddress();
+    const refused = await submit(transferOf(bond, alice, stranger, 1, 'x'), strict);
     await watch();
     expect(await answersOf(`x-${bond}`)).toEqual([
       expect.objectContaining({
@@ -228,11 +211,8 @@ describe('the EVM registrar on an in-process chain', () => {
       functionName: 'disallow',
       args: [bob],
     });
-    await submit(
-      { key: `y-${bond}`, kind: 'transfer', bond, fromAddress: alice, toAddress: bob, amount: 1 },
-      strict,
-    );
-    await submit({ key: `z-${bond}`, kind: 'burn', bond, fromAddress: alice, toAddress: null, amount: 31 });
+    await submit(transferOf(bond, alice, bob, 1, 'y'), strict);
+    await submit(burnOf(bond, alice, 31, 'z'));
     await watch();
     expect((await answersOf(`y-${bond}`))[0]).toMatchObject({
       type: 'instruction.refused',
@@ -248,14 +228,7 @@ describe('the EVM registrar on an in-process chain', () => {
   it('refuses without a transaction an instruction whose holder has no address', async () => {
     const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
     const key = `nowallet-${product.code}`;
-    const answer = await submit({
-      key,
-      kind: 'mint',
-      bond: product.code,
-      fromAddress: null,
-      toAddress: null,
-      amount: 3,
-    });
+    const answer = await submit(mintOf(product.code, null, 3, 'nowallet'));
     expect(answer.transactionHash).toBeNull();
     await watch();
     expect(await answersOf(key)).toEqual([
