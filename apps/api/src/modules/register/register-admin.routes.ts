@@ -251,34 +251,56 @@ export async function registerAdminRoutes(app: App) {
     },
   );
 
-  for (const action of ['pause', 'unpause'] as const) {
-    app.post(
-      `/bonds/:code/${action}`,
-      {
-        config: { ...operator, errors: ['partner_unavailable'] as const },
-        schema: {
-          tags: ['admin'],
-          summary:
-            action === 'pause'
-              ? "Pauses the bond's token on the platform and at the registrar (transfers refused); audit log"
-              : "Unpauses the bond's token at the registrar and on the platform; audit log",
-          params: z.strictObject(codeParam),
-          body: bondPauseInputSchema,
-          response: { 200: bondPauseViewSchema },
-        },
+  app.post(
+    '/bonds/:code/pause',
+    {
+      config: { ...operator, errors: ['partner_unavailable'] as const },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Pauses the bond's token on the platform and at the registrar (transfers refused); audit log",
+        params: z.strictObject(codeParam),
+        body: bondPauseInputSchema,
+        response: { 200: bondPauseViewSchema },
       },
-      async (request, reply) => {
-        const view = await setBondPaused({
-          db: app.db,
-          registrar: app.partners.registrar,
-          code: request.params.code,
-          paused: action === 'pause',
-          operatorId: operatorOf(request).id,
-          reason: request.body.reason,
-          log: request.log,
-        });
-        return sendItem(request, reply, view, { '@id': `${base(view.product)}/pause`, '@type': 'BondPause' });
+    },
+    async (request, reply) => {
+      const view = await setBondPaused({
+        db: app.db,
+        registrar: app.partners.registrar,
+        code: request.params.code,
+        paused: true,
+        operatorId: operatorOf(request).id,
+        reason: request.body.reason,
+        log: request.log,
+      });
+      return sendItem(request, reply, view, { '@id': `${base(view.product)}/pause`, '@type': 'BondPause' });
+    },
+  );
+
+  app.post(
+    '/bonds/:code/unpause',
+    {
+      config: { ...operator, errors: ['partner_unavailable'] as const },
+      schema: {
+        tags: ['admin'],
+        summary: "Unpauses the bond's token at the registrar and on the platform; audit log",
+        params: z.strictObject(codeParam),
+        body: bondPauseInputSchema,
+        response: { 200: bondPauseViewSchema },
       },
-    );
-  }
+    },
+    async (request, reply) => {
+      const view = await setBondPaused({
+        db: app.db,
+        registrar: app.partners.registrar,
+        code: request.params.code,
+        paused: false,
+        operatorId: operatorOf(request).id,
+        reason: request.body.reason,
+        log: request.log,
+      });
+      return sendItem(request, reply, view, { '@id': `${base(view.product)}/pause`, '@type': 'BondPause' });
+    },
+  );
 }
