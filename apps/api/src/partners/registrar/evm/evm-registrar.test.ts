@@ -9,6 +9,8 @@ import {
   defineChain,
   type EIP1193Provider,
   type Hex,
+  keccak256,
+  parseTransaction,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +26,7 @@ import { admin, operatorWithToken } from '../../../modules/admin/admin.test-kit.
 import { queueInstruction } from '../../../modules/register/instructions.service.ts';
 import { reconcileAllBonds, reconcileBond } from '../../../modules/register/reconciliation.service.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
-import type { RegistrarEvent } from '../port.ts';
+import { type RegistrarEvent, unaccountedHolders } from '../port.ts';
 import {
   bondCodes,
   burnOf,
@@ -57,6 +59,8 @@ const chain = defineChain({
 });
 
 let provider: ReturnType<typeof ganache.provider>;
+/** The adapter's clock: a fixed instant the stuck-transaction test moves on. */
+let clock = new Date('2026-03-02T10:00:00.000Z');
 let t: TestApp;
 let db: Database;
 let registrar: EvmRegistrar;
@@ -70,7 +74,16 @@ beforeAll(async () => {
     chain: { chainId },
   });
   const transport = custom(provider as unknown as EIP1193Provider);
-  registrar = createEvmRegistrar({ transport, agentKey, chainId, confirmations: 1, pollSeconds: 0 });
+  registrar = createEvmRegistrar({
+    transport,
+    agentKey,
+    chainId,
+    confirmations: 1,
+    pollSeconds: 0,
+    replaceAfterSeconds: 60,
+    maxReplacements: 2,
+    now: () => clock,
+  });
   client = createPublicClient({ chain, transport });
   agentWallet = createWalletClient({ chain, transport, account: agent });
   t = await createTestApp({ seed: 'reference', partners: { registrar } });
@@ -174,10 +187,19 @@ describe('the EVM registrar on an in-process chain', () => {
       }),
     ]);
     const tokenId = await tokenIdOf(bond);
-    expect(await registrar.balances({ db, bond: { code: bond, tokenId } })).toEqual(
+    // Balances at one block for the addresses the platform names; tokens elsewhere as unaccounted.
+    expect(await registrar.balances({ db, bond: { code: bond, tokenId }, addresses: [alice, bob] })).toEqual(
       new Map([
         [alice, 30],
         [bob, 15],
+      ]),
+    );
+    expect(
+      await registrar.balances({ db, bond: { code: bond, tokenId }, addresses: [alice.toLowerCase()] }),
+    ).toEqual(
+      new Map<string, number>([
+        [alice, 30],
+        [unaccountedHolders, 15],
       ]),
     );
 
@@ -314,5 +336,125 @@ describe('the EVM registrar in the platform, and the reconciliation', () => {
       error: null,
       differences: [{ address: instruction.toAddress, journal: 7, registrar: 10 }],
     });
+  });
+});
+
+describe('the EVM registrar with transactions not mined in time, and the pause', () => {
+  const rowOf = async (key: string) =>
+    (await db.select().from(evmRegistrarTransactions).where(eq(evmRegistrarTransactions.key, key)))[0]!;
+  const rpc = (method: string) => provider.request({ method, params: [] } as never);
+
+  it('replaces a stuck transaction with the same nonce and >= 10 % higher fees, at most N times, and confirms the hash mined', async () => {
+    const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
+    const bond = product.code;
+    const to = await custodialAddress();
+    await submit(mintOf(bond, to, 10));
+    await watch();
+    const contract = (await tokenIdOf(bond))!;
+    const key = `stuck-${bond}`;
+    await rpc('miner_stop');
+    const versions: string[] = [];
+    try {
+      const first = await submit(mintOf(bond, to, 5, 'stuck'));
+      versions.push(first.transactionHash!);
+      expect(await registrar.evm.watch({ db, key })).toEqual({ status: 'pending', reason: 'not_mined' });
+      expect((await rowOf(key)).transactionHash).toBe(first.transactionHash); // not due yet
+      for (let i = 0; i < 3; i++) {
+        clock = new Date(clock.getTime() + 61_000);
+        expect(await registrar.evm.watch({ db, key })).toMatchObject({ status: 'pending' });
+        const row = await rowOf(key);
+        if (i < 2) {
+          expect(row.transactionHash).not.toBe(versions.at(-1));
+          versions.push(row.transactionHash);
+        } else {
+          expect(row.transactionHash).toBe(versions.at(-1)); // N = 2 replacements, then it waits
+        }
+        expect(row.replaced.map((r) => r.transactionHash)).toEqual(versions.slice(0, -1));
+      }
+      const signed = [
+        ...(await rowOf(key)).replaced.map((r) => r.rawTransaction),
+        (await rowOf(key)).rawTransaction,
+      ];
+      const parsed = signed.map((raw) => parseTransaction(raw as Hex));
+      for (let i = 1; i < parsed.length; i++) {
+        expect(parsed[i]!.nonce).toBe(parsed[0]!.nonce);
+        expect(parsed[i]!.data).toBe(parsed[0]!.data);
+        expect(parsed[i]!.maxFeePerGas! * 10n).toBeGreaterThanOrEqual(parsed[i - 1]!.maxFeePerGas! * 11n);
+        expect(parsed[i]!.maxPriorityFeePerGas! * 10n).toBeGreaterThanOrEqual(
+          parsed[i - 1]!.maxPriorityFeePerGas! * 11n,
+        );
+      }
+      // The node holds the newest version in its pool (it refuses a replacement below its price bump).
+      expect(await client.getTransaction({ hash: versions.at(-1) as Hex })).toMatchObject({
+        nonce: parsed[0]!.nonce,
+      });
+    } finally {
+      await rpc('miner_start');
+    }
+    await rpc('evm_mine');
+    const decided = await registrar.evm.watch({ db, key });
+    expect(decided).toMatchObject({
+      status: 'decided',
+      event: { type: 'instruction.confirmed', transactionHash: versions.at(-1), amount: 5 },
+    });
+    expect(await balanceOf(contract, to)).toBe(15);
+  });
+
+  it('follows an earlier version when that is the one mined', async () => {
+    const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
+    const bond = product.code;
+    const to = await custodialAddress();
+    const mined = await submit(mintOf(bond, to, 4, 'early'));
+    const key = `early-${bond}`;
+    const row = await rowOf(key);
+    // As if a replacement had been recorded that the chain never took: the original was mined.
+    const old = parseTransaction(row.rawTransaction as Hex);
+    const replacement = await agent.signTransaction({
+      ...old,
+      type: 'eip1559',
+      chainId,
+      maxFeePerGas: old.maxFeePerGas! * 2n,
+      maxPriorityFeePerGas: old.maxPriorityFeePerGas! * 2n,
+    } as never);
+    await db
+      .update(evmRegistrarTransactions)
+      .set({
+        transactionHash: keccak256(replacement),
+        rawTransaction: replacement,
+        replaced: [{ transactionHash: row.transactionHash, rawTransaction: row.rawTransaction }],
+      })
+      .where(eq(evmRegistrarTransactions.id, row.id));
+    expect(await registrar.evm.watch({ db, key })).toMatchObject({
+      status: 'decided',
+      event: { type: 'instruction.confirmed', transactionHash: mined.transactionHash, amount: 4 },
+    });
+    expect((await rowOf(key)).transactionHash).toBe(mined.transactionHash);
+  });
+
+  it("pauses the bond's token on the chain: an instruction meanwhile is refused TokenPaused", async () => {
+    const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
+    const bond = product.code;
+    const to = await custodialAddress();
+    await submit(mintOf(bond, to, 3));
+    await watch();
+    const tokenId = await tokenIdOf(bond);
+    const paused = await registrar.setPaused({
+      db,
+      bond: { code: bond, tokenId },
+      paused: true,
+      key: `p-${bond}`,
+    });
+    expect(paused.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const isPaused = () => client.readContract({ address: tokenId as Hex, abi, functionName: 'paused' });
+    expect(await isPaused()).toBe(true);
+    await submit(mintOf(bond, to, 1, 'while-paused'));
+    await watch();
+    expect((await answersOf(`while-paused-${bond}`))[0]).toMatchObject({
+      type: 'instruction.refused',
+      reason: 'TokenPaused',
+    });
+    await registrar.setPaused({ db, bond: { code: bond, tokenId }, paused: false, key: `u-${bond}` });
+    expect(await isPaused()).toBe(false);
+    expect(await balanceOf(tokenId!, to)).toBe(3);
   });
 });
