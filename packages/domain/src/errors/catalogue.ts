@@ -503,6 +503,12 @@ export const errorCatalogue = {
     de: 'Dieser Eintrag passt nicht zum Register der Anleihe (Bestand, Ausgabevolumen oder Kette).',
     en: 'This entry does not fit the bond’s register (holdings, issue volume or chain).',
   },
+  // The operator paused the bond's token (register_heads.paused); the registrar refuses as well.
+  bond_paused: {
+    status: 409,
+    de: 'Übertragungen dieser Anleihe sind derzeit vom Betreiber ausgesetzt. Bitte versuchen Sie es später erneut.',
+    en: 'Transfers of this bond are currently suspended by the operator. Please try again later.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -10,7 +10,8 @@
  * - admin-views.ts: the operator's views (minting batch, register, journal, reversal, whitelist);
  * - order-shipping.ts: an order's shipping state from its minted tokens (forward and corrections);
  * - excerpt.ts: the register excerpt's content (eWpG § 17/19, eWpRV § 7/8) and its numbers;
- * - messages.ts: spec 8's transfer sentences that are no error codes.
+ * - messages.ts: spec 8's transfer sentences that are no error codes;
+ * - pause.ts: the operator's pause of a bond's token (input and view).
  */
 export * from './admin-views.ts';
 export * from './check.ts';
@@ -20,6 +21,7 @@ export * from './journal.ts';
 export * from './messages.ts';
 export * from './mint-state.ts';
 export * from './order-shipping.ts';
+export * from './pause.ts';
 export * from './transfer-rules.ts';
 export * from './transfer-state.ts';
 export * from './views.ts';

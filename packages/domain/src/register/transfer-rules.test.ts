@@ -83,6 +83,13 @@ describe('transfer rules', () => {
       'transfer_to_self',
     ],
     [
+      'of a bond the operator paused',
+      (i) => {
+        i.bond.paused = true;
+      },
+      'bond_paused',
+    ],
+    [
       'without two-factor',
       (i) => {
         i.sender.twoFactorEnabled = false;
@@ -202,6 +209,12 @@ describe('transfer rules', () => {
         },
       ],
       [
+        'bond_paused',
+        (i) => {
+          i.bond.paused = false;
+        },
+      ],
+      [
         'transfer_two_factor_not_enabled',
         (i) => {
           i.sender.twoFactorEnabled = true;
@@ -254,13 +267,21 @@ describe('transfer rules', () => {
     Object.assign(input, { amount: 0 });
     Object.assign(input.sender, { twoFactorEnabled: false, code: 'missing', disposalRestricted: true });
     Object.assign(receiverOf(input), { holderId: '1', isWhitelisted: false, holdsBond: false });
-    Object.assign(input.bond, { professionalOnly: true });
+    Object.assign(input.bond, { professionalOnly: true, paused: true });
     for (const [code, lift] of order) {
       expect(transferRefusal(input)).toBe(code);
       lift(input);
     }
     expect(transferRefusal(input)).toBeNull();
     expect(order.map(([code]) => code)).toEqual(transferRefusals);
+  });
+
+  it('counts a bond without a paused flag as not paused (callers written before the pause)', () => {
+    const input = allowed();
+    delete input.bond.paused;
+    expect(transferRefusal(input)).toBeNull();
+    input.bond.paused = false;
+    expect(transferRefusal(input)).toBeNull();
   });
 
   it('skips the code check when no code outcome is given (the web before submitting)', () => {

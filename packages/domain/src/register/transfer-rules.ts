@@ -11,6 +11,7 @@ import { isProfessionalInvestor } from '../accounts/roles.ts';
 export const transferRefusals = [
   'transfer_amount_invalid',
   'transfer_to_self',
+  'bond_paused',
   'transfer_two_factor_not_enabled',
   'two_factor_required',
   'two_factor_invalid',
@@ -59,6 +60,11 @@ export type TransferRuleInput = {
   };
   receiver: TransferReceiver | null;
   bond: {
+    /**
+     * The operator paused the bond's token (register_heads.paused): no transfer until unpaused.
+     * Optional so that callers written before the pause compile; absent counts as not paused.
+     */
+    paused?: boolean;
     professionalOnly: boolean;
     /** At most this many distinct holders (spec 9: 149); null = no limit. */
     investorLimit: number | null;
@@ -77,13 +83,14 @@ export function transferableAmount(sender: { minted: number; pendingOutgoing: nu
  * failing one answering:
  * 1. `transfer_amount_invalid`: whole tokens, at least 1;
  * 2. `transfer_to_self`: not to oneself;
- * 3. `transfer_two_factor_not_enabled`: the sender has two-factor enabled (spec 6);
- * 4. `two_factor_required` / `two_factor_invalid`: the code is there and right (when `code` is given);
- * 5. `insufficient_minted_tokens`: only minted tokens, less those pending outgoing;
- * 6. `disposal_restricted`: no disposal restriction on the sender's tokens;
- * 7. `beneficiary_not_whitelisted`: the receiver is known, approved, has a wallet, is on the bond's whitelist;
- * 8. `professional_only_bond`: professional-only bonds only to professional investors (spec 6);
- * 9. `transfer_investor_limit_reached`: a receiver holding none of the bond must not take the holder
+ * 3. `bond_paused`: the operator has not paused the bond's token (known before any code is asked for);
+ * 4. `transfer_two_factor_not_enabled`: the sender has two-factor enabled (spec 6);
+ * 5. `two_factor_required` / `two_factor_invalid`: the code is there and right (when `code` is given);
+ * 6. `insufficient_minted_tokens`: only minted tokens, less those pending outgoing;
+ * 7. `disposal_restricted`: no disposal restriction on the sender's tokens;
+ * 8. `beneficiary_not_whitelisted`: the receiver is known, approved, has a wallet, is on the bond's whitelist;
+ * 9. `professional_only_bond`: professional-only bonds only to professional investors (spec 6);
+ * 10. `transfer_investor_limit_reached`: a receiver holding none of the bond must not take the holder
  *    count past the limit; the sender giving away all their tokens frees their seat.
  * Input checks come first, then the code (before anything about the receiver is revealed).
  */
@@ -91,6 +98,7 @@ export function transferRefusal(input: TransferRuleInput): TransferRefusal | nul
   const { amount, sender, receiver, bond } = input;
   if (!Number.isSafeInteger(amount) || amount < 1) return 'transfer_amount_invalid';
   if (receiver !== null && receiver.holderId === sender.holderId) return 'transfer_to_self';
+  if (bond.paused === true) return 'bond_paused';
   if (!sender.twoFactorEnabled) return 'transfer_two_factor_not_enabled';
   if (sender.code === 'missing') return 'two_factor_required';
   if (sender.code === 'invalid') return 'two_factor_invalid';

@@ -77,6 +77,10 @@ export const registerHeads = pgTable(
     burned: bigint({ mode: 'number' }).notNull().default(0),
     /** Holders with a balance above zero (the 149-investor limit counts these). */
     holders: integer().notNull().default(0),
+    /** An operator paused the bond's token: transfers are refused (`bond_paused`) until unpaused. */
+    paused: boolean().notNull().default(false),
+    /** When the pause state last changed (null: never paused). */
+    pausedChangedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('register_heads_supply', sql`${t.minted} >= ${t.burned}`)],

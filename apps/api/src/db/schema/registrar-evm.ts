@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /*
  * The EVM registrar adapter's own record (decision 016, "EVM registrar"): every transaction the agent
@@ -15,7 +25,7 @@ export const evmRegistrarTransactions = pgTable(
     key: text().notNull(),
     /** The instruction this transaction serves (null for a bond's deployment). */
     instructionKey: text(),
-    action: text({ enum: ['deploy', 'allow', 'mint', 'transfer', 'burn'] }).notNull(),
+    action: text({ enum: ['deploy', 'allow', 'mint', 'transfer', 'burn', 'pause', 'unpause'] }).notNull(),
     bondCode: text().notNull(),
     /** The token contract (for a deployment: the address it will have, from agent and nonce). */
     contractAddress: text().notNull(),
@@ -28,7 +38,16 @@ export const evmRegistrarTransactions = pgTable(
     status: text({ enum: ['signed', 'sent'] })
       .notNull()
       .default('signed'),
+    /**
+     * Earlier versions of this transaction (same nonce, lower fee) it replaced when it was not mined in
+     * time, oldest first: any of them may still be the one mined.
+     */
+    replaced: jsonb()
+      .$type<{ transactionHash: string; rawTransaction: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the current version was last broadcast (a replacement is due this long after). */
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [

@@ -69,6 +69,12 @@ export const sandboxRegistrarBalances = pgTable(
   ],
 );
 
+/** The sandbox's tokens (per bond code) an operator paused: it refuses every instruction on them. */
+export const sandboxRegistrarPauses = pgTable('sandbox_registrar_pauses', {
+  bondCode: text().primaryKey(),
+  pausedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The sandbox chain: one transaction per block, numbered, with a 32-byte hash. */
 export const sandboxRegistrarTransactions = pgTable('sandbox_registrar_transactions', {
   blockNumber: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

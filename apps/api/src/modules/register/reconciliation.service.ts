@@ -19,7 +19,9 @@ import type { RegistrarPort } from '../../partners/registrar/port.ts';
  * addresses) against the registrar's own balances (`RegistrarPort.balances`: the sandbox ledger or
  * the chain). Each run is stored per bond; differences are logged as warnings and shown in the
  * operator's register view. Addresses in instructions still in flight (`submitted`) are left out:
- * the registrar may have executed them before the platform booked the answer.
+ * the registrar may have executed them before the platform booked the answer. The registrar is asked
+ * for the addresses the platform knows (a chain is read per address at one block, with tokens held
+ * anywhere else reported as `unaccounted`).
  */
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -60,6 +62,32 @@ async function inFlightAddresses(db: Db, productId: number): Promise<Set<string>
       .filter((a): a is string => a !== null)
       .map(lower),
   );
+}
+
+/**
+ * Every address the platform knows for the bond: its holders' custodial wallets (also those holding
+ * none now) and the addresses of all its instructions. A registrar that cannot list holders (the
+ * chain) reads these and reports tokens anywhere else as `unaccounted`.
+ */
+async function knownAddresses(db: Db, productId: number): Promise<string[]> {
+  const [holders, instructed] = await Promise.all([
+    db
+      .select({ address: wallets.address })
+      .from(registerHoldings)
+      .innerJoin(
+        wallets,
+        and(eq(wallets.customerId, registerHoldings.customerId), eq(wallets.type, 'custody')),
+      )
+      .where(eq(registerHoldings.productId, productId)),
+    db
+      .select({ from: registrarInstructions.fromAddress, to: registrarInstructions.toAddress })
+      .from(registrarInstructions)
+      .where(eq(registrarInstructions.productId, productId)),
+  ]);
+  const all = [...holders.map((h) => h.address), ...instructed.flatMap((r) => [r.from, r.to])];
+  const byLower = new Map<string, string>();
+  for (const a of all) if (a !== null && !byLower.has(lower(a))) byLower.set(lower(a), a);
+  return [...byLower.values()];
 }
 
 /** The differences between the journal's and the registrar's balances, by address. */
@@ -110,7 +138,8 @@ export async function reconcileBond(opts: {
   let error: string | null = null;
   try {
     // The registrar is read first: a transaction booked meanwhile shows on both sides or as in flight.
-    const onRegistrar = await registrar.balances({ db, bond });
+    const addresses = await knownAddresses(db, productId);
+    const onRegistrar = await registrar.balances({ db, bond, addresses });
     const [journal, inFlight] = await Promise.all([
       journalBalances(db, productId),
       inFlightAddresses(db, productId),

@@ -1,4 +1,6 @@
 import {
+  bondPauseInputSchema,
+  bondPauseViewSchema,
   mintingPreviewViewSchema,
   mintingRunInputSchema,
   mintingRunViewSchema,
@@ -12,6 +14,7 @@ import { z } from 'zod';
 import { operatorOf } from '../../http/auth.ts';
 import { collectionOf, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
+import { getBondPause, setBondPaused } from './bond-pause.service.ts';
 import { previewMinting, runMinting } from './minting.service.ts';
 import { getRegisterView, listRegisterEntries, reverseRegisterEntry } from './register-admin.service.ts';
 import { addToWhitelist, listWhitelist, removeFromWhitelist } from './whitelist.service.ts';
@@ -228,6 +231,76 @@ export async function registerAdminRoutes(app: App) {
         reason: request.query.reason,
       });
       return reply.status(204).send(null);
+    },
+  );
+  // --- Pause of a bond's token (helper C2): GET the state, POST pause / unpause; audit log. ---
+  app.get(
+    '/bonds/:code/pause',
+    {
+      config: operator,
+      schema: {
+        tags: ['admin'],
+        summary: "Whether the bond's token is paused (transfers refused until unpaused)",
+        params: z.strictObject(codeParam),
+        response: { 200: bondPauseViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const view = await getBondPause({ db: app.db, code: request.params.code });
+      return sendItem(request, reply, view, { '@id': `${base(view.product)}/pause`, '@type': 'BondPause' });
+    },
+  );
+
+  app.post(
+    '/bonds/:code/pause',
+    {
+      config: { ...operator, errors: ['partner_unavailable'] as const },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Pauses the bond's token on the platform and at the registrar (transfers refused); audit log",
+        params: z.strictObject(codeParam),
+        body: bondPauseInputSchema,
+        response: { 200: bondPauseViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const view = await setBondPaused({
+        db: app.db,
+        registrar: app.partners.registrar,
+        code: request.params.code,
+        paused: true,
+        operatorId: operatorOf(request).id,
+        reason: request.body.reason,
+        log: request.log,
+      });
+      return sendItem(request, reply, view, { '@id': `${base(view.product)}/pause`, '@type': 'BondPause' });
+    },
+  );
+
+  app.post(
+    '/bonds/:code/unpause',
+    {
+      config: { ...operator, errors: ['partner_unavailable'] as const },
+      schema: {
+        tags: ['admin'],
+        summary: "Unpauses the bond's token at the registrar and on the platform; audit log",
+        params: z.strictObject(codeParam),
+        body: bondPauseInputSchema,
+        response: { 200: bondPauseViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const view = await setBondPaused({
+        db: app.db,
+        registrar: app.partners.registrar,
+        code: request.params.code,
+        paused: false,
+        operatorId: operatorOf(request).id,
+        reason: request.body.reason,
+        log: request.log,
+      });
+      return sendItem(request, reply, view, { '@id': `${base(view.product)}/pause`, '@type': 'BondPause' });
     },
   );
 }

@@ -72,6 +72,9 @@ export type RegistrarWebhooks = {
   }) => RegistrarWebhookCheck;
 };
 
+/** The key under which `balances` reports tokens held by addresses the platform did not name. */
+export const unaccountedHolders = 'unaccounted';
+
 /** One registrar adapter: the built-in sandbox ledger (default) or an EVM chain through viem. */
 export type RegistrarPort = {
   kind: 'sandbox' | 'evm';
@@ -80,8 +83,28 @@ export type RegistrarPort = {
    * by `instruction.key`. Throws when the registrar cannot be reached (the submit job retries).
    */
   submit: (opts: { db: Db; instruction: RegistrarInstruction }) => Promise<RegistrarSubmission>;
-  /** The registrar's own balances of a bond, address -> tokens (for the reconciliation). */
-  balances: (opts: { db: Db; bond: RegistrarBond }) => Promise<Map<string, number>>;
+  /**
+   * The registrar's own balances of a bond, address -> tokens (for the reconciliation). `addresses`
+   * are those the platform knows for the bond (its holders, past and in flight): an adapter that
+   * cannot list holders (a chain) reads these at one block and reports tokens held elsewhere under
+   * `unaccountedHolders`.
+   */
+  balances: (opts: {
+    db: Db;
+    bond: RegistrarBond;
+    addresses?: readonly string[];
+  }) => Promise<Map<string, number>>;
+  /**
+   * Pauses (or unpauses) the bond's token: while paused the registrar refuses every instruction on it
+   * (mint, transfer, burn), as the contract does. Idempotent; `key` names this request (an EVM
+   * adapter's transaction). Outside any platform transaction. Answers the transaction sent, if any.
+   */
+  setPaused: (opts: {
+    db: Db;
+    bond: RegistrarBond;
+    paused: boolean;
+    key: string;
+  }) => Promise<{ transactionHash: string | null }>;
   /** Its webhooks; null when confirmations come another way (an EVM adapter watching the chain). */
   webhooks: RegistrarWebhooks | null;
 };

@@ -181,6 +181,9 @@ function stubApi(
       ]);
     }
     if (url.pathname === `${base}/register`) return Response.json(opts.register ?? registerView());
+    if (url.pathname === `${base}/pause` && call.method === 'GET') {
+      return Response.json({ product: code, paused: false, changedAt: null, transactionHash: null });
+    }
     if (url.pathname === `${base}/register/entries`) {
       return Response.json({ 'hydra:member': entries, 'hydra:totalItems': 60 });
     }
@@ -392,6 +395,47 @@ describe('/admin/bonds/:code journal', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('pauses the token after a confirmation with a reason, then offers to unpause', async () => {
+    let paused = false;
+    const calls = stubApi({
+      answer: (c) => {
+        const view = () => ({
+          product: code,
+          paused,
+          changedAt: paused ? '2026-03-02T10:15:00.000Z' : null,
+          transactionHash: null,
+        });
+        if (c.method === 'POST' && pathOf(c) === `${base}/pause`) {
+          paused = true;
+          return Response.json(view());
+        }
+        if (c.method === 'GET' && pathOf(c) === `${base}/pause`) return Response.json(view());
+        return undefined;
+      },
+    });
+    show(`/admin/bonds/${code}`);
+    const section = within(await screen.findByRole('region', { name: 'Übertragungen der Anleihe' }));
+    expect(await section.findByText('Der Token ist aktiv: Übertragungen sind möglich.')).toBeTruthy();
+    press(section.getByRole('button', { name: 'Token pausieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Token pausieren?' });
+    expect(dialog.textContent).toContain(`Solange der Token von ${code} pausiert ist`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writesOf(calls)).toEqual([]);
+
+    press(section.getByRole('button', { name: 'Token pausieren' }));
+    const again = await screen.findByRole('dialog', { name: 'Token pausieren?' });
+    fireEvent.input(within(again).getByLabelText(/Begründung/), { target: { value: 'Kapitalmaßnahme' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Token pausieren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writesOf(calls).map((c) => [pathOf(c), c.body])).toEqual([
+      [`${base}/pause`, { reason: 'Kapitalmaßnahme' }],
+    ]);
+    expect(await screen.findByText(`Der Token von ${code} ist pausiert.`)).toBeTruthy();
+    expect(await section.findByRole('button', { name: 'Pause aufheben' })).toBeTruthy();
+    expect(section.getByText(/Der Token ist pausiert/)).toBeTruthy();
   });
 
   it('reverses an entry with a reason of at least 10 characters; focus returns to the opener on cancel', async () => {

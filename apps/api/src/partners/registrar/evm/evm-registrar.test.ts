@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import ganache from 'ganache';
@@ -9,8 +8,9 @@ import {
   custom,
   defineChain,
   type EIP1193Provider,
-  getAddress,
   type Hex,
+  keccak256,
+  parseTransaction,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,16 +18,25 @@ import type { Database } from '../../../db/client.ts';
 import {
   evmRegistrarTransactions,
   partnerEvents,
-  products,
   registerEntries,
   registrarInstructions,
 } from '../../../db/schema/index.ts';
-import { seedBond, seedBuyer, seedCustomer, seedOrder, seedWallet } from '../../../db/seed/factories.ts';
+import { seedBond, seedBuyer, seedOrder } from '../../../db/seed/factories.ts';
 import { admin, operatorWithToken } from '../../../modules/admin/admin.test-kit.ts';
 import { queueInstruction } from '../../../modules/register/instructions.service.ts';
 import { reconcileAllBonds, reconcileBond } from '../../../modules/register/reconciliation.service.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
-import type { RegistrarEvent, RegistrarInstruction } from '../port.ts';
+import { type RegistrarEvent, unaccountedHolders } from '../port.ts';
+import {
+  bondCodes,
+  burnOf,
+  mintOf,
+  randomAddress,
+  submitterFor,
+  custodialAddress as testCustodialAddress,
+  tokenIdOf as testTokenIdOf,
+  transferOf,
+} from '../registrar.test-kit.ts';
 import { bondTokenPaths } from './bond-token-compile.ts';
 import { createEvmRegistrar, type EvmRegistrar } from './evm-registrar.ts';
 
@@ -50,6 +59,8 @@ const chain = defineChain({
 });
 
 let provider: ReturnType<typeof ganache.provider>;
+/** The adapter's clock: a fixed instant the stuck-transaction test moves on. */
+let clock = new Date('2026-03-02T10:00:00.000Z');
 let t: TestApp;
 let db: Database;
 let registrar: EvmRegistrar;
@@ -63,7 +74,16 @@ beforeAll(async () => {
     chain: { chainId },
   });
   const transport = custom(provider as unknown as EIP1193Provider);
-  registrar = createEvmRegistrar({ transport, agentKey, chainId, confirmations: 1, pollSeconds: 0 });
+  registrar = createEvmRegistrar({
+    transport,
+    agentKey,
+    chainId,
+    confirmations: 1,
+    pollSeconds: 0,
+    replaceAfterSeconds: 60,
+    maxReplacements: 2,
+    now: () => clock,
+  });
   client = createPublicClient({ chain, transport });
   agentWallet = createWalletClient({ chain, transport, account: agent });
   t = await createTestApp({ seed: 'reference', partners: { registrar } });
@@ -74,17 +94,10 @@ afterAll(async () => {
   await provider.disconnect();
 });
 
-let n = 0;
-const bondCode = () => `EVM_BOND_${++n}`;
-async function custodialAddress() {
-  const customer = await seedCustomer(db);
-  return (await seedWallet(db, { customerId: customer.id })).address;
-}
-const tokenIdOf = async (code: string) =>
-  (await db.select({ tokenId: products.tokenId }).from(products).where(eq(products.code, code)))[0]
-    ?.tokenId ?? null;
-const submit = async (i: Omit<RegistrarInstruction, 'bond'> & { bond: string }, via = registrar) =>
-  via.submit({ db, instruction: { ...i, bond: { code: i.bond, tokenId: await tokenIdOf(i.bond) } } });
+const bondCode = bondCodes('EVM_BOND');
+const custodialAddress = () => testCustodialAddress(db);
+const tokenIdOf = (code: string) => testTokenIdOf(db, code);
+const submit: ReturnType<typeof submitterFor> = (i, via) => submitterFor(db, registrar)(i, via);
 const balanceOf = async (contract: string, address: string) =>
   Number(
     await client.readContract({
@@ -108,14 +121,7 @@ describe('the EVM registrar on an in-process chain', () => {
     const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
     const bond = product.code;
     const to = await custodialAddress();
-    const mint = {
-      key: `mint-${bond}`,
-      kind: 'mint' as const,
-      bond,
-      fromAddress: null,
-      toAddress: to,
-      amount: 100,
-    };
+    const mint = mintOf(bond, to, 100, 'mint');
     const first = await submit(mint);
     // A retry after a timeout: same key, same transaction, nothing new signed or mined.
     const second = await submit(mint);
@@ -160,16 +166,9 @@ describe('the EVM registrar on an in-process chain', () => {
     const bond = product.code;
     const alice = await custodialAddress();
     const bob = await custodialAddress();
-    await submit({ key: `m-${bond}`, kind: 'mint', bond, fromAddress: null, toAddress: alice, amount: 50 });
-    await submit({
-      key: `t-${bond}`,
-      kind: 'transfer',
-      bond,
-      fromAddress: alice,
-      toAddress: bob,
-      amount: 20,
-    });
-    await submit({ key: `b-${bond}`, kind: 'burn', bond, fromAddress: bob, toAddress: null, amount: 5 });
+    await submit(mintOf(bond, alice, 50));
+    await submit(transferOf(bond, alice, bob, 20));
+    await submit(burnOf(bond, bob, 5));
     await watch();
     expect(await answersOf(`t-${bond}`)).toEqual([
       expect.objectContaining({
@@ -188,10 +187,19 @@ describe('the EVM registrar on an in-process chain', () => {
       }),
     ]);
     const tokenId = await tokenIdOf(bond);
-    expect(await registrar.balances({ db, bond: { code: bond, tokenId } })).toEqual(
+    // Balances at one block for the addresses the platform names; tokens elsewhere as unaccounted.
+    expect(await registrar.balances({ db, bond: { code: bond, tokenId }, addresses: [alice, bob] })).toEqual(
       new Map([
         [alice, 30],
         [bob, 15],
+      ]),
+    );
+    expect(
+      await registrar.balances({ db, bond: { code: bond, tokenId }, addresses: [alice.toLowerCase()] }),
+    ).toEqual(
+      new Map<string, number>([
+        [alice, 30],
+        [unaccountedHolders, 15],
       ]),
     );
 
@@ -204,11 +212,8 @@ describe('the EVM registrar on an in-process chain', () => {
       pollSeconds: 0,
       allowReceivers: false,
     });
-    const stranger = getAddress(`0x${randomBytes(20).toString('hex')}`);
-    const refused = await submit(
-      { key: `x-${bond}`, kind: 'transfer', bond, fromAddress: alice, toAddress: stranger, amount: 1 },
-      strict,
-    );
+    const stranger = randomAddress();
+    const refused = await submit(transferOf(bond, alice, stranger, 1, 'x'), strict);
     await watch();
     expect(await answersOf(`x-${bond}`)).toEqual([
       expect.objectContaining({
@@ -228,11 +233,8 @@ describe('the EVM registrar on an in-process chain', () => {
       functionName: 'disallow',
       args: [bob],
     });
-    await submit(
-      { key: `y-${bond}`, kind: 'transfer', bond, fromAddress: alice, toAddress: bob, amount: 1 },
-      strict,
-    );
-    await submit({ key: `z-${bond}`, kind: 'burn', bond, fromAddress: alice, toAddress: null, amount: 31 });
+    await submit(transferOf(bond, alice, bob, 1, 'y'), strict);
+    await submit(burnOf(bond, alice, 31, 'z'));
     await watch();
     expect((await answersOf(`y-${bond}`))[0]).toMatchObject({
       type: 'instruction.refused',
@@ -248,14 +250,7 @@ describe('the EVM registrar on an in-process chain', () => {
   it('refuses without a transaction an instruction whose holder has no address', async () => {
     const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
     const key = `nowallet-${product.code}`;
-    const answer = await submit({
-      key,
-      kind: 'mint',
-      bond: product.code,
-      fromAddress: null,
-      toAddress: null,
-      amount: 3,
-    });
+    const answer = await submit(mintOf(product.code, null, 3, 'nowallet'));
     expect(answer.transactionHash).toBeNull();
     await watch();
     expect(await answersOf(key)).toEqual([
@@ -341,5 +336,125 @@ describe('the EVM registrar in the platform, and the reconciliation', () => {
       error: null,
       differences: [{ address: instruction.toAddress, journal: 7, registrar: 10 }],
     });
+  });
+});
+
+describe('the EVM registrar with transactions not mined in time, and the pause', () => {
+  const rowOf = async (key: string) =>
+    (await db.select().from(evmRegistrarTransactions).where(eq(evmRegistrarTransactions.key, key)))[0]!;
+  const rpc = (method: string) => provider.request({ method, params: [] } as never);
+
+  it('replaces a stuck transaction with the same nonce and >= 10 % higher fees, at most N times, and confirms the hash mined', async () => {
+    const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
+    const bond = product.code;
+    const to = await custodialAddress();
+    await submit(mintOf(bond, to, 10));
+    await watch();
+    const contract = (await tokenIdOf(bond))!;
+    const key = `stuck-${bond}`;
+    await rpc('miner_stop');
+    const versions: string[] = [];
+    try {
+      const first = await submit(mintOf(bond, to, 5, 'stuck'));
+      versions.push(first.transactionHash!);
+      expect(await registrar.evm.watch({ db, key })).toEqual({ status: 'pending', reason: 'not_mined' });
+      expect((await rowOf(key)).transactionHash).toBe(first.transactionHash); // not due yet
+      for (let i = 0; i < 3; i++) {
+        clock = new Date(clock.getTime() + 61_000);
+        expect(await registrar.evm.watch({ db, key })).toMatchObject({ status: 'pending' });
+        const row = await rowOf(key);
+        if (i < 2) {
+          expect(row.transactionHash).not.toBe(versions.at(-1));
+          versions.push(row.transactionHash);
+        } else {
+          expect(row.transactionHash).toBe(versions.at(-1)); // N = 2 replacements, then it waits
+        }
+        expect(row.replaced.map((r) => r.transactionHash)).toEqual(versions.slice(0, -1));
+      }
+      const signed = [
+        ...(await rowOf(key)).replaced.map((r) => r.rawTransaction),
+        (await rowOf(key)).rawTransaction,
+      ];
+      const parsed = signed.map((raw) => parseTransaction(raw as Hex));
+      for (let i = 1; i < parsed.length; i++) {
+        expect(parsed[i]!.nonce).toBe(parsed[0]!.nonce);
+        expect(parsed[i]!.data).toBe(parsed[0]!.data);
+        expect(parsed[i]!.maxFeePerGas! * 10n).toBeGreaterThanOrEqual(parsed[i - 1]!.maxFeePerGas! * 11n);
+        expect(parsed[i]!.maxPriorityFeePerGas! * 10n).toBeGreaterThanOrEqual(
+          parsed[i - 1]!.maxPriorityFeePerGas! * 11n,
+        );
+      }
+      // The node holds the newest version in its pool (it refuses a replacement below its price bump).
+      expect(await client.getTransaction({ hash: versions.at(-1) as Hex })).toMatchObject({
+        nonce: parsed[0]!.nonce,
+      });
+    } finally {
+      await rpc('miner_start');
+    }
+    await rpc('evm_mine');
+    const decided = await registrar.evm.watch({ db, key });
+    expect(decided).toMatchObject({
+      status: 'decided',
+      event: { type: 'instruction.confirmed', transactionHash: versions.at(-1), amount: 5 },
+    });
+    expect(await balanceOf(contract, to)).toBe(15);
+  });
+
+  it('follows an earlier version when that is the one mined', async () => {
+    const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
+    const bond = product.code;
+    const to = await custodialAddress();
+    const mined = await submit(mintOf(bond, to, 4, 'early'));
+    const key = `early-${bond}`;
+    const row = await rowOf(key);
+    // As if a replacement had been recorded that the chain never took: the original was mined.
+    const old = parseTransaction(row.rawTransaction as Hex);
+    const replacement = await agent.signTransaction({
+      ...old,
+      type: 'eip1559',
+      chainId,
+      maxFeePerGas: old.maxFeePerGas! * 2n,
+      maxPriorityFeePerGas: old.maxPriorityFeePerGas! * 2n,
+    } as never);
+    await db
+      .update(evmRegistrarTransactions)
+      .set({
+        transactionHash: keccak256(replacement),
+        rawTransaction: replacement,
+        replaced: [{ transactionHash: row.transactionHash, rawTransaction: row.rawTransaction }],
+      })
+      .where(eq(evmRegistrarTransactions.id, row.id));
+    expect(await registrar.evm.watch({ db, key })).toMatchObject({
+      status: 'decided',
+      event: { type: 'instruction.confirmed', transactionHash: mined.transactionHash, amount: 4 },
+    });
+    expect((await rowOf(key)).transactionHash).toBe(mined.transactionHash);
+  });
+
+  it("pauses the bond's token on the chain: an instruction meanwhile is refused TokenPaused", async () => {
+    const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
+    const bond = product.code;
+    const to = await custodialAddress();
+    await submit(mintOf(bond, to, 3));
+    await watch();
+    const tokenId = await tokenIdOf(bond);
+    const paused = await registrar.setPaused({
+      db,
+      bond: { code: bond, tokenId },
+      paused: true,
+      key: `p-${bond}`,
+    });
+    expect(paused.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const isPaused = () => client.readContract({ address: tokenId as Hex, abi, functionName: 'paused' });
+    expect(await isPaused()).toBe(true);
+    await submit(mintOf(bond, to, 1, 'while-paused'));
+    await watch();
+    expect((await answersOf(`while-paused-${bond}`))[0]).toMatchObject({
+      type: 'instruction.refused',
+      reason: 'TokenPaused',
+    });
+    await registrar.setPaused({ db, bond: { code: bond, tokenId }, paused: false, key: `u-${bond}` });
+    expect(await isPaused()).toBe(false);
+    expect(await balanceOf(tokenId!, to)).toBe(3);
   });
 });

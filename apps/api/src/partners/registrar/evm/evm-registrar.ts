@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { and, asc, eq, lte, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, max, sql } from 'drizzle-orm';
 import {
   type Abi,
   type Address,
@@ -23,10 +23,15 @@ import {
   zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Database, Db } from '../../../db/client.ts';
+import type { Database, Db, Tx } from '../../../db/client.ts';
 import { evmRegistrarTransactions, products } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/enqueue.ts';
-import type { RegistrarEvent, RegistrarInstruction, RegistrarPort } from '../port.ts';
+import {
+  type RegistrarEvent,
+  type RegistrarInstruction,
+  type RegistrarPort,
+  unaccountedHolders,
+} from '../port.ts';
 import { type BondTokenArtifact, bondTokenPaths } from './bond-token-compile.ts';
 import { registrarEvmWatchJob } from './registrar-evm-watch.job.ts';
 
@@ -80,6 +85,16 @@ export function createEvmRegistrar(opts: {
   pollSeconds?: number;
   /** Put the receiver on the allow-list before a mint or transfer (default true; tests switch it off). */
   allowReceivers?: boolean;
+  /**
+   * A sent transaction not mined this long after it was (last) broadcast is replaced: the same nonce
+   * and call, fees raised by 12.5 % (nodes want at least 10 %) or to the current estimate if higher.
+   * Default 180 s.
+   */
+  replaceAfterSeconds?: number;
+  /** At most this many replacements per transaction (default 5); then it waits, logged as stuck. */
+  maxReplacements?: number;
+  /** The adapter's clock (tests pass fixed instants). */
+  now?: () => Date;
 }): EvmRegistrar {
   const account = privateKeyToAccount(opts.agentKey);
   const chain: Chain = defineChain({
@@ -91,6 +106,9 @@ export function createEvmRegistrar(opts: {
   const client = createPublicClient({ chain, transport: opts.transport });
   const pollSeconds = opts.pollSeconds ?? 3;
   const allowReceivers = opts.allowReceivers ?? true;
+  const replaceAfterMs = (opts.replaceAfterSeconds ?? 180) * 1000;
+  const maxReplacements = opts.maxReplacements ?? 5;
+  const now = opts.now ?? (() => new Date());
 
   const findRow = async (db: Db, key: string) =>
     (await db.select().from(evmRegistrarTransactions).where(eq(evmRegistrarTransactions.key, key)))[0];
@@ -131,7 +149,7 @@ export function createEvmRegistrar(opts: {
     if (row.status !== 'sent') {
       await db
         .update(evmRegistrarTransactions)
-        .set({ status: 'sent', sentAt: new Date() })
+        .set({ status: 'sent', sentAt: now() })
         .where(eq(evmRegistrarTransactions.id, row.id));
     }
   }
@@ -176,6 +194,68 @@ export function createEvmRegistrar(opts: {
     return needs.some((a) => !a || !isAddress(a));
   }
 
+  type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+  type RecordValues = {
+    key: string;
+    instructionKey: string | null;
+    action: Row['action'];
+    bondCode: string;
+    contractAddress: Address;
+    to: Address | null;
+    data: Hex;
+  };
+
+  /** Signs a transaction of the agent with this nonce and fees (fixed gas: see `deployGas`). */
+  const sign = (v: { nonce: number; to: Address | null; data: Hex; fees: Fees }) =>
+    account.signTransaction({
+      type: 'eip1559',
+      chainId: opts.chainId,
+      nonce: v.nonce,
+      gas: v.to === null ? deployGas : callGas,
+      maxFeePerGas: v.fees.maxFeePerGas,
+      maxPriorityFeePerGas: v.fees.maxPriorityFeePerGas,
+      ...(v.to === null ? {} : { to: v.to }),
+      data: v.data,
+    });
+
+  /**
+   * Takes the agent's nonce lock in `tx` (one signer per chain) and answers a recorder that signs and
+   * records transactions with consecutive nonces from max(chain's pending count, highest recorded + 1).
+   */
+  async function lockNonces(tx: Tx, chainNonce: number, fees: Fees) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${nonceLockKey}, ${opts.chainId})`);
+    const [last] = await tx
+      .select({ nonce: max(evmRegistrarTransactions.nonce) })
+      .from(evmRegistrarTransactions)
+      .where(
+        and(
+          eq(evmRegistrarTransactions.chainId, opts.chainId),
+          eq(evmRegistrarTransactions.agentAddress, account.address),
+        ),
+      );
+    let nonce = Math.max(chainNonce, (last?.nonce ?? -1) + 1);
+    return {
+      nextNonce: () => nonce,
+      async record(values: RecordValues): Promise<number> {
+        const rawTransaction = await sign({ nonce, to: values.to, data: values.data, fees });
+        await tx.insert(evmRegistrarTransactions).values({
+          key: values.key,
+          instructionKey: values.instructionKey,
+          action: values.action,
+          bondCode: values.bondCode,
+          contractAddress: values.contractAddress,
+          chainId: opts.chainId,
+          agentAddress: account.address,
+          nonce,
+          transactionHash: keccak256(rawTransaction),
+          rawTransaction,
+        });
+        nonce += 1;
+        return nonce - 1;
+      },
+    };
+  }
+
   /**
    * Signs and records the instruction's transactions (deployment, allow, the call) under the nonce
    * lock, with the watcher job, in one database transaction. Chain reads happen before, outside it.
@@ -203,53 +283,18 @@ export function createEvmRegistrar(opts: {
     const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
 
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${nonceLockKey}, ${opts.chainId})`);
+      const signer = await lockNonces(tx, chainNonce, fees);
       if (await findRow(tx, instruction.key)) return; // another attempt recorded it meanwhile
-      const [last] = await tx
-        .select({ nonce: max(evmRegistrarTransactions.nonce) })
-        .from(evmRegistrarTransactions)
-        .where(
-          and(
-            eq(evmRegistrarTransactions.chainId, opts.chainId),
-            eq(evmRegistrarTransactions.agentAddress, account.address),
-          ),
-        );
-      let nonce = Math.max(chainNonce, (last?.nonce ?? -1) + 1);
-      const record = async (values: {
-        key: string;
-        action: Row['action'];
-        contractAddress: Address;
-        to: Address | null;
-        data: Hex;
-      }) => {
-        const rawTransaction = await account.signTransaction({
-          type: 'eip1559',
-          chainId: opts.chainId,
-          nonce,
-          gas: values.to === null ? deployGas : callGas,
-          maxFeePerGas: fees.maxFeePerGas,
-          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-          ...(values.to === null ? {} : { to: values.to }),
-          data: values.data,
-        });
-        await tx.insert(evmRegistrarTransactions).values({
-          key: values.key,
+      const record = (values: Omit<RecordValues, 'instructionKey' | 'bondCode'>) =>
+        signer.record({
+          ...values,
           instructionKey: values.action === 'deploy' ? null : instruction.key,
-          action: values.action,
           bondCode: instruction.bond.code,
-          contractAddress: values.contractAddress,
-          chainId: opts.chainId,
-          agentAddress: account.address,
-          nonce,
-          transactionHash: keccak256(rawTransaction),
-          rawTransaction,
         });
-        nonce += 1;
-      };
 
       let contract = await contractOf(tx, instruction);
       if (!contract) {
-        contract = getContractAddress({ from: account.address, nonce: BigInt(nonce) });
+        contract = getContractAddress({ from: account.address, nonce: BigInt(signer.nextNonce()) });
         await record({
           key: `deploy:${instruction.bond.code}`,
           action: 'deploy',
@@ -310,6 +355,93 @@ export function createEvmRegistrar(opts: {
     return 'reverted';
   }
 
+  /** The receipt of whichever version of the row's transaction was mined (newest first), or null. */
+  async function minedVersion(row: Row) {
+    const hashes = [row.transactionHash, ...row.replaced.map((r) => r.transactionHash).reverse()];
+    for (const hash of hashes as Hex[]) {
+      try {
+        return { hash, receipt: await client.getTransactionReceipt({ hash }) };
+      } catch (error) {
+        if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+      }
+    }
+    return null;
+  }
+
+  /** Fees at least 12.5 % above the old ones (nodes refuse a replacement under +10 %), or today's if higher. */
+  function bumped(old: Fees, current: Fees): Fees {
+    const up = (v: bigint) => v + v / 8n + 1n;
+    const priority =
+      up(old.maxPriorityFeePerGas) > current.maxPriorityFeePerGas
+        ? up(old.maxPriorityFeePerGas)
+        : current.maxPriorityFeePerGas;
+    const fee = up(old.maxFeePerGas) > current.maxFeePerGas ? up(old.maxFeePerGas) : current.maxFeePerGas;
+    return { maxPriorityFeePerGas: priority, maxFeePerGas: fee > priority ? fee : priority };
+  }
+
+  /**
+   * Replaces the agent's sent transactions up to `nonce` that the chain has not mined (nonce at or
+   * above its mined count) and that were broadcast `replaceAfterMs` ago or longer: same nonce and
+   * call, higher fees, at most `maxReplacements` times each. Each row keeps its earlier versions.
+   */
+  async function replaceStuck(db: Db, nonce: number): Promise<void> {
+    const minedCount = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
+    const due = new Date(now().getTime() - replaceAfterMs);
+    const rows = await db
+      .select()
+      .from(evmRegistrarTransactions)
+      .where(
+        and(
+          eq(evmRegistrarTransactions.chainId, opts.chainId),
+          eq(evmRegistrarTransactions.agentAddress, account.address),
+          eq(evmRegistrarTransactions.status, 'sent'),
+          gte(evmRegistrarTransactions.nonce, minedCount),
+          lte(evmRegistrarTransactions.nonce, nonce),
+          lte(evmRegistrarTransactions.sentAt, due),
+        ),
+      )
+      .orderBy(asc(evmRegistrarTransactions.nonce));
+    if (rows.length === 0) return;
+    const current = await client.estimateFeesPerGas();
+    for (const row of rows) {
+      if (row.replaced.length >= maxReplacements) continue;
+      const old = parseTransaction(row.rawTransaction as Hex);
+      const fees = bumped(
+        { maxFeePerGas: old.maxFeePerGas ?? 0n, maxPriorityFeePerGas: old.maxPriorityFeePerGas ?? 0n },
+        current,
+      );
+      const rawTransaction = await sign({
+        nonce: row.nonce,
+        to: old.to ?? null,
+        data: old.data ?? '0x',
+        fees,
+      });
+      const transactionHash = keccak256(rawTransaction);
+      // Recorded before broadcasting, as every transaction: whichever version is mined is known.
+      await db
+        .update(evmRegistrarTransactions)
+        .set({
+          transactionHash,
+          rawTransaction,
+          sentAt: now(),
+          replaced: [
+            ...row.replaced,
+            { transactionHash: row.transactionHash, rawTransaction: row.rawTransaction },
+          ],
+        })
+        .where(eq(evmRegistrarTransactions.id, row.id));
+      try {
+        await client.sendRawTransaction({ serializedTransaction: rawTransaction });
+      } catch (error) {
+        // The old version was mined meanwhile ("nonce too low"): the next look finds its receipt.
+        if (!(await client.getTransaction({ hash: transactionHash }).catch(() => null))) {
+          const mined = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
+          if (mined <= row.nonce) throw error;
+        }
+      }
+    }
+  }
+
   const controls: EvmRegistrarControls = {
     provider: evmRegistrarProvider,
     agentAddress: account.address,
@@ -319,16 +451,30 @@ export function createEvmRegistrar(opts: {
     async watch({ db, key }) {
       const row = await findRow(db, key);
       if (!row) return { status: 'pending', reason: 'not_sent' };
-      const hash = row.transactionHash as Hex;
-      let receipt: Awaited<ReturnType<typeof client.getTransactionReceipt>>;
-      try {
-        receipt = await client.getTransactionReceipt({ hash });
-      } catch (error) {
-        if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+      const found = await minedVersion(row);
+      if (!found) {
         // Recorded but not on the chain (a crash before broadcasting, a node that dropped it): send again.
-        const known = await client.getTransaction({ hash }).catch(() => null);
+        const known = await client.getTransaction({ hash: row.transactionHash as Hex }).catch(() => null);
         if (!known) await sendUpTo(db, row.nonce);
+        // Not mined in time (fees too low for the chain now): replace it and any earlier one holding it up.
+        else await replaceStuck(db, row.nonce);
         return { status: 'pending', reason: 'not_mined' };
+      }
+      const { receipt, hash } = found;
+      if (hash !== row.transactionHash) {
+        // An earlier version was mined: the row names the transaction the chain holds from now on.
+        const mined = row.replaced.find((r) => r.transactionHash === hash)!;
+        await db
+          .update(evmRegistrarTransactions)
+          .set({
+            transactionHash: mined.transactionHash,
+            rawTransaction: mined.rawTransaction,
+            replaced: [
+              ...row.replaced.filter((r) => r !== mined),
+              { transactionHash: row.transactionHash, rawTransaction: row.rawTransaction },
+            ],
+          })
+          .where(eq(evmRegistrarTransactions.id, row.id));
       }
       const head = await client.getBlockNumber({ cacheTime: 0 });
       if (head - receipt.blockNumber + 1n < BigInt(opts.confirmations)) {
@@ -418,53 +564,77 @@ export function createEvmRegistrar(opts: {
       };
     },
 
-    async balances({ db, bond }) {
+    /**
+     * Each address the platform names, `balanceOf` at one block (the newest with the confirmations
+     * the watcher awaits), and `totalSupply` at the same block: tokens beyond the named addresses'
+     * sum (moved by the agent outside the platform) are reported under `unaccountedHolders`. One
+     * block for every read, so a transfer mined meanwhile cannot be counted twice or not at all;
+     * no log scan, so no node limit on log ranges applies.
+     */
+    async balances({ db, bond, addresses = [] }) {
       const contract =
         bond.tokenId && isAddress(bond.tokenId)
           ? getAddress(bond.tokenId)
           : ((await findRow(db, `deploy:${bond.code}`))?.contractAddress as Address | undefined);
       if (!contract) return new Map();
-      const deployment = await findRow(db, `deploy:${bond.code}`);
-      const fromBlock = deployment
-        ? ((await client.getTransactionReceipt({ hash: deployment.transactionHash as Hex }).catch(() => null))
-            ?.blockNumber ?? 0n)
-        : 0n;
-      const holders = await transferParticipants(contract, fromBlock);
+      const head = await client.getBlockNumber({ cacheTime: 0 });
+      const blockNumber =
+        head - BigInt(opts.confirmations - 1) > 0n ? head - BigInt(opts.confirmations - 1) : 0n;
+      const code = await client.getCode({ address: contract, blockNumber });
+      if (!code || code === '0x') return new Map(); // deployment not mined (or confirmed) yet
+      const read = (functionName: 'balanceOf' | 'totalSupply', args: readonly Address[] = []) =>
+        client.readContract({ address: contract, abi, functionName, args, blockNumber }) as Promise<bigint>;
+      const named = [...new Set(addresses.filter((a) => isAddress(a)).map((a) => getAddress(a)))];
       const balances = new Map<string, number>();
-      for (const address of holders) {
-        const balance = (await client.readContract({
-          address: contract,
-          abi,
-          functionName: 'balanceOf',
-          args: [address],
-        })) as bigint;
-        if (balance > 0n) balances.set(address, Number(balance));
+      let sum = 0n;
+      // One eth_call per address, a few at a time (no multicall contract needed on the chain).
+      for (let i = 0; i < named.length; i += 20) {
+        const chunk = named.slice(i, i + 20);
+        const values = await Promise.all(chunk.map((a) => read('balanceOf', [a])));
+        chunk.forEach((address, j) => {
+          const value = values[j]!;
+          sum += value;
+          if (value > 0n) balances.set(address, Number(value));
+        });
       }
+      const supply = await read('totalSupply');
+      if (supply > sum) balances.set(unaccountedHolders, Number(supply - sum));
       return balances;
     },
-  };
 
-  /** Every address a Transfer of the token ever touched, read in windows of 10,000 blocks. */
-  async function transferParticipants(contract: Address, fromBlock: bigint): Promise<Set<Address>> {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const seen = new Set<Address>();
-    const window = 10_000n;
-    for (let start = fromBlock; start <= head; start += window) {
-      const end = start + window - 1n < head ? start + window - 1n : head;
-      const logs = await client.getContractEvents({
-        address: contract,
-        abi,
-        eventName: 'Transfer',
-        fromBlock: start,
-        toBlock: end,
-      });
-      for (const log of logs) {
-        const args = log.args as { from?: Address; to?: Address };
-        for (const a of [args.from, args.to]) if (a && a !== zeroAddress) seen.add(getAddress(a));
+    async setPaused({ db, bond, paused, key }) {
+      const database = db as Database;
+      const existing = await findRow(database, key);
+      if (existing) {
+        await sendUpTo(database, existing.nonce);
+        return { transactionHash: existing.transactionHash };
       }
-    }
-    return seen;
-  }
+      const contract =
+        bond.tokenId && isAddress(bond.tokenId)
+          ? getAddress(bond.tokenId)
+          : ((await findRow(database, `deploy:${bond.code}`))?.contractAddress as Address | undefined);
+      // No token deployed yet: nothing to pause on the chain (the platform refuses transfers itself).
+      if (!contract) return { transactionHash: null };
+      const fees = await client.estimateFeesPerGas();
+      const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+      const nonce = await database.transaction(async (tx) => {
+        const signer = await lockNonces(tx, chainNonce, fees);
+        const again = await findRow(tx, key);
+        if (again) return again.nonce;
+        return signer.record({
+          key,
+          instructionKey: null,
+          action: paused ? 'pause' : 'unpause',
+          bondCode: bond.code,
+          contractAddress: contract,
+          to: contract,
+          data: encodeFunctionData({ abi, functionName: paused ? 'pause' : 'unpause' }),
+        });
+      });
+      await sendUpTo(database, nonce);
+      return { transactionHash: (await findRow(database, key))?.transactionHash ?? null };
+    },
+  };
 
   /** The holders and amount a call was signed with (for a refusal's event). */
   function decodeInstructed(data: Hex | undefined): {

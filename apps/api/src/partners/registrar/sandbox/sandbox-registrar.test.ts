@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -8,11 +6,18 @@ import {
   sandboxRegistrarInstructions,
   sandboxRegistrarTransactions,
 } from '../../../db/schema/index.ts';
-import { seedCustomer, seedWallet } from '../../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { sandboxSignatureHeader, signWebhook } from '../../webhook-signatures.ts';
 import { isSandboxRegistrar, sandboxRegistrarWebhookSecret } from '../create-registrar.ts';
-import type { RegistrarInstruction } from '../port.ts';
+import {
+  bondCodes,
+  burnOf,
+  mintOf,
+  randomAddress,
+  submitterFor,
+  custodialAddress as testCustodialAddress,
+  transferOf,
+} from '../registrar.test-kit.ts';
 import type { SandboxRegistrar } from './sandbox-registrar.ts';
 
 /* The sandbox registrar's own ledger, its idempotency, its allow-list and its tester page. */
@@ -28,16 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
-const bondCode = () => `SANDBOX_BOND_${++n}`;
-const randomAddress = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
-async function custodialAddress() {
-  const customer = await seedCustomer(db);
-  return (await seedWallet(db, { customerId: customer.id })).address;
-}
-
-const submit = (i: Omit<RegistrarInstruction, 'bond'> & { bond: string }) =>
-  registrar.submit({ db, instruction: { ...i, bond: { code: i.bond, tokenId: null } } });
+const bondCode = bondCodes('SANDBOX_BOND');
+const custodialAddress = () => testCustodialAddress(db);
+const submit: ReturnType<typeof submitterFor> = (i, via) => submitterFor(db, registrar)(i, via);
 const rowOf = async (key: string) =>
   (await db.select().from(sandboxRegistrarInstructions).where(eq(sandboxRegistrarInstructions.key, key)))[0]!;
 const chainOf = (bond: string) =>
@@ -56,14 +54,7 @@ describe('the sandbox registrar ledger', () => {
   it('executes a key once: the same instruction twice answers the same and changes the ledger once', async () => {
     const bond = bondCode();
     const to = await custodialAddress();
-    const mint = {
-      key: `k-${bond}`,
-      kind: 'mint' as const,
-      bond,
-      fromAddress: null,
-      toAddress: to,
-      amount: 100,
-    };
+    const mint = mintOf(bond, to, 100, 'k');
     const first = await submit(mint);
     const second = await submit(mint);
     expect(second).toEqual(first);
@@ -86,42 +77,14 @@ describe('the sandbox registrar ledger', () => {
     const bond = bondCode();
     const holder = await custodialAddress();
     const other = await custodialAddress();
-    await submit({ key: `m-${bond}`, kind: 'mint', bond, fromAddress: null, toAddress: holder, amount: 50 });
-    await submit({
-      key: `x-${bond}`,
-      kind: 'mint',
-      bond,
-      fromAddress: null,
-      toAddress: randomAddress(),
-      amount: 5,
-    });
+    await submit(mintOf(bond, holder, 50));
+    await submit(mintOf(bond, randomAddress(), 5, 'x'));
     await t.jobs.drain({ includeDelayed: true });
     expect(await rowOf(`x-${bond}`)).toMatchObject({ status: 'refused', reason: 'address_not_allowed' });
-    await submit({
-      key: `t1-${bond}`,
-      kind: 'transfer',
-      bond,
-      fromAddress: holder,
-      toAddress: other,
-      amount: 60,
-    });
-    await submit({
-      key: `t2-${bond}`,
-      kind: 'transfer',
-      bond,
-      fromAddress: holder,
-      toAddress: randomAddress(),
-      amount: 10,
-    });
-    await submit({
-      key: `t3-${bond}`,
-      kind: 'transfer',
-      bond,
-      fromAddress: holder,
-      toAddress: other,
-      amount: 20,
-    });
-    await submit({ key: `b-${bond}`, kind: 'burn', bond, fromAddress: holder, toAddress: null, amount: 30 });
+    await submit(transferOf(bond, holder, other, 60, 't1'));
+    await submit(transferOf(bond, holder, randomAddress(), 10, 't2'));
+    await submit(transferOf(bond, holder, other, 20, 't3'));
+    await submit(burnOf(bond, holder, 30));
     await t.jobs.drain({ includeDelayed: true });
     expect(await rowOf(`t1-${bond}`)).toMatchObject({ status: 'refused', reason: 'insufficient_balance' });
     expect(await rowOf(`t2-${bond}`)).toMatchObject({ status: 'refused', reason: 'address_not_allowed' });
@@ -172,14 +135,7 @@ describe('the sandbox registrar page', () => {
     const bond = bondCode();
     const to = await custodialAddress();
     for (const key of ['a', 'b', 'c']) {
-      await submit({
-        key: `${key}-${bond}`,
-        kind: 'mint',
-        bond,
-        fromAddress: null,
-        toAddress: to,
-        amount: 10,
-      });
+      await submit(mintOf(bond, to, 10, key));
     }
     const [a, b, c] = [await rowOf(`a-${bond}`), await rowOf(`b-${bond}`), await rowOf(`c-${bond}`)];
 
@@ -220,14 +176,7 @@ describe('the sandbox registrar page', () => {
 
   it('refuses a decision without this site as its Origin (CSRF)', async () => {
     const bond = bondCode();
-    await submit({
-      key: `o-${bond}`,
-      kind: 'mint',
-      bond,
-      fromAddress: null,
-      toAddress: await custodialAddress(),
-      amount: 1,
-    });
+    await submit(mintOf(bond, await custodialAddress(), 1, 'o'));
     const row = await rowOf(`o-${bond}`);
     expect((await decide(row.id, 'action=confirm', {})).statusCode).toBe(403);
     expect((await decide(row.id, 'action=confirm', { origin: 'https://evil.example' })).statusCode).toBe(403);

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import {
   sandboxRegistrarBalances,
   sandboxRegistrarInstructions,
+  sandboxRegistrarPauses,
   sandboxRegistrarTransactions,
   wallets,
 } from '../../../db/schema/index.ts';
@@ -141,6 +142,12 @@ export function createSandboxRegistrar(opts: {
         .returning();
       return updated!;
     };
+    // A paused token moves nothing (the contract's `whenNotPaused`).
+    const [paused] = await tx
+      .select({ bondCode: sandboxRegistrarPauses.bondCode })
+      .from(sandboxRegistrarPauses)
+      .where(eq(sandboxRegistrarPauses.bondCode, row.bondCode));
+    if (paused) return decide({ status: 'refused', reason: 'token_paused' });
     if (row.kind !== 'burn') {
       if (!row.toAddress) return decide({ status: 'refused', reason: 'address_missing' });
       if (!(await isAllowed(tx, row.toAddress)))
@@ -372,6 +379,15 @@ export function createSandboxRegistrar(opts: {
         .from(sandboxRegistrarBalances)
         .where(eq(sandboxRegistrarBalances.bondCode, bond.code));
       return new Map(rows.filter((r) => r.balance > 0).map((r) => [r.address, r.balance]));
+    },
+
+    async setPaused({ db, bond, paused }) {
+      if (paused) {
+        await db.insert(sandboxRegistrarPauses).values({ bondCode: bond.code }).onConflictDoNothing();
+      } else {
+        await db.delete(sandboxRegistrarPauses).where(eq(sandboxRegistrarPauses.bondCode, bond.code));
+      }
+      return { transactionHash: null };
     },
 
     webhooks: {

@@ -1,8 +1,14 @@
 import { formatDateTime, formatNumber } from '@token/domain/format';
-import type { RegisterAdminView } from '@token/domain/register';
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { bondPauseInputSchema, type RegisterAdminView } from '@token/domain/register';
+import { CheckCircle2, PauseCircle, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { useBondPause, useSetBondPause } from '../api/bond-pause.ts';
 import { useAdminLabels } from '../components/labels.ts';
+import { OperatorDialog } from '../components/operator-dialog.tsx';
+import { useDialogFocus } from './dialog-focus.ts';
 
 /** A figure with its label, as the register's head shows them. */
 export function Figure({ label, value }: { label: string; value: string }) {
@@ -114,6 +120,78 @@ function ChainCheck({ check }: { check: RegisterAdminView['check'] }) {
   );
 }
 
+/**
+ * The bond's token paused or not, with the button that pauses (transfers refused on the platform and
+ * at the registrar) or unpauses it; a dialog asks the reason for the audit log.
+ */
+function PauseControl({ code }: { code: string }) {
+  const { t } = useAdminLabels();
+  const locale = useLocale();
+  const state = useBondPause(code);
+  const change = useSetBondPause();
+  const [open, setOpen] = useState(false);
+  const focus = useDialogFocus<HTMLElement>();
+  const paused = state.data?.paused ?? false;
+  return (
+    <section
+      ref={focus.fallback}
+      tabIndex={-1}
+      aria-labelledby="register-pause"
+      className={`rounded-xl border p-4 shadow-sm outline-none sm:p-5 ${
+        paused ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'
+      }`}
+    >
+      <h2 id="register-pause" className="text-sm font-medium text-slate-700">
+        {t('bondPause.title')}
+      </h2>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <p
+          className={`flex items-start gap-2 text-sm ${paused ? 'font-medium text-amber-900' : 'text-slate-700'}`}
+        >
+          {paused ? <PauseCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" /> : null}
+          {state.data === undefined
+            ? '…'
+            : paused
+              ? t('bondPause.paused', {
+                  when: state.data.changedAt ? formatDateTime(state.data.changedAt, { locale }) : '',
+                })
+              : t('bondPause.active')}
+        </p>
+        <Button
+          type="button"
+          variant={paused ? 'outline' : 'danger'}
+          disabled={state.data === undefined}
+          onClick={(event) => {
+            focus.remember(event);
+            setOpen(true);
+          }}
+        >
+          {paused ? t('bondPause.unpause') : t('bondPause.pause')}
+        </Button>
+      </div>
+      <OperatorDialog
+        schema={bondPauseInputSchema}
+        open={open}
+        formKey={paused ? 'unpause' : 'pause'}
+        title={paused ? t('bondPause.unpauseTitle') : t('bondPause.pauseTitle')}
+        text={paused ? t('bondPause.unpauseText', { code }) : t('bondPause.pauseText', { code })}
+        submitLabel={paused ? t('bondPause.unpause') : t('bondPause.pause')}
+        destructive={!paused}
+        returnFocus={focus.returnFocus}
+        onConfirm={async ({ reason }) => {
+          const view = await change.mutateAsync({ code, paused: !paused, input: { reason } });
+          notify(
+            'success',
+            view.paused ? t('bondPause.pausedDone', { code }) : t('bondPause.unpausedDone', { code }),
+          );
+          setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </section>
+  );
+}
+
 /** The register's overview: the chain check first, then the head and supply figures. */
 export function RegisterOverview({ register }: { register: RegisterAdminView }) {
   const { t } = useAdminLabels();
@@ -122,6 +200,7 @@ export function RegisterOverview({ register }: { register: RegisterAdminView }) 
   return (
     <div className="space-y-4">
       <ChainCheck check={register.check} />
+      <PauseControl code={register.product} />
       <section
         aria-labelledby="register-head"
         className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"

@@ -37,6 +37,7 @@ export type TransferField = keyof TransferFormInput;
 export const refusalField: Record<TransferRefusal, TransferField | null> = {
   transfer_amount_invalid: 'amount',
   transfer_to_self: 'beneficiary',
+  bond_paused: null,
   transfer_two_factor_not_enabled: null,
   two_factor_required: 'code',
   two_factor_invalid: 'code',
