@@ -258,24 +258,29 @@ function codeSupply(holders: Holder[]) {
   const ready = [...holders];
   let spent: Holder[] = [];
   const lastStep = new Map<number, number>();
-  const usableStep = (h: Holder, current: number) => {
-    const candidate = Math.max((lastStep.get(h.id) ?? Number.NEGATIVE_INFINITY) + 1, current - 1);
+  // The previous step's code only while the step has more than `margin` to run: an answer may take
+  // seconds on a loaded machine, and the server checks the code when the request arrives.
+  const margin = 5_000;
+  const usableStep = (h: Holder, at: number) => {
+    const current = Math.floor(at / step);
+    const oldest = at % step < step - margin ? current - 1 : current;
+    const candidate = Math.max((lastStep.get(h.id) ?? Number.NEGATIVE_INFINITY) + 1, oldest);
     return candidate <= current + 1 ? candidate : null;
   };
   return {
     async next(): Promise<{ holder: Holder; code: string } | null> {
       for (;;) {
-        const current = Math.floor(Date.now() / step);
+        const at = Date.now();
         const holder = ready.shift();
         if (!holder) {
           // A new step gives every holder one more code.
-          const again = spent.filter((h) => usableStep(h, current) !== null);
+          const again = spent.filter((h) => usableStep(h, at) !== null);
           if (again.length === 0) return null;
-          spent = spent.filter((h) => usableStep(h, current) === null);
+          spent = spent.filter((h) => usableStep(h, at) === null);
           ready.push(...again);
           continue;
         }
-        const s = usableStep(holder, current);
+        const s = usableStep(holder, at);
         if (s === null) {
           spent.push(holder);
           continue;
