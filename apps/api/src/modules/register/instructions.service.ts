@@ -31,22 +31,33 @@ export type QueueInstruction = {
   cause: RegisterCause;
   /** Unique per intended effect (e.g. `mint-order-42`): a second call with it returns the first instruction. */
   idempotencyKey: string;
+  /** The holders' custodial addresses when the caller has read them already (else looked up here). */
+  addresses?: { from: string | null; to: string | null };
 };
 
 /**
  * Records an instruction and enqueues its submission, inside the caller's transaction. Idempotent by
  * key: an instruction already recorded under the key is returned as it is (`created: false`) and
- * nothing is enqueued again. The holders' custodial wallet addresses are looked up here.
+ * nothing is enqueued again. The holders' custodial wallet addresses are looked up here unless given.
  */
 export async function queueInstruction(
   tx: Tx,
   input: QueueInstruction,
 ): Promise<{ instruction: RegistrarInstructionRow; created: boolean }> {
-  const fromAddress = input.fromCustomerId === null ? null : await holderAddressOf(tx, input.fromCustomerId);
-  const toAddress = input.toCustomerId === null ? null : await holderAddressOf(tx, input.toCustomerId);
+  const { addresses, ...columns } = input;
+  const fromAddress = addresses
+    ? addresses.from
+    : input.fromCustomerId === null
+      ? null
+      : await holderAddressOf(tx, input.fromCustomerId);
+  const toAddress = addresses
+    ? addresses.to
+    : input.toCustomerId === null
+      ? null
+      : await holderAddressOf(tx, input.toCustomerId);
   const [created] = await tx
     .insert(registrarInstructions)
-    .values({ ...input, fromAddress, toAddress })
+    .values({ ...columns, fromAddress, toAddress })
     .onConflictDoNothing({ target: registrarInstructions.idempotencyKey })
     .returning();
   if (created) {
