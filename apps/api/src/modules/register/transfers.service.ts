@@ -88,6 +88,8 @@ function transferContextStatement(db: Db, bondMatch: SQL) {
       whitelisting: products.whitelisting,
       professionalOnly: products.professionalOnly,
       investorLimit: products.investorLimit,
+      paused: sql<boolean>`coalesce((select rh.paused from ${registerHeads} rh
+        where rh.product_id = ${products.id}), false)`,
       variantId: productVariants.id,
       variantCode: productVariants.code,
       twoFactorEnabled: customers.twoFactorEnabled,
@@ -358,6 +360,7 @@ export async function placeTransfer(opts: {
         professionalOnly: context.professionalOnly,
         investorLimit: bond.investorLimit,
         holders: receiver?.holders ?? 0,
+        paused: context.paused,
       },
     });
     if (refusal) throw new AppError(refusal);

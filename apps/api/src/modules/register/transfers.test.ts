@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import {
   bondWhitelist,
   customers,
+  registerHeads,
   registerHoldings,
   registrarInstructions,
   tokenTransfers,
@@ -181,6 +182,20 @@ describe('POST token/transfer: refusals, each a 4xx from the catalogue', () => {
       body(sender, bond.code, 1, receiver.row.email, { code: await sender.code() }),
     );
     expect(accepted.status).toBe(202);
+  });
+
+  it('refuses every transfer of a bond whose token the operator paused, before any code is asked', async () => {
+    const sender = await investor();
+    const receiver = await investor();
+    const bond = await bondHeldBy(sender, 5);
+    await db.update(registerHeads).set({ paused: true }).where(eq(registerHeads.productId, bond.productId));
+    const res = await sender.api.post('/token/transfer', body(sender, bond.code, 1, receiver.row.email));
+    expect(res.body.code).toBe('bond_paused');
+    expect(res.status).toBe(409);
+    expect((await holding(bond.productId, sender.row.id))?.pendingOut).toBe(0);
+    await db.update(registerHeads).set({ paused: false }).where(eq(registerHeads.productId, bond.productId));
+    const again = await sender.api.post('/token/transfer', body(sender, bond.code, 1, receiver.row.email));
+    expect(again.body.code).toBe('two_factor_required');
   });
 
   it('refuses a non-professional receiver of a professional-only bond', async () => {
