@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { logInWithForm } from './support/accounts.ts';
 import { expect, test, useLanguage } from './support/fixtures.ts';
-import { apiLogInOperator, demoPassword, freshTotpCode } from './support/onboarding.ts';
+import { demoPassword, freshTotpCode, logInOperatorWithForm } from './support/onboarding.ts';
 
 // Issue 16: the token register as the demo people walk it (README "Demo accounts", docs/demo-data.md):
 // Jonas Wagner holds 5,000 minted SOLAR_BRANDENBURG_2031 tokens (minted by the sandbox registrar
 // when the server started) and a paid, not yet minted order of 2,000 HOTEL_MUENCHEN_2032 tokens; Clara
-// Neumann is an approved investor with a custody wallet and holds nothing. The operator mints through
-// the admin API (the admin web has no register screens yet).
+// Neumann is an approved investor with a custody wallet and holds nothing. The compliance operator
+// mints HOTEL through the admin screens (/admin/bonds, the bond's register, its minting batch).
 const jonas = {
   email: 'jonas.wagner@demo.tokenwerk.example',
   password: demoPassword,
@@ -101,19 +101,57 @@ function pdfText(bytes: Buffer): string | null {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
-test('the operator mints, Jonas transfers 1,000 tokens to Clara, both download an excerpt', async ({
+test('the operator mints in the admin screens, Jonas transfers 1,000 tokens to Clara, both download an excerpt', async ({
   browser,
-  request,
 }) => {
   test.setTimeout(240_000);
 
-  // The operator runs the bond's minting batch (admin API, bearer token from a login with TOTP).
-  const operator = await apiLogInOperator(request);
-  const run = await request.post(`/api/v2/admin/bonds/${hotel}/minting`, {
-    headers: operator.headers,
-    data: { reason: 'e2e: minting the paid subscriptions' },
-  });
-  expect(run.status(), await run.text()).toBe(200);
+  // The compliance operator, in German, logs in with the authenticator's code, opens the bond's
+  // register and runs its minting batch; the page polls until the registrar has confirmed.
+  const operatorContext = await browser.newContext({ locale: 'de-DE' });
+  const admin = await operatorContext.newPage();
+  await useLanguage(admin, 'de');
+  await admin.goto('/login');
+  await logInOperatorWithForm(admin);
+  await admin.goto('/admin/bonds');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Token-Register' })).toBeVisible();
+  await admin
+    .getByRole('row')
+    .filter({ hasText: hotel })
+    .getByRole('link', { name: /^Register von .+ öffnen$/ })
+    .click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/bonds/${hotel}$`));
+  await expect(admin.getByRole('heading', { level: 1, name: `Register ${hotel}` })).toBeVisible();
+  await admin
+    .getByRole('navigation', { name: 'Bereiche des Registers' })
+    .getByRole('link', { name: 'Minting' })
+    .click();
+  await expect(admin).toHaveURL(/\?tab=minting$/);
+  // the preview: Jonas's paid order, 2,000 tokens open, mintable
+  const jonasOrder = admin.getByRole('row').filter({ hasText: jonas.email });
+  await expect(jonasOrder).toContainText('Jonas Wagner');
+  await expect(jonasOrder.getByRole('cell').nth(5)).toHaveText('2.000');
+  await expect(jonasOrder).toContainText('Ausgebbar');
+  await admin.getByRole('button', { name: 'Minting starten' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Minting starten' });
+  await expect(confirm).toContainText('Token beim Registrar zur Ausgabe angewiesen');
+  await confirm.getByLabel('Begründung (optional)').fill('e2e: Ausgabe der bezahlten Zeichnungen');
+  await confirm.getByRole('button', { name: 'Minting starten' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(admin.getByRole('status', { name: 'Ergebnis des Minting-Laufs' })).toContainText(
+    /Bestellungen? mit [\d.]+ Token angewiesen/,
+  );
+  // once the registrar confirms (the page reads the batch again by itself), the order has its tokens
+  // and leaves the batch, and the journal holds the mint to Jonas
+  await expect(jonasOrder).toHaveCount(0, { timeout: 60_000 });
+  await expect(admin.getByText('Der Registrar hat noch offene Anweisungen')).toBeHidden({ timeout: 30_000 });
+  await admin
+    .getByRole('navigation', { name: 'Bereiche des Registers' })
+    .getByRole('link', { name: 'Journal' })
+    .click();
+  const mint = admin.getByRole('row').filter({ hasText: 'Ausgabe' }).filter({ hasText: 'Jonas Wagner' });
+  await expect(mint.first()).toContainText('2.000');
+  await operatorContext.close();
 
   // Jonas, in English: the depot shows both bonds minted once the sandbox registrar has confirmed.
   const jonasContext = await browser.newContext({ locale: 'en-GB' });
