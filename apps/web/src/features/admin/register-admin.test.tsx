@@ -51,6 +51,7 @@ const registerView = (overrides: Partial<RegisterAdminView> = {}): RegisterAdmin
       balance: 4000,
       pendingOut: 1000,
       pendingIn: 0,
+      restrictions: [],
     },
     {
       customer: firma,
@@ -58,6 +59,7 @@ const registerView = (overrides: Partial<RegisterAdminView> = {}): RegisterAdmin
       balance: 3000,
       pendingOut: 0,
       pendingIn: 1000,
+      restrictions: [],
     },
   ],
   check: { ok: true, entries: 3, fault: null, mismatches: [], checkedAt: '2026-11-27T08:00:00.000Z' },
@@ -106,6 +108,7 @@ const mintingOrder = (
   investor: { ...anna, hasWallet: true },
   status: 'mintable',
   blockedReason: null,
+  refusals: [],
   ...overrides,
 });
 
@@ -137,6 +140,8 @@ const preview = (open: 'before' | 'queued' | 'confirmed'): MintingPreviewView =>
       mintableTokens: open === 'before' ? 2000 : 0,
       blockedOrders: 1,
       blockedTokens: 3000,
+      refusedOrders: 0,
+      refusedTokens: 0,
     },
   };
 };
