@@ -30,7 +30,7 @@ const base = (code: string) => `/api/v2/admin/bonds/${encodeURIComponent(code)}`
  * the minting batch, the register with its chain check, the journal, reversals and the whitelist.
  */
 export async function registerAdminRoutes(app: App) {
-  registerOperatorControlRoutes(app);
+  await app.register(operatorControlRoutes);
   app.get(
     '/bonds/:code/minting',
     {
@@ -243,7 +243,7 @@ export async function registerAdminRoutes(app: App) {
  * lifting a disposal restriction on a holder's position (eWpG § 17 (1) Nr. 6), and retrying an order's
  * mint that the registrar refused. Each change in the audit log.
  */
-function registerOperatorControlRoutes(app: App) {
+export async function operatorControlRoutes(app: App) {
   app.post(
     '/bonds/:code/register/holders/:customerUuid/restrictions',
     {
