@@ -509,6 +509,28 @@ export const errorCatalogue = {
     de: 'Übertragungen dieser Anleihe sind derzeit vom Betreiber ausgesetzt. Bitte versuchen Sie es später erneut.',
     en: 'Transfers of this bond are currently suspended by the operator. Please try again later.',
   },
+  // issue 16, operator disposal restrictions (eWpG § 17 (1) Nr. 6) on a holder's position
+  disposal_restriction_not_holder: {
+    status: 422,
+    de: 'Dieser Anleger hält keine Token dieser Anleihe; eine Verfügungsbeschränkung wird nur auf einen Bestand eingetragen.',
+    en: 'This investor holds no tokens of this bond; a disposal restriction is only entered on a position.',
+  },
+  disposal_restriction_not_found: {
+    status: 404,
+    de: 'Diese Verfügungsbeschränkung wurde nicht gefunden.',
+    en: 'This disposal restriction was not found.',
+  },
+  disposal_restriction_already_lifted: {
+    status: 409,
+    de: 'Diese Verfügungsbeschränkung wurde bereits aufgehoben.',
+    en: 'This disposal restriction has already been lifted.',
+  },
+  // issue 16, retrying a mint the registrar refused
+  minting_retry_not_allowed: {
+    status: 409,
+    de: 'Für diese Bestellung gibt es nichts erneut zu prägen: Der Registrar hat ihre letzte Prägung nicht abgelehnt, oder sie ist bereits erneut beauftragt.',
+    en: 'There is nothing to retry for this order: the registrar did not refuse its latest mint, or it has already been retried.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

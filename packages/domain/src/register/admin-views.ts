@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { journalFaults } from './check.ts';
 import { registerCauseSchema, registerEntryKinds } from './journal.ts';
+import { disposalRestrictionKinds } from './restrictions.ts';
 
 /*
  * The operator's views of a bond's register (issue 16, decision 016 "Operator"), under
@@ -25,12 +26,23 @@ export type RegisterParty = z.infer<typeof registerPartySchema>;
  * custody wallet), `blocked` (tokens left, but no wallet to mint to), `queued` (the rest is in open
  * instructions), `minted` (the register holds all its tokens; the shipping state follows on confirmation).
  */
-export const mintingOrderStatuses = ['mintable', 'blocked', 'queued', 'minted'] as const;
+export const mintingOrderStatuses = ['mintable', 'blocked', 'queued', 'minted', 'refused'] as const;
 export type MintingOrderStatus = (typeof mintingOrderStatuses)[number];
 
 /** Why an order with tokens left is not minted. */
 export const mintingBlockReasons = ['no_wallet'] as const;
 export type MintingBlockReason = (typeof mintingBlockReasons)[number];
+
+/** A mint instruction of the order that the registrar refused, with its reason. */
+export const mintingRefusalViewSchema = z.object({
+  /** The registrar instruction's id. */
+  instruction: z.string(),
+  idempotencyKey: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  refusedAt: isoDateTime.nullable(),
+});
+export type MintingRefusalView = z.infer<typeof mintingRefusalViewSchema>;
 
 /** One paid, not wholly minted order of the bond (shipping `ready` or `partially_shipped`). */
 export const mintingOrderViewSchema = z.object({
@@ -47,6 +59,8 @@ export const mintingOrderViewSchema = z.object({
   investor: registerPartySchema.extend({ hasWallet: z.boolean() }),
   status: z.enum(mintingOrderStatuses),
   blockedReason: z.enum(mintingBlockReasons).nullable(),
+  /** The registrar's refusals of the order's mint instructions, newest first. */
+  refusals: z.array(mintingRefusalViewSchema),
 });
 export type MintingOrderView = z.infer<typeof mintingOrderViewSchema>;
 
@@ -62,6 +76,9 @@ const mintingTotalsSchema = z.object({
   /** Orders and tokens left to mint that wait for a wallet. */
   blockedOrders: z.number().int(),
   blockedTokens: z.number().int(),
+  /** Orders and tokens whose latest mint the registrar refused (retried one by one). */
+  refusedOrders: z.number().int(),
+  refusedTokens: z.number().int(),
 });
 
 /** GET minting: the batch a run would make. */
@@ -97,6 +114,15 @@ export type MintingRunView = z.infer<typeof mintingRunViewSchema>;
 export const mintingRunInputSchema = z.strictObject({ reason: operatorReason.optional() });
 export type MintingRunInput = z.infer<typeof mintingRunInputSchema>;
 
+/** POST minting/orders/{orderId}/retry: a refused order's remaining tokens in a new instruction. */
+export const mintingRetryViewSchema = z.object({
+  product: z.string(),
+  queued: mintingQueuedViewSchema,
+  /** The order as the batch shows it after the retry (`queued`). */
+  order: mintingOrderViewSchema,
+});
+export type MintingRetryView = z.infer<typeof mintingRetryViewSchema>;
+
 /**
  * A holder as eWpRV § 8 identifies them: a natural person by name, date of birth and residence, a legal
  * person by company name and seat.
@@ -116,6 +142,37 @@ export const registerHolderIdentitySchema = z.discriminatedUnion('type', [
 ]);
 export type RegisterHolderIdentity = z.infer<typeof registerHolderIdentitySchema>;
 
+/** POST …/register/holders/{customerUuid}/restrictions: what, why, and the third party it serves. */
+export const disposalRestrictionInputSchema = z.strictObject({
+  kind: z.enum(disposalRestrictionKinds),
+  reason: z.string().trim().min(3).max(1000),
+  /** eWpG § 17 (1) Nr. 6 "Rechte Dritter": the pledgee, attaching creditor or administrator; optional. */
+  beneficiary: z.string().trim().min(2).max(300).optional(),
+});
+export type DisposalRestrictionInput = z.infer<typeof disposalRestrictionInputSchema>;
+
+/** POST …/register/restrictions/{uuid}/lift: why it ends (a release, a court order...). */
+export const disposalRestrictionLiftInputSchema = z.strictObject({
+  reason: z.string().trim().min(3).max(1000),
+});
+export type DisposalRestrictionLiftInput = z.infer<typeof disposalRestrictionLiftInputSchema>;
+
+/** One restriction as the operator reads it; `liftedAt` null while it is in force. */
+export const disposalRestrictionViewSchema = z.object({
+  id: z.string(),
+  /** The holder's customer uuid. */
+  holder: z.string(),
+  kind: z.enum(disposalRestrictionKinds),
+  reason: z.string(),
+  beneficiary: z.string().nullable(),
+  setAt: z.string().describe('ISO 8601'),
+  setBy: registerPartySchema.nullable(),
+  liftedAt: z.string().nullable().describe('ISO 8601'),
+  liftedBy: registerPartySchema.nullable(),
+  liftReason: z.string().nullable(),
+});
+export type DisposalRestrictionView = z.infer<typeof disposalRestrictionViewSchema>;
+
 export const registerHolderViewSchema = z.object({
   customer: registerPartySchema,
   identity: registerHolderIdentitySchema,
@@ -124,6 +181,8 @@ export const registerHolderViewSchema = z.object({
   pendingOut: z.number().int(),
   /** Tokens in pending transfers to the holder (not part of `balance` yet). */
   pendingIn: z.number().int(),
+  /** Disposal restrictions in force on the position (eWpG § 17 (1) Nr. 6), oldest first. */
+  restrictions: z.array(disposalRestrictionViewSchema),
 });
 export type RegisterHolderView = z.infer<typeof registerHolderViewSchema>;
 

@@ -8,6 +8,7 @@
  * - holdings.ts: minted and not-yet-minted tokens per order and per bond for the depot;
  * - views.ts: the views and inputs the API answers and takes;
  * - admin-views.ts: the operator's views (minting batch, register, journal, reversal, whitelist);
+ * - restrictions.ts: disposal restrictions on a position (kinds, inputs, views, excerpt texts);
  * - order-shipping.ts: an order's shipping state from its minted tokens (forward and corrections);
  * - excerpt.ts: the register excerpt's content (eWpG § 17/19, eWpRV § 7/8) and its numbers;
  * - messages.ts: spec 8's transfer sentences that are no error codes;
@@ -22,6 +23,7 @@ export * from './messages.ts';
 export * from './mint-state.ts';
 export * from './order-shipping.ts';
 export * from './pause.ts';
+export * from './restrictions.ts';
 export * from './transfer-rules.ts';
 export * from './transfer-state.ts';
 export * from './views.ts';

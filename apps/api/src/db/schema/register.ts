@@ -266,3 +266,36 @@ export const registerReconciliations = pgTable(
   },
   (t) => [index().on(t.productId, t.ranAt)],
 );
+
+/**
+ * Disposal restrictions on a holder's position (eWpG § 17 (1) Nr. 6, decision 016 "Disposal
+ * restrictions"): entered and lifted by an operator, never deleted, so an excerpt states those in force
+ * when it was made. `register_holdings.disposal_restriction` is their projection (the transfer rule's
+ * input), written in the same transaction.
+ */
+export const registerDisposalRestrictions = pgTable(
+  'register_disposal_restrictions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid().notNull().unique().defaultRandom(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    kind: text({ enum: ['pledge', 'attachment', 'insolvency', 'other'] }).notNull(),
+    reason: text().notNull(),
+    /** The third party whose right it is (pledgee, attaching creditor, administrator); null: none named. */
+    beneficiary: text(),
+    setAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    setBy: integer().references(() => customers.id),
+    liftedAt: timestamp({ withTimezone: true, precision: 3 }),
+    liftedBy: integer().references(() => customers.id),
+    liftReason: text(),
+  },
+  (t) => [
+    index().on(t.productId, t.customerId, t.setAt),
+    check('register_disposal_restrictions_lift', sql`(${t.liftedAt} is null) = (${t.liftReason} is null)`),
+  ],
+);

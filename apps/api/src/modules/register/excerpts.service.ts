@@ -6,6 +6,7 @@ import {
   type ExcerptEntryLine,
   type ExcerptHolder,
   excerptNumber,
+  excerptRestrictionTexts,
   excerptYearOf,
   parseExcerptNumber,
   type RegisterExcerptInput,
@@ -35,6 +36,7 @@ import { findShopChannel } from '../reference/reference.service.ts';
 import { queueExcerptMail } from './excerpt-mail.ts';
 import { renderExcerptPdf } from './excerpt-pdf.ts';
 import { totalSupplyOf } from './journal.service.ts';
+import { restrictionsInForceAt } from './restrictions.service.ts';
 
 /*
  * Register excerpts (eWpG § 19, issue 16, decision 016 "Excerpts"): made after every entry that
@@ -447,7 +449,7 @@ async function excerptInput(db: Database, excerpt: ExcerptRow): Promise<Register
   const locale = excerpt.locale;
   const [product] = await db.select().from(products).where(eq(products.id, excerpt.productId));
   if (!product) throw new AppError('register_excerpt_not_found');
-  const [names, values, totalSupply, holder, entries, channel, [previous]] = await Promise.all([
+  const [names, values, totalSupply, holder, entries, channel, [previous], restrictions] = await Promise.all([
     db
       .select({ locale: productTranslations.locale, name: productTranslations.name })
       .from(productTranslations)
@@ -470,6 +472,12 @@ async function excerptInput(db: Database, excerpt: ExcerptRow): Promise<Register
       )
       .orderBy(desc(registerExcerpts.id))
       .limit(1),
+    // eWpG § 17 (1) Nr. 6 as the register held it when the excerpt was made (decision 016).
+    restrictionsInForceAt(db, {
+      productId: excerpt.productId,
+      customerId: excerpt.customerId,
+      at: excerpt.createdAt,
+    }),
   ]);
   const nameIn = (l: Locale) => (names.find((n) => n.locale === l) ?? names[0])?.name ?? product.code;
   const cents = (code: string) => {
@@ -499,8 +507,7 @@ async function excerptInput(db: Database, excerpt: ExcerptRow): Promise<Register
       },
       // Each holder is entered in the register under their own identifier (eWpG § 8 (1) Nr. 2).
       entryType: 'single',
-      disposalRestrictions: null,
-      thirdPartyRights: null,
+      ...excerptRestrictionTexts(restrictions),
       // eWpRV § 7 (1): the essential content by reference to the bond terms (decision 016 "Excerpts").
       terms: {
         kind: 'reference',

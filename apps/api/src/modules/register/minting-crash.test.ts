@@ -7,7 +7,7 @@ import { seedBond } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { repositoryRoot } from '../../test/server-process.ts';
 import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
-import { paidOrder } from './register-admin.test-kit.ts';
+import { paidOrder } from './register.test-kit.ts';
 
 // Issue 16, "Races on PostgreSQL": kill -9 in the middle of a minting batch leaves every order wholly
 // minted (queued) or not at all. A child process runs `runMinting` over a bond with many paid orders;

@@ -1,12 +1,15 @@
+import { AppError, notFound } from '@token/domain/errors';
 import { isOrderPaid, type ShippingState } from '@token/domain/orders';
 import {
   type MintingOrderView,
   type MintingPreviewView,
   type MintingQueuedView,
+  type MintingRefusalView,
+  type MintingRetryView,
   type MintingRunView,
   shippingMoveForMinted,
 } from '@token/domain/register';
-import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import {
   customers,
@@ -34,7 +37,7 @@ type ShippingOpen = 'ready' | 'partially_shipped';
 const openShipping: ShippingOpen[] = ['ready', 'partially_shipped'];
 
 /** The orders of the batch with where each stands (paid, shipping ready or partially shipped). */
-async function mintingOrders(db: Db, bond: BondRow): Promise<MintingOrderView[]> {
+async function mintingOrders(db: Db, bond: BondRow, onlyOrderId?: number): Promise<MintingOrderView[]> {
   const rows = await db
     .select({
       id: orders.id,
@@ -55,6 +58,7 @@ async function mintingOrders(db: Db, bond: BondRow): Promise<MintingOrderView[]>
         eq(orders.productId, bond.id),
         eq(orders.checkoutState, 'completed'),
         inArray(orders.shippingState, openShipping),
+        onlyOrderId === undefined ? undefined : eq(orders.id, onlyOrderId),
       ),
     )
     .orderBy(asc(orders.id));
@@ -76,12 +80,29 @@ async function mintingOrders(db: Db, bond: BondRow): Promise<MintingOrderView[]>
     )
     .groupBy(sql`${registrarInstructions.cause}->>'orderId'`);
   const inInstructions = new Map(open.map((o) => [o.orderId, o.amount]));
+  const { refusals, latest } = await refusalsOf(
+    db,
+    bond.id,
+    paid.map((r) => String(r.id)),
+  );
 
   return paid.map((r) => {
     const done = r.minted;
     const queued = inInstructions.get(String(r.id)) ?? 0;
     const remaining = Math.max(0, r.quantity - done - queued);
-    const status = remaining > 0 ? (r.hasWallet ? 'mintable' : 'blocked') : queued > 0 ? 'queued' : 'minted';
+    const refused = refusals.get(String(r.id)) ?? [];
+    // The order's newest mint instruction was refused: the operator reads why and retries it.
+    const isRefused =
+      remaining > 0 && refused.length > 0 && latest.get(String(r.id)) === refused[0]!.instruction;
+    const status = isRefused
+      ? 'refused'
+      : remaining > 0
+        ? r.hasWallet
+          ? 'mintable'
+          : 'blocked'
+        : queued > 0
+          ? 'queued'
+          : 'minted';
     return {
       order: { id: r.id, number: r.number, tokenValue: r.tokenValue },
       shippingState: r.shippingState as ShippingOpen,
@@ -92,14 +113,62 @@ async function mintingOrders(db: Db, bond: BondRow): Promise<MintingOrderView[]>
       investor: { ...partyOf(r.customer), hasWallet: r.hasWallet },
       status,
       blockedReason: status === 'blocked' ? 'no_wallet' : null,
+      refusals: refused,
     };
   });
+}
+
+/**
+ * The registrar's refusals of these orders' mint instructions (newest first), and the uuid of each
+ * order's newest mint instruction (refused or not).
+ */
+async function refusalsOf(db: Db, productId: number, orderIds: string[]) {
+  const refusals = new Map<string, MintingRefusalView[]>();
+  const latest = new Map<string, string>();
+  if (orderIds.length === 0) return { refusals, latest };
+  const orderIdSql = sql<string>`${registrarInstructions.cause}->>'orderId'`;
+  const rows = await db
+    .select({
+      orderId: orderIdSql,
+      uuid: registrarInstructions.uuid,
+      idempotencyKey: registrarInstructions.idempotencyKey,
+      amount: registrarInstructions.amount,
+      status: registrarInstructions.status,
+      refusalReason: registrarInstructions.refusalReason,
+      decidedAt: registrarInstructions.decidedAt,
+    })
+    .from(registrarInstructions)
+    .where(
+      and(
+        eq(registrarInstructions.productId, productId),
+        eq(registrarInstructions.kind, 'mint'),
+        sql`${registrarInstructions.cause}->>'type' = 'order'`,
+        inArray(orderIdSql, orderIds),
+      ),
+    )
+    .orderBy(desc(registrarInstructions.id));
+  for (const r of rows) {
+    if (!latest.has(r.orderId)) latest.set(r.orderId, r.uuid);
+    if (r.status !== 'refused') continue;
+    refusals.set(r.orderId, [
+      ...(refusals.get(r.orderId) ?? []),
+      {
+        instruction: r.uuid,
+        idempotencyKey: r.idempotencyKey,
+        amount: r.amount,
+        reason: r.refusalReason ?? 'refused',
+        refusedAt: r.decidedAt?.toISOString() ?? null,
+      },
+    ]);
+  }
+  return { refusals, latest };
 }
 
 function previewOf(bond: BondRow, items: MintingOrderView[]): MintingPreviewView {
   const sum = (pick: (o: MintingOrderView) => number, of = items) => of.reduce((n, o) => n + pick(o), 0);
   const mintable = items.filter((o) => o.status === 'mintable');
   const blocked = items.filter((o) => o.status === 'blocked');
+  const refused = items.filter((o) => o.status === 'refused');
   return {
     product: bond.code,
     orders: items,
@@ -113,6 +182,8 @@ function previewOf(bond: BondRow, items: MintingOrderView[]): MintingPreviewView
       mintableTokens: sum((o) => o.remaining, mintable),
       blockedOrders: blocked.length,
       blockedTokens: sum((o) => o.remaining, blocked),
+      refusedOrders: refused.length,
+      refusedTokens: sum((o) => o.remaining, refused),
     },
   };
 }
@@ -147,7 +218,8 @@ async function nextMintKey(tx: Tx, productId: number, orderId: number): Promise<
  * POST minting: queues one mint instruction per mintable order (its remaining tokens to the investor),
  * with an audit row each, in ONE transaction under the bond's minting lock: a crash leaves every order
  * wholly queued or not at all, and a second run (also one at the same time) finds the tokens in open
- * instructions and queues nothing new. Orders whose investor has no custody wallet stay blocked.
+ * instructions and queues nothing new. Orders whose investor has no custody wallet stay blocked; orders
+ * whose latest mint the registrar refused wait for the operator's retry (`retryRefusedMint`).
  */
 export async function runMinting(opts: {
   db: Database;
@@ -161,43 +233,13 @@ export async function runMinting(opts: {
     const out: MintingQueuedView[] = [];
     for (const o of await mintingOrders(tx, bond)) {
       if (o.status !== 'mintable') continue;
-      const [owner] = await tx
-        .select({ customerId: orders.customerId })
-        .from(orders)
-        .where(eq(orders.id, o.order.id));
-      const idempotencyKey = await nextMintKey(tx, bond.id, o.order.id);
-      const { instruction, created } = await queueInstruction(tx, {
-        productId: bond.id,
-        kind: 'mint',
-        fromCustomerId: null,
-        toCustomerId: owner!.customerId,
-        amount: o.remaining,
-        cause: { type: 'order', orderId: String(o.order.id) },
-        idempotencyKey,
+      const q = await queueOrderMint(tx, {
+        bond,
+        order: o,
+        operatorId: opts.operatorId,
+        reason: opts.reason,
       });
-      if (!created) continue;
-      await appendAuditEntry(tx, {
-        customerId: owner!.customerId,
-        actorId: opts.operatorId,
-        action: 'register_mint_queued',
-        reason: opts.reason ?? null,
-        details: {
-          product: bond.code,
-          order: o.order.number,
-          tokenValue: o.order.tokenValue,
-          amount: o.remaining,
-          idempotencyKey,
-          instruction: instruction.uuid,
-        },
-      });
-      const { hasWallet: _, ...investor } = o.investor;
-      out.push({
-        order: o.order,
-        amount: o.remaining,
-        idempotencyKey,
-        instruction: instruction.uuid,
-        investor,
-      });
+      if (q) out.push(q);
     }
     return out;
   });
@@ -208,6 +250,93 @@ export async function runMinting(opts: {
     queuedTokens: queued.reduce((n, q) => n + q.amount, 0),
     preview: previewOf(bond, await mintingOrders(opts.db, bond)),
   };
+}
+
+/** Queues one mint instruction for an order's remaining tokens, with its audit row; null when it existed. */
+async function queueOrderMint(
+  tx: Tx,
+  opts: {
+    bond: BondRow;
+    order: MintingOrderView;
+    operatorId: number;
+    reason?: string | undefined;
+    retryOf?: string;
+  },
+): Promise<MintingQueuedView | null> {
+  const { bond, order: o } = opts;
+  const [owner] = await tx
+    .select({ customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.id, o.order.id));
+  const idempotencyKey = await nextMintKey(tx, bond.id, o.order.id);
+  const { instruction, created } = await queueInstruction(tx, {
+    productId: bond.id,
+    kind: 'mint',
+    fromCustomerId: null,
+    toCustomerId: owner!.customerId,
+    amount: o.remaining,
+    cause: { type: 'order', orderId: String(o.order.id) },
+    idempotencyKey,
+  });
+  if (!created) return null;
+  await appendAuditEntry(tx, {
+    customerId: owner!.customerId,
+    actorId: opts.operatorId,
+    action: 'register_mint_queued',
+    reason: opts.reason ?? null,
+    details: {
+      product: bond.code,
+      order: o.order.number,
+      tokenValue: o.order.tokenValue,
+      amount: o.remaining,
+      idempotencyKey,
+      instruction: instruction.uuid,
+      ...(opts.retryOf ? { retryOf: opts.retryOf } : {}),
+    },
+  });
+  const { hasWallet: _, ...investor } = o.investor;
+  return { order: o.order, amount: o.remaining, idempotencyKey, instruction: instruction.uuid, investor };
+}
+
+/**
+ * POST minting/orders/{orderId}/retry: an order whose newest mint instruction the registrar refused
+ * gets a new instruction (a new idempotency key) for the tokens still not minted; the order stays
+ * `ready`/`partially_shipped` until the registrar confirms. Under the order's row lock (the lock a
+ * confirmation takes first), so two retries at once queue one instruction: the second finds the tokens
+ * in it and is refused with `minting_retry_not_allowed`, as is an order not refused (or unknown: 404).
+ */
+export async function retryRefusedMint(opts: {
+  db: Database;
+  code: string;
+  orderId: number;
+  operatorId: number;
+  reason?: string | undefined;
+}): Promise<MintingRetryView> {
+  const bond = await getBond(opts.db, opts.code);
+  const queued = await opts.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, opts.orderId), eq(orders.productId, bond.id)))
+      .for('update');
+    if (!locked) throw notFound();
+    const order = (await mintingOrders(tx, bond, opts.orderId))[0];
+    if (!order) throw notFound();
+    if (order.status !== 'refused' || !order.investor.hasWallet) {
+      throw new AppError('minting_retry_not_allowed', { detail: `order is ${order.status}` });
+    }
+    const q = await queueOrderMint(tx, {
+      bond,
+      order,
+      operatorId: opts.operatorId,
+      reason: opts.reason,
+      retryOf: order.refusals[0]!.instruction,
+    });
+    if (!q) throw new AppError('minting_retry_not_allowed');
+    return q;
+  });
+  const [order] = await mintingOrders(opts.db, bond, opts.orderId);
+  return { product: bond.code, queued, order: order! };
 }
 
 /**

@@ -136,6 +136,8 @@ describe('the minting batch (GET/POST /api/v2/admin/bonds/{code}/minting)', () =
       mintableTokens: 1_600,
       blockedOrders: 1,
       blockedTokens: 500,
+      refusedOrders: 0,
+      refusedTokens: 0,
     });
 
     // the run: one instruction per mintable order, the partly minted one under its second key
@@ -205,7 +207,7 @@ describe('the minting batch (GET/POST /api/v2/admin/bonds/{code}/minting)', () =
     ).toBe(6);
   });
 
-  it('mints an order refused by the registrar again under a new key', async () => {
+  it('leaves an order refused by the registrar to the operator’s retry, which mints it under a new key', async () => {
     const { product, variant } = await seedBond(t.app.db);
     const { order } = await paidOrder(t, { variant, quantity: 300 });
     await admin(t.app, token).post(`/bonds/${product.code}/minting`, {});
@@ -216,10 +218,15 @@ describe('the minting batch (GET/POST /api/v2/admin/bonds/{code}/minting)', () =
     const preview = await admin(t.app, token).get(`/bonds/${product.code}/minting`);
     expect((preview.body as unknown as Preview).orders[0]).toMatchObject({
       remaining: 300,
-      status: 'mintable',
+      status: 'refused',
     });
     const run = await admin(t.app, token).post(`/bonds/${product.code}/minting`, {});
-    expect(run.body).toMatchObject({ queuedOrders: 1 });
+    expect(run.body).toMatchObject({ queuedOrders: 0 });
+    const retry = await admin(t.app, token).post(
+      `/bonds/${product.code}/minting/orders/${order.id}/retry`,
+      {},
+    );
+    expect(retry.status).toBe(200);
     const keys = (await instructionsOf(product.id)).map((i) => i.idempotencyKey);
     expect(keys).toEqual([`mint-order-${order.id}`, `mint-order-${order.id}-2`]);
     const { rows } = await t.app.db.execute<{ n: number }>(

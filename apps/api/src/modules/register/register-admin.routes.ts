@@ -1,7 +1,11 @@
 import {
   bondPauseInputSchema,
   bondPauseViewSchema,
+  disposalRestrictionInputSchema,
+  disposalRestrictionLiftInputSchema,
+  disposalRestrictionViewSchema,
   mintingPreviewViewSchema,
+  mintingRetryViewSchema,
   mintingRunInputSchema,
   mintingRunViewSchema,
   registerAdminViewSchema,
@@ -15,8 +19,9 @@ import { operatorOf } from '../../http/auth.ts';
 import { collectionOf, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
 import { getBondPause, setBondPaused } from './bond-pause.service.ts';
-import { previewMinting, runMinting } from './minting.service.ts';
+import { previewMinting, retryRefusedMint, runMinting } from './minting.service.ts';
 import { getRegisterView, listRegisterEntries, reverseRegisterEntry } from './register-admin.service.ts';
+import { liftDisposalRestriction, setDisposalRestriction } from './restrictions.service.ts';
 import { addToWhitelist, listWhitelist, removeFromWhitelist } from './whitelist.service.ts';
 
 const operator = { auth: 'operator' as const };
@@ -28,6 +33,7 @@ const base = (code: string) => `/api/v2/admin/bonds/${encodeURIComponent(code)}`
  * the minting batch, the register with its chain check, the journal, reversals and the whitelist.
  */
 export async function registerAdminRoutes(app: App) {
+  await app.register(operatorControlRoutes);
   app.get(
     '/bonds/:code/minting',
     {
@@ -301,6 +307,103 @@ export async function registerAdminRoutes(app: App) {
         log: request.log,
       });
       return sendItem(request, reply, view, { '@id': `${base(view.product)}/pause`, '@type': 'BondPause' });
+    },
+  );
+}
+
+/**
+ * Operator controls (issue 16, decision 016 "Disposal restrictions" and "Refused mints"): entering and
+ * lifting a disposal restriction on a holder's position (eWpG § 17 (1) Nr. 6), and retrying an order's
+ * mint that the registrar refused. Each change in the audit log.
+ */
+export async function operatorControlRoutes(app: App) {
+  app.post(
+    '/bonds/:code/register/holders/:customerUuid/restrictions',
+    {
+      config: { ...operator, errors: ['disposal_restriction_not_holder'] as const },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Enters a disposal restriction (pledge, attachment, insolvency, other) on a holder's position; transfers are refused while it is in force; audit log",
+        params: z.strictObject({ ...codeParam, customerUuid: z.uuid() }),
+        body: disposalRestrictionInputSchema,
+        response: { 201: disposalRestrictionViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const { code, customerUuid } = request.params;
+      const restriction = await setDisposalRestriction({
+        db: app.db,
+        code,
+        customerUuid,
+        operatorId: operatorOf(request).id,
+        input: request.body,
+      });
+      reply.status(201);
+      return sendItem(request, reply, restriction, {
+        '@id': `${base(code)}/register/restrictions/${restriction.id}`,
+        '@type': 'DisposalRestriction',
+      });
+    },
+  );
+
+  app.post(
+    '/bonds/:code/register/restrictions/:restrictionId/lift',
+    {
+      config: {
+        ...operator,
+        errors: ['disposal_restriction_not_found', 'disposal_restriction_already_lifted'] as const,
+      },
+      schema: {
+        tags: ['admin'],
+        summary: 'Lifts a disposal restriction with the reason (the record is kept); audit log',
+        params: z.strictObject({ ...codeParam, restrictionId: z.uuid() }),
+        body: disposalRestrictionLiftInputSchema,
+        response: { 200: disposalRestrictionViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const { code, restrictionId } = request.params;
+      const restriction = await liftDisposalRestriction({
+        db: app.db,
+        code,
+        restrictionId,
+        operatorId: operatorOf(request).id,
+        reason: request.body.reason,
+      });
+      return sendItem(request, reply, restriction, {
+        '@id': `${base(code)}/register/restrictions/${restriction.id}`,
+        '@type': 'DisposalRestriction',
+      });
+    },
+  );
+
+  app.post(
+    '/bonds/:code/minting/orders/:orderId/retry',
+    {
+      config: { ...operator, errors: ['minting_retry_not_allowed'] as const },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Retries an order's mint the registrar refused: a new instruction (new idempotency key) for the tokens still not minted; audit log",
+        params: z.strictObject({ ...codeParam, orderId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: mintingRunInputSchema,
+        response: { 200: mintingRetryViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const { code, orderId } = request.params;
+      const retry = await retryRefusedMint({
+        db: app.db,
+        code,
+        orderId,
+        operatorId: operatorOf(request).id,
+        reason: request.body.reason,
+      });
+      return sendItem(request, reply, retry, {
+        '@id': `${base(code)}/minting/orders/${orderId}`,
+        '@type': 'MintingRetry',
+      });
     },
   );
 }

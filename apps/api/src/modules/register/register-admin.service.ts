@@ -28,6 +28,7 @@ import {
 } from './journal.service.ts';
 import { followOrderMinting } from './minting.service.ts';
 import { findLastReconciliation } from './reconciliation.service.ts';
+import { findRestrictionsInForce } from './restrictions.service.ts';
 
 /*
  * The operator's register of a bond (issue 16, decision 016 "Operator"): its head, its holders as
@@ -43,7 +44,7 @@ function placeOf(a: { city: string; countryCode: string } | undefined): string |
 
 /**
  * GET register: the head (last sequence and hash, minted, burned, holders), the holders with their
- * balances and pending transfers identified per eWpRV § 8 (natural person: name, date of birth,
+ * balances, pending transfers and disposal restrictions in force, identified per eWpRV § 8 (natural person: name, date of birth,
  * residence; legal person: company and seat), the issue volume, and the whole journal's chain check
  * with any drift of the stored head and holdings.
  */
@@ -94,6 +95,7 @@ export async function getRegisterView(opts: { db: Database; code: string }): Pro
       ])
     : [[], []];
   const incoming = new Map(pendingIn.map((p) => [p.customerId, p.amount]));
+  const restrictions = await findRestrictionsInForce(db, bond.id, ids);
   const holders = holdings.map((h) => {
     const own = addressRows.filter((a) => a.customerId === h.customerId);
     const usual = own.find((a) => a.id === h.defaultAddressId) ?? own[0];
@@ -112,6 +114,7 @@ export async function getRegisterView(opts: { db: Database; code: string }): Pro
       balance: h.balance,
       pendingOut: h.pendingOut,
       pendingIn: incoming.get(h.customerId) ?? 0,
+      restrictions: restrictions.get(h.party.uuid) ?? [],
     };
   });
 

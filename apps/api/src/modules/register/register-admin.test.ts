@@ -153,6 +153,7 @@ describe('the register (GET register, register/entries)', () => {
         balance: 700,
         pendingOut: 0,
         pendingIn: 0,
+        restrictions: [],
       },
       {
         customer: { uuid: firm.uuid, name: 'Muster Invest GmbH', email: firm.email },
@@ -160,6 +161,7 @@ describe('the register (GET register, register/entries)', () => {
         balance: 300,
         pendingOut: 0,
         pendingIn: 0,
+        restrictions: [],
       },
     ]);
 

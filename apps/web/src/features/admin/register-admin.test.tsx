@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorMessage, violationMessage } from '@token/domain/errors';
 import type {
+  DisposalRestrictionView,
   MintingPreviewView,
   MintingRunView,
   RegisterAdminView,
@@ -51,6 +52,7 @@ const registerView = (overrides: Partial<RegisterAdminView> = {}): RegisterAdmin
       balance: 4000,
       pendingOut: 1000,
       pendingIn: 0,
+      restrictions: [],
     },
     {
       customer: firma,
@@ -58,6 +60,7 @@ const registerView = (overrides: Partial<RegisterAdminView> = {}): RegisterAdmin
       balance: 3000,
       pendingOut: 0,
       pendingIn: 1000,
+      restrictions: [],
     },
   ],
   check: { ok: true, entries: 3, fault: null, mismatches: [], checkedAt: '2026-11-27T08:00:00.000Z' },
@@ -106,6 +109,7 @@ const mintingOrder = (
   investor: { ...anna, hasWallet: true },
   status: 'mintable',
   blockedReason: null,
+  refusals: [],
   ...overrides,
 });
 
@@ -137,6 +141,8 @@ const preview = (open: 'before' | 'queued' | 'confirmed'): MintingPreviewView =>
       mintableTokens: open === 'before' ? 2000 : 0,
       blockedOrders: 1,
       blockedTokens: 3000,
+      refusedOrders: 0,
+      refusedTokens: 0,
     },
   };
 };
@@ -149,6 +155,19 @@ const whitelistEntry = (overrides: Partial<WhitelistEntryView> = {}): WhitelistE
   balance: 4000,
   ...overrides,
 });
+
+const pledgeOnAnna: DisposalRestrictionView = {
+  id: '7d0c1c52-6a57-4f7e-9d55-2b1f7a3c0e11',
+  holder: annaUuid,
+  kind: 'pledge',
+  reason: 'Lombard loan',
+  beneficiary: 'Sparkasse Köln',
+  setAt: '2026-11-20T10:00:00.000Z',
+  setBy: { uuid: operatorUuid, name: 'Clara Hoffmann', email: operatorRecord.email },
+  liftedAt: null,
+  liftedBy: null,
+  liftReason: null,
+};
 
 type Answer = (call: ApiCall) => Response | undefined;
 
@@ -356,6 +375,7 @@ describe('/admin/bonds/:code holders', () => {
         '4.000',
         '1.000',
         '0',
+        'Keine VerfügungsbeschränkungBeschränken',
       ],
       [
         'Wagner Solar GmbHinfo@wagner-solar.example',
@@ -363,8 +383,85 @@ describe('/admin/bonds/:code holders', () => {
         '3.000',
         '0',
         '1.000',
+        'Keine VerfügungsbeschränkungBeschränken',
       ],
     ]);
+  });
+
+  it('enters a restriction of the chosen kind with the third party and a reason; cancel returns the focus', async () => {
+    const restrictionsPath = `${base}/register/holders/${annaUuid}/restrictions`;
+    const calls = stubApi({
+      answer: (c) =>
+        c.method === 'POST' && pathOf(c) === restrictionsPath
+          ? Response.json({ ...pledgeOnAnna, kind: 'attachment' }, { status: 201 })
+          : undefined,
+    });
+    show(`/admin/bonds/${code}?tab=holders`);
+    const opener = (
+      await screen.findAllByRole('button', { name: 'Verfügungsbeschränkung für Anna Becker eintragen' })
+    )[0] as HTMLElement;
+    press(opener);
+    let dialog = await screen.findByRole('dialog', { name: 'Verfügungsbeschränkung eintragen' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    press(opener);
+    dialog = await screen.findByRole('dialog', { name: 'Verfügungsbeschränkung eintragen' });
+    expect(dialog.textContent).toContain('Die 4.000 Token von Anna Becker');
+    fireEvent.change(within(dialog).getByLabelText(/Art der Beschränkung/), {
+      target: { value: 'attachment' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/Begünstigter Dritter/), {
+      target: { value: 'Finanzamt Köln' },
+    });
+    const reason = within(dialog).getByLabelText(/Begründung/);
+    fireEvent.input(reason, { target: { value: 'x' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Beschränkung eintragen' }));
+    await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
+    expect(writesOf(calls)).toEqual([]);
+    fireEvent.input(reason, { target: { value: ' Pfändungsverfügung 12/2026 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Beschränkung eintragen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writesOf(calls).map((c) => [pathOf(c), c.body])).toEqual([
+      [
+        restrictionsPath,
+        { kind: 'attachment', reason: 'Pfändungsverfügung 12/2026', beneficiary: 'Finanzamt Köln' },
+      ],
+    ]);
+    expect(
+      await screen.findByText('Die Verfügungsbeschränkung für Anna Becker ist eingetragen.'),
+    ).toBeTruthy();
+  });
+
+  it('shows a restriction in force with its third party and lifts it with a reason, in English too', async () => {
+    await i18n.changeLanguage('en');
+    const withPledge = registerView();
+    withPledge.holders[0]!.restrictions = [pledgeOnAnna];
+    const liftPath = `${base}/register/restrictions/${pledgeOnAnna.id}/lift`;
+    const calls = stubApi({
+      register: withPledge,
+      answer: (c) =>
+        c.method === 'POST' && pathOf(c) === liftPath
+          ? Response.json({
+              ...pledgeOnAnna,
+              liftedAt: '2026-11-27T09:00:00.000Z',
+              liftReason: 'Loan repaid',
+            })
+          : undefined,
+    });
+    show(`/admin/bonds/${code}?tab=holders`);
+    const row = defined(within(await screen.findByRole('table')).getAllByRole('row')[1]);
+    expect(row.textContent).toContain('Pledge since 20/11/2026: Lombard loan');
+    expect(row.textContent).toContain('Third-party right: Sparkasse Köln');
+    press(within(row).getByRole('button', { name: 'Lift Pledge of Anna Becker' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lift a disposal restriction' });
+    expect(dialog.textContent).toContain('Pledge of Anna Becker (Lombard loan) is lifted');
+    fireEvent.input(within(dialog).getByLabelText(/Reason/), { target: { value: 'Loan repaid' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lift restriction' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writesOf(calls).map((c) => [pathOf(c), c.body])).toEqual([[liftPath, { reason: 'Loan repaid' }]]);
+    expect(await screen.findByText('The disposal restriction of Anna Becker is lifted.')).toBeTruthy();
   });
 });
 
@@ -612,6 +709,52 @@ describe('/admin/bonds/:code minting', () => {
     const first = defined(within(screen.getByRole('table')).getAllByRole('row')[1]);
     expect(first.querySelectorAll('td')[6]?.textContent).toBe('Ausgegeben');
   }, 15_000);
+
+  it('lists a refused mint with the registrar’s reason and retries it after a confirmation', async () => {
+    const refused = mintingOrder({
+      status: 'refused',
+      refusals: [
+        {
+          instruction: 'ins_9',
+          idempotencyKey: 'mint-order-43',
+          amount: 2000,
+          reason: 'AddressNotAllowed',
+          refusedAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    });
+    const batch = { ...preview('before'), orders: [refused] };
+    const retryPath = `${base}/minting/orders/43/retry`;
+    const calls = stubApi({
+      minting: () => batch,
+      answer: (c) =>
+        c.method === 'POST' && pathOf(c) === retryPath
+          ? Response.json({
+              product: code,
+              queued: {
+                order: refused.order,
+                amount: 2000,
+                idempotencyKey: 'mint-order-43-2',
+                instruction: 'ins_10',
+                investor: anna,
+              },
+              order: { ...refused, status: 'queued', inInstructions: 2000, remaining: 0 },
+            })
+          : undefined,
+    });
+    show(`/admin/bonds/${code}?tab=minting`);
+    const row = defined(within(await screen.findByRole('table')).getAllByRole('row')[1]);
+    expect(row.textContent).toContain('Abgelehnt');
+    expect(row.textContent).toContain('Registrar lehnte 2.000 Token ab (mint-order-43): AddressNotAllowed');
+    press(within(row).getByRole('button', { name: 'Bestellung 2026-000043 erneut anweisen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abgelehnte Ausgabe erneut anweisen' });
+    expect(dialog.textContent).toContain('die 2.000 noch nicht ausgegebenen Token');
+    expect(dialog.textContent).toContain('Letzter Ablehnungsgrund: AddressNotAllowed');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erneut anweisen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writesOf(calls).map((c) => [pathOf(c), c.body])).toEqual([[retryPath, {}]]);
+    expect(await screen.findByText('Bestellung 2026-000043: 2.000 Token erneut angewiesen.')).toBeTruthy();
+  });
 
   it('sends the optional note when one is given', async () => {
     const calls = stubApi({

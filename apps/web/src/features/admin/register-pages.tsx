@@ -134,7 +134,7 @@ function RegisterPage() {
         </p>
       )}
       {tab === 'overview' && <RegisterOverview register={register.data} />}
-      {tab === 'holders' && <HolderList holders={register.data.holders} />}
+      {tab === 'holders' && <HolderList code={code} holders={register.data.holders} />}
       {tab === 'journal' && (
         <RegisterJournal
           code={code}

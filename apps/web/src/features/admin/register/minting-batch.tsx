@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatNumber } from '@token/domain/format';
+import { formatDateTime, formatNumber } from '@token/domain/format';
 import {
   type MintingOrderView,
   type MintingPreviewView,
@@ -7,12 +7,14 @@ import {
   mintingRunInputSchema,
 } from '@token/domain/register';
 import { Coins } from 'lucide-react';
-import { type Ref, useState } from 'react';
+import { type MouseEvent, type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { useRetryMinting } from '../api/retry-minting.ts';
 import { useRunMinting } from '../api/run-minting.ts';
 import { LoadFailed } from '../components/admin-gate.tsx';
 import { Badge } from '../components/badge.tsx';
@@ -57,9 +59,50 @@ function Totals({ totals }: { totals: MintingPreviewView['totals'] }) {
           tokens: n(totals.blockedTokens),
         })}
       />
+      <Figure
+        label={t('minting.totals.refused')}
+        value={t('minting.ordersTokens', {
+          orders: n(totals.refusedOrders),
+          tokens: n(totals.refusedTokens),
+        })}
+      />
     </dl>
   );
 }
+
+/** The registrar's refusals of an order's mints (newest first) and, while refused, the retry. */
+function Refusals({ order, onRetry }: { order: MintingOrderView; onRetry: OnRetry }) {
+  const { t } = useAdminLabels();
+  const locale = useLocale();
+  if (order.refusals.length === 0) return null;
+  return (
+    <div className="mt-2 space-y-1 text-xs text-red-900">
+      <ul className="space-y-1">
+        {order.refusals.map((r) => (
+          <li key={r.instruction} className="[overflow-wrap:anywhere]">
+            {t('minting.refusal', {
+              amount: formatNumber(r.amount, { locale }),
+              key: r.idempotencyKey,
+              reason: r.reason,
+            })}
+            {r.refusedAt && ` ${t('minting.refusalAt', { when: formatDateTime(r.refusedAt, { locale }) })}`}
+          </li>
+        ))}
+      </ul>
+      {order.status === 'refused' && (
+        <Button
+          variant="secondary"
+          aria-label={t('minting.retryLabel', { order: order.order.number ?? order.order.tokenValue })}
+          onClick={(event) => onRetry(order, event)}
+        >
+          {t('minting.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+type OnRetry = (order: MintingOrderView, event: MouseEvent<HTMLElement>) => void;
 
 function StatusBadge({ order }: { order: MintingOrderView }) {
   const { t } = useAdminLabels();
@@ -79,7 +122,7 @@ function StatusBadge({ order }: { order: MintingOrderView }) {
 
 const figures = ['quantity', 'minted', 'inInstructions', 'remaining'] as const;
 
-function OrderTable({ orders }: { orders: MintingOrderView[] }) {
+function OrderTable({ orders, onRetry }: { orders: MintingOrderView[]; onRetry: OnRetry }) {
   const { t } = useAdminLabels();
   const locale = useLocale();
   return (
@@ -126,6 +169,7 @@ function OrderTable({ orders }: { orders: MintingOrderView[] }) {
             ))}
             <td className="py-3">
               <StatusBadge order={o} />
+              <Refusals order={o} onRetry={onRetry} />
             </td>
           </tr>
         ))}
@@ -134,7 +178,7 @@ function OrderTable({ orders }: { orders: MintingOrderView[] }) {
   );
 }
 
-function OrderCards({ orders }: { orders: MintingOrderView[] }) {
+function OrderCards({ orders, onRetry }: { orders: MintingOrderView[]; onRetry: OnRetry }) {
   const { t } = useAdminLabels();
   const locale = useLocale();
   return (
@@ -159,6 +203,7 @@ function OrderCards({ orders }: { orders: MintingOrderView[] }) {
               </div>
             ))}
           </dl>
+          <Refusals order={o} onRetry={onRetry} />
         </li>
       ))}
     </ul>
@@ -220,6 +265,12 @@ export function MintingBatch({
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<MintingRunView | null>(null);
   const focus = useDialogFocus<HTMLElement>();
+  const retry = useRetryMinting();
+  const [retrying, setRetrying] = useState<MintingOrderView | null>(null);
+  const openRetry: OnRetry = (order, event) => {
+    focus.remember(event);
+    setRetrying(order);
+  };
 
   if (preview.isPending) {
     return (
@@ -270,8 +321,8 @@ export function MintingBatch({
           <p className="py-6 text-center text-slate-600">{t('minting.empty')}</p>
         ) : (
           <>
-            <OrderTable orders={orders} />
-            <OrderCards orders={orders} />
+            <OrderTable orders={orders} onRetry={openRetry} />
+            <OrderCards orders={orders} onRetry={openRetry} />
           </>
         )}
       </section>
@@ -291,6 +342,41 @@ export function MintingBatch({
           setConfirming(false);
         }}
         onClose={() => setConfirming(false)}
+      />
+      <OperatorDialog
+        schema={mintingFormSchema}
+        open={retrying !== null}
+        formKey={retrying ? String(retrying.order.id) : undefined}
+        title={t('minting.retryDialog.title')}
+        text={
+          retrying
+            ? t('minting.retryDialog.text', {
+                order: retrying.order.number ?? retrying.order.tokenValue,
+                tokens: formatNumber(retrying.remaining, { locale }),
+                reason: retrying.refusals[0]?.reason ?? '',
+              })
+            : ''
+        }
+        reasonRequired={false}
+        submitLabel={t('minting.retryDialog.submit')}
+        returnFocus={focus.returnFocus}
+        onConfirm={async ({ reason }) => {
+          if (!retrying) return;
+          const done = await retry.mutateAsync({
+            code,
+            orderId: retrying.order.id,
+            input: reason === undefined ? {} : { reason },
+          });
+          notify(
+            'success',
+            t('minting.retryDialog.done', {
+              order: retrying.order.number ?? retrying.order.tokenValue,
+              tokens: formatNumber(done.queued.amount, { locale }),
+            }),
+          );
+          setRetrying(null);
+        }}
+        onClose={() => setRetrying(null)}
       />
     </div>
   );

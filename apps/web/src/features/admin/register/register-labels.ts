@@ -9,6 +9,7 @@ export function mintingStatusTone(status: MintingOrderStatus): Tone {
     case 'queued':
       return 'info';
     case 'blocked':
+    case 'refused':
       return 'bad';
     case 'mintable':
       return 'warn';
