@@ -437,7 +437,7 @@ describe('/admin/bonds/:code holders', () => {
   it('shows a restriction in force with its third party and lifts it with a reason, in English too', async () => {
     await i18n.changeLanguage('en');
     const withPledge = registerView();
-    withPledge.holders[0]!.restrictions = [pledgeOnAnna];
+    defined(withPledge.holders[0]).restrictions = [pledgeOnAnna];
     const liftPath = `${base}/register/restrictions/${pledgeOnAnna.id}/lift`;
     const calls = stubApi({
       register: withPledge,
