@@ -121,7 +121,9 @@ test('the operator mints in the admin screens, Jonas transfers 1,000 tokens to C
     .getByRole('link', { name: /^Register von .+ öffnen$/ })
     .click();
   await expect(admin).toHaveURL(new RegExp(`/admin/bonds/${hotel}$`));
-  await expect(admin.getByRole('heading', { level: 1, name: `Register ${hotel}` })).toBeVisible();
+  await expect(
+    admin.getByRole('heading', { level: 1, name: 'Register Hotel Isarblick München 2032' }),
+  ).toBeVisible();
   await admin
     .getByRole('navigation', { name: 'Bereiche des Registers' })
     .getByRole('link', { name: 'Minting' })

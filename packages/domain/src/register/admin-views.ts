@@ -233,6 +233,10 @@ export type ReconciliationView = z.infer<typeof reconciliationViewSchema>;
 /** GET register: the head, the holders identified per eWpRV § 8, the supply and the chain check. */
 export const registerAdminViewSchema = z.object({
   product: z.string(),
+  /** The bond's name in the reader's language. */
+  name: z.string(),
+  /** Whether the bond has its own whitelist; without one every approved investor with a wallet may hold it. */
+  whitelisting: z.boolean(),
   head: z.object({
     lastSequence: z.number().int(),
     lastHash: z.string(),
@@ -259,6 +263,8 @@ export const registerEntryAdminViewSchema = z.object({
   from: registerPartySchema.nullable(),
   to: registerPartySchema.nullable(),
   cause: registerCauseSchema,
+  /** The number of the order a mint was caused by (the operator's order list names it so); else null. */
+  orderNumber: z.string().nullable(),
   recordedAt: isoDateTime,
   hash: z.string(),
   previousHash: z.string(),

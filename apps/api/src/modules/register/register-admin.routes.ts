@@ -91,7 +91,7 @@ export async function registerAdminRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const view = await getRegisterView({ db: app.db, code: request.params.code });
+      const view = await getRegisterView({ db: app.db, code: request.params.code, locale: request.locale });
       return sendItem(request, reply, view, { '@id': `${base(view.product)}/register`, '@type': 'Register' });
     },
   );

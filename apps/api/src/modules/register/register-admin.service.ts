@@ -1,4 +1,5 @@
 import { AppError, notFound } from '@token/domain/errors';
+import type { Locale } from '@token/domain/i18n';
 import {
   type RegisterAdminView,
   type RegisterEntryAdminView,
@@ -12,6 +13,7 @@ import type { Page } from '../../db/paging.ts';
 import {
   addresses,
   customers,
+  productTranslations,
   registerEntries,
   registerHeads,
   registerHoldings,
@@ -48,9 +50,17 @@ function placeOf(a: { city: string; countryCode: string } | undefined): string |
  * residence; legal person: company and seat), the issue volume, and the whole journal's chain check
  * with any drift of the stored head and holdings.
  */
-export async function getRegisterView(opts: { db: Database; code: string }): Promise<RegisterAdminView> {
+export async function getRegisterView(opts: {
+  db: Database;
+  code: string;
+  locale: Locale;
+}): Promise<RegisterAdminView> {
   const { db } = opts;
   const bond = await getBond(db, opts.code);
+  const names = await db
+    .select({ locale: productTranslations.locale, name: productTranslations.name })
+    .from(productTranslations)
+    .where(eq(productTranslations.productId, bond.id));
   const [head] = await db.select().from(registerHeads).where(eq(registerHeads.productId, bond.id));
   const holdings = await db
     .select({
@@ -134,6 +144,8 @@ export async function getRegisterView(opts: { db: Database; code: string }): Pro
   const stored = head ?? { lastSequence: 0, lastHash: '0'.repeat(64), minted: 0, burned: 0, holders: 0 };
   return {
     product: bond.code,
+    name: (names.find((n) => n.locale === opts.locale) ?? names[0])?.name ?? bond.code,
+    whitelisting: bond.whitelisting,
     head: {
       lastSequence: stored.lastSequence,
       lastHash: stored.lastHash,
@@ -171,6 +183,7 @@ type EntryWithParties = {
   from: Parameters<typeof partyOf>[0] | null;
   to: Parameters<typeof partyOf>[0] | null;
   reversedBy: number | null;
+  orderNumber: string | null;
 };
 
 function toEntryView(r: EntryWithParties): RegisterEntryAdminView {
@@ -182,6 +195,7 @@ function toEntryView(r: EntryWithParties): RegisterEntryAdminView {
     from: r.from?.uuid ? partyOf(r.from) : null,
     to: r.to?.uuid ? partyOf(r.to) : null,
     cause: e.cause,
+    orderNumber: r.orderNumber,
     recordedAt: e.recordedAt.toISOString(),
     hash: e.hash,
     previousHash: e.previousHash,
@@ -208,6 +222,8 @@ async function entriesWithParties(
       from: partyColumns(fromParty),
       to: partyColumns(toParty),
       reversedBy: reversedBySql,
+      orderNumber: sql<string | null>`(select o.number from orders o
+        where ${registerEntries.cause}->>'type' = 'order' and o.id::text = ${registerEntries.cause}->>'orderId')`,
     })
     .from(registerEntries)
     .leftJoin(fromParty, eq(fromParty.id, registerEntries.fromCustomerId))

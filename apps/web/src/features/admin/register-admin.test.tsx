@@ -42,6 +42,8 @@ const firma = { uuid: firmaUuid, name: 'Wagner Solar GmbH', email: 'info@wagner-
 const registerView = (overrides: Partial<RegisterAdminView> = {}): RegisterAdminView => ({
   reconciliation: null,
   product: code,
+  name: 'Solarpark Brandenburg 2031',
+  whitelisting: false,
   head: { lastSequence: 3, lastHash: hash('c'), minted: 7000, burned: 0, holders: 2 },
   totalSupply: 5_000_000,
   outstanding: 7000,
@@ -74,6 +76,7 @@ const entry = (overrides: Partial<RegisterEntryAdminView>): RegisterEntryAdminVi
   from: null,
   to: anna,
   cause: { type: 'order', orderId: '41' },
+  orderNumber: 'S000000041',
   recordedAt: '2026-11-20T10:00:00.000Z',
   hash: hash('a'),
   previousHash: '0'.repeat(64),
@@ -91,9 +94,16 @@ const entries = [
     from: anna,
     to: firma,
     cause: { type: 'transfer_request', transferId: '7' },
+    orderNumber: null,
     transactionHash: null,
   }),
-  entry({ sequence: 2, amount: 2000, to: firma, cause: { type: 'order', orderId: '42' } }),
+  entry({
+    sequence: 2,
+    amount: 2000,
+    to: firma,
+    cause: { type: 'order', orderId: '42' },
+    orderNumber: 'S000000042',
+  }),
   entry({ sequence: 1 }),
 ];
 

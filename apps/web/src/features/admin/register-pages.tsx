@@ -123,7 +123,7 @@ function RegisterPage() {
   }
 
   return (
-    <AdminShell title={title} back={back}>
+    <AdminShell title={t('register.title', { code: register.data.name })} intro={code} back={back}>
       <Tabs current={tab} />
       {poll && (
         <p
@@ -144,7 +144,7 @@ function RegisterPage() {
         />
       )}
       {tab === 'minting' && <MintingBatch code={code} preview={minting} />}
-      {tab === 'whitelist' && <BondWhitelist code={code} />}
+      {tab === 'whitelist' && <BondWhitelist code={code} whitelisting={register.data.whitelisting} />}
     </AdminShell>
   );
 }

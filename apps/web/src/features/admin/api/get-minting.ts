@@ -19,5 +19,7 @@ export function useMinting(code: string) {
     queryKey: adminKeys.minting(code),
     queryFn: ({ signal }) => getMinting(code, signal),
     refetchInterval: (query) => (hasOpenInstructions(query.state.data) ? pollMs : false),
+    // The register page says when the bond is unknown (its register read fails alike): no second alert.
+    meta: { silentErrors: true },
   });
 }

@@ -168,7 +168,7 @@ function AddedAt({ entry }: { entry: WhitelistEntryView }) {
  * The bond's whitelist: who is admitted, from where, when and by whom, with their tokens; admission by
  * e-mail or customer id, removal with a reason (refused while the investor holds tokens).
  */
-export function BondWhitelist({ code }: { code: string }) {
+export function BondWhitelist({ code, whitelisting }: { code: string; whitelisting: boolean }) {
   const { t } = useAdminLabels();
   const locale = useLocale();
   const list = useWhitelist(code);
@@ -183,6 +183,11 @@ export function BondWhitelist({ code }: { code: string }) {
   const source = (e: WhitelistEntryView) => t(`whitelist.sources.${e.source}`, { defaultValue: e.source });
   return (
     <div className="space-y-4">
+      {!whitelisting && (
+        <p className="rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          {t('whitelist.open')}
+        </p>
+      )}
       <AddForm code={code} admitted={list.data} />
       <section
         aria-labelledby="whitelist-list"

@@ -195,7 +195,7 @@ function OrderCards({ orders, onRetry }: { orders: MintingOrderView[]; onRetry: 
             <StatusBadge order={o} />
           </div>
           <p className="mt-1 [overflow-wrap:anywhere]">{o.investor.name}</p>
-          <dl className="mt-2 grid grid-cols-4 gap-2 text-xs">
+          <dl className="mt-2 grid grid-cols-2 gap-2 text-xs min-[480px]:grid-cols-4">
             {figures.map((f) => (
               <div key={f}>
                 <dt className="text-slate-600">{t(`minting.columns.${f}`)}</dt>

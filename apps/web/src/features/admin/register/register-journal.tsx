@@ -23,7 +23,7 @@ function useEntryWords() {
       const c = entry.cause;
       switch (c.type) {
         case 'order':
-          return t('journal.causes.order', { id: c.orderId });
+          return t('journal.causes.order', { id: entry.orderNumber ?? c.orderId });
         case 'transfer_request':
           return t('journal.causes.transfer_request', { id: c.transferId });
         case 'redemption':
