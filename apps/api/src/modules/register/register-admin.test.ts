@@ -136,6 +136,8 @@ describe('the register (GET register, register/entries)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       product: product.code,
+      name: `Testanleihe ${product.code}`,
+      whitelisting: false,
       head: { lastSequence: 2, minted: 1_000, burned: 0, holders: 2 },
       totalSupply: 5_000,
       outstanding: 1_000,
@@ -177,11 +179,21 @@ describe('the register (GET register, register/entries)', () => {
         from: { uuid: anna.buyer.uuid, name: 'Erika Mustermann', email: anna.buyer.email },
         to: { uuid: firm.uuid, name: 'Muster Invest GmbH', email: firm.email },
         cause: { type: 'transfer_request', transferId: '1' },
+        orderNumber: null,
         transactionHash: `0x${'ab'.repeat(32)}`,
         status: 'confirmed',
         reversedBy: null,
       }),
     ]);
+    expect((await admin(t.app, token, 'en').get(`/bonds/${product.code}/register`)).body.name).toBe(
+      `Test bond ${product.code}`,
+    );
+    // The mint names the order by the number the operator's order list shows.
+    const mint = await admin(t.app, token).get(
+      `/bonds/${product.code}/register/entries?page=2&itemsPerPage=1`,
+    );
+    expect(anna.order.number).toMatch(/^\S+$/);
+    expect(mint.body[0]).toMatchObject({ sequence: 1, kind: 'mint', orderNumber: anna.order.number });
     const hydra = await t.app.inject({
       url: `/api/v2/admin/bonds/${product.code}/register/entries?page=2&itemsPerPage=1`,
       headers: { authorization: `Bearer ${token}`, accept: 'application/ld+json' },
