@@ -198,6 +198,10 @@ describe('excerpt numbers', () => {
     expect(excerptNumber(new Date('2026-12-31T22:30:00Z'), 9)).toBe('RA-2026-000009');
     expect(parseExcerptNumber('RA-2026-000042')).toEqual({ year: 2026, sequence: 42 });
     expect(parseExcerptNumber('2026-000042')).toBeNull();
+    // past six digits the series goes on, and the number still reads back
+    expect(formatExcerptNumber(2026, 1_000_000)).toBe('RA-2026-1000000');
+    expect(parseExcerptNumber('RA-2026-1000000')).toEqual({ year: 2026, sequence: 1_000_000 });
+    expect(parseExcerptNumber('RA-2026-00042')).toBeNull();
     expect(() => formatExcerptNumber(2026, 0)).toThrow(RangeError);
   });
 });

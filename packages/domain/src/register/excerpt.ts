@@ -393,6 +393,6 @@ export function excerptNumber(createdAt: Date, sequence: number): string {
 
 /** The number's parts, or null when it is no excerpt number. */
 export function parseExcerptNumber(number: string): { year: number; sequence: number } | null {
-  const m = /^RA-(\d{4})-(\d{6})$/.exec(number);
+  const m = /^RA-(\d{4})-(\d{6,15})$/.exec(number);
   return m ? { year: Number(m[1]), sequence: Number(m[2]) } : null;
 }

@@ -92,9 +92,15 @@ async function nextExcerptNumber(tx: Tx, now: Date): Promise<string> {
     .select({ number: registerExcerpts.number })
     .from(registerExcerpts)
     .where(like(registerExcerpts.number, `RA-${year}-%`))
-    .orderBy(desc(registerExcerpts.number))
+    // By length first: the sequence is zero-padded to six digits and grows past them (as text,
+    // 999999 would sort after 1000000).
+    .orderBy(desc(sql`length(${registerExcerpts.number})`), desc(registerExcerpts.number))
     .limit(1);
-  const sequence = last ? (parseExcerptNumber(last.number)?.sequence ?? 0) + 1 : 1;
+  if (!last) return excerptNumber(now, 1);
+  const parsed = parseExcerptNumber(last.number);
+  // Never restart a series silently: a stored number the format does not read is a fault.
+  if (!parsed) throw new Error(`register excerpt number ${last.number} does not parse`);
+  const sequence = parsed.sequence + 1;
   return excerptNumber(now, sequence);
 }
 

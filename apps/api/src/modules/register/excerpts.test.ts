@@ -313,6 +313,26 @@ describe('manual excerpts', () => {
     });
     expect(excerpt.number).toBe('RA-2031-000001');
   });
+
+  it('counts on past the sixth digit: RA-2041-1000000 follows 999999, and 1000001 follows that', async () => {
+    const gerd = await loggedInInvestor(t);
+    await mint(gerd, 10);
+    const at = (day: number) => ({
+      db,
+      customerId: gerd.row.id,
+      productId: bondId,
+      type: 'manual' as const,
+      now: new Date(`2041-03-${String(day).padStart(2, '0')}T10:00:00Z`),
+    });
+    const first = await createExcerpt(at(1));
+    await db
+      .update(registerExcerpts)
+      .set({ number: 'RA-2041-999999' })
+      .where(eq(registerExcerpts.id, first.excerpt.id));
+    expect((await createExcerpt(at(2))).excerpt.number).toBe('RA-2041-1000000');
+    // Sorted as text, 999999 would come after 1000000 and the next number would repeat 1000000.
+    expect((await createExcerpt(at(3))).excerpt.number).toBe('RA-2041-1000001');
+  });
 });
 
 describe('the yearly excerpts', () => {
