@@ -73,6 +73,8 @@ const envSchema = z.object({
     .optional(),
   REGISTRAR_CHAIN_ID: z.coerce.number().int().positive().optional(),
   REGISTRAR_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
+  REGISTRAR_REPLACE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
+  REGISTRAR_MAX_REPLACEMENTS: z.coerce.number().int().min(0).max(50).default(5),
 });
 
 /** Stripe (the real card provider): API key, webhook signing secret, API address. */
@@ -86,6 +88,10 @@ export type EvmRegistrarConfig = {
   chainId: number;
   /** A transaction counts once this many blocks (its own included) are on the chain. */
   confirmations: number;
+  /** A transaction not mined this long after it was last sent is re-sent with higher fees (same nonce)... */
+  replaceAfterSeconds: number;
+  /** ...at most this many times. */
+  maxReplacements: number;
 };
 
 /** Tangany's Custody API (the real custody partner): credentials, vault and Ethereum network. */
@@ -292,6 +298,8 @@ function evmRegistrarConfig(e: z.infer<typeof envSchema>): EvmRegistrarConfig | 
     agentKey: e.REGISTRAR_AGENT_KEY as `0x${string}`,
     chainId: e.REGISTRAR_CHAIN_ID!,
     confirmations: e.REGISTRAR_CONFIRMATIONS,
+    replaceAfterSeconds: e.REGISTRAR_REPLACE_AFTER_SECONDS,
+    maxReplacements: e.REGISTRAR_MAX_REPLACEMENTS,
   };
 }
 

@@ -23,7 +23,16 @@ describe('the registrar chosen by configuration', () => {
       agentKey: evm.REGISTRAR_AGENT_KEY,
       chainId: 1337,
       confirmations: 1,
+      replaceAfterSeconds: 180,
+      maxReplacements: 5,
     });
+    const tuned = loadConfig({
+      ...base,
+      ...evm,
+      REGISTRAR_REPLACE_AFTER_SECONDS: '60',
+      REGISTRAR_MAX_REPLACEMENTS: '2',
+    });
+    expect(tuned.registrar.evm).toMatchObject({ replaceAfterSeconds: 60, maxReplacements: 2 });
     const registrar = createRegistrar({ config });
     expect(registrar.kind).toBe('evm');
     expect(registrar.webhooks).toBeNull();
@@ -36,6 +45,9 @@ describe('the registrar chosen by configuration', () => {
     );
     expect(() => loadConfig({ ...base, ...evm, REGISTRAR_AGENT_KEY: '0x1234' })).toThrow(
       /REGISTRAR_AGENT_KEY/,
+    );
+    expect(() => loadConfig({ ...base, ...evm, REGISTRAR_REPLACE_AFTER_SECONDS: '1' })).toThrow(
+      /REGISTRAR_REPLACE_AFTER_SECONDS/,
     );
     expect(() => loadConfig({ ...base, REGISTRAR_AGENT_KEY: evm.REGISTRAR_AGENT_KEY })).toThrow(
       /REGISTRAR_RPC_URL/,

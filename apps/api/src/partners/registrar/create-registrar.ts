@@ -33,6 +33,8 @@ export function createRegistrar(opts: {
       agentKey: evm.agentKey,
       chainId: evm.chainId,
       confirmations: evm.confirmations,
+      replaceAfterSeconds: evm.replaceAfterSeconds,
+      maxReplacements: evm.maxReplacements,
     });
   }
   if (config.env === 'production') {
