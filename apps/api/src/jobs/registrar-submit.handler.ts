@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { products, registrarInstructions } from '../db/schema/index.ts';
+import { products, registerHeads, registrarInstructions } from '../db/schema/index.ts';
 import type { JobPayload } from './job.ts';
 import type { JobContext } from './job-handler.ts';
 import type { registrarSubmitJob } from './registrar-submit.job.ts';
@@ -14,9 +14,15 @@ export async function handleRegistrarSubmit(
   { instructionId }: JobPayload<typeof registrarSubmitJob>,
 ): Promise<void> {
   const [row] = await db
-    .select({ instruction: registrarInstructions, code: products.code, tokenId: products.tokenId })
+    .select({
+      instruction: registrarInstructions,
+      code: products.code,
+      tokenId: products.tokenId,
+      paused: registerHeads.paused,
+    })
     .from(registrarInstructions)
     .innerJoin(products, eq(products.id, registrarInstructions.productId))
+    .leftJoin(registerHeads, eq(registerHeads.productId, registrarInstructions.productId))
     .where(eq(registrarInstructions.id, instructionId));
   if (!row) {
     log.warn({ instructionId }, 'registrar submit: no such instruction');
@@ -32,7 +38,7 @@ export async function handleRegistrarSubmit(
     instruction: {
       key: instruction.idempotencyKey,
       kind: instruction.kind,
-      bond: { code: row.code, tokenId: row.tokenId },
+      bond: { code: row.code, tokenId: row.tokenId, paused: row.paused === true },
       fromAddress: instruction.fromAddress,
       toAddress: instruction.toAddress,
       amount: instruction.amount,

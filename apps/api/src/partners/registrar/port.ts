@@ -11,7 +11,15 @@ import type { Db } from '../../db/client.ts';
  */
 
 /** A bond as the registrar knows it: the platform's code and, once deployed, its token (contract) id. */
-export type RegistrarBond = { code: string; tokenId: string | null };
+export type RegistrarBond = {
+  code: string;
+  tokenId: string | null;
+  /**
+   * The operator has paused the bond (`register_heads.paused`): an adapter that deploys the bond's
+   * token for this instruction pauses it at once, so a pause set before the first mint holds on chain.
+   */
+  paused?: boolean;
+};
 
 /** One instruction as the registrar receives it. Addresses are the custodial wallets' (EIP-55). */
 export type RegistrarInstruction = {

@@ -457,4 +457,23 @@ describe('the EVM registrar with transactions not mined in time, and the pause',
     expect(await isPaused()).toBe(false);
     expect(await balanceOf(tokenId!, to)).toBe(3);
   });
+
+  it('deploys the token of a bond paused before its first mint paused: that mint is refused TokenPaused', async () => {
+    const { product } = await seedBond(db, { code: bondCode(), tokenId: null });
+    const bond = product.code;
+    const to = await custodialAddress();
+    const instruction = mintOf(bond, to, 2, 'born-paused');
+    await registrar.submit({
+      db,
+      instruction: { ...instruction, bond: { code: bond, tokenId: null, paused: true } },
+    });
+    await watch();
+    expect((await answersOf(`born-paused-${bond}`))[0]).toMatchObject({
+      type: 'instruction.refused',
+      reason: 'TokenPaused',
+    });
+    const tokenId = await tokenIdOf(bond);
+    expect(await client.readContract({ address: tokenId as Hex, abi, functionName: 'paused' })).toBe(true);
+    expect(await balanceOf(tokenId!, to)).toBe(0);
+  });
 });

@@ -308,6 +308,17 @@ export function createEvmRegistrar(opts: {
         });
         // The product names its token from now on (spec 3 `tokenId`); its `blockchainName` stays.
         await tx.update(products).set({ tokenId: contract }).where(eq(products.code, instruction.bond.code));
+        // Paused by the operator before its token existed: the token is born paused, so this
+        // instruction is refused `TokenPaused` as on a token paused later (and as the sandbox does).
+        if (instruction.bond.paused) {
+          await record({
+            key: `pause-at-deploy:${instruction.bond.code}`,
+            action: 'pause',
+            contractAddress: contract,
+            to: contract,
+            data: encodeFunctionData({ abi, functionName: 'pause' }),
+          });
+        }
       }
       if (needsAllow && to) {
         await record({
