@@ -222,8 +222,11 @@ async function entriesWithParties(
       from: partyColumns(fromParty),
       to: partyColumns(toParty),
       reversedBy: reversedBySql,
+      // By the primary key (a text comparison of o.id would read every order for every row).
       orderNumber: sql<string | null>`(select o.number from orders o
-        where ${registerEntries.cause}->>'type' = 'order' and o.id::text = ${registerEntries.cause}->>'orderId')`,
+        where ${registerEntries.cause}->>'type' = 'order'
+          and o.id = case when ${registerEntries.cause}->>'orderId' ~ '^[0-9]{1,9}$'
+            then (${registerEntries.cause}->>'orderId')::int end)`,
     })
     .from(registerEntries)
     .leftJoin(fromParty, eq(fromParty.id, registerEntries.fromCustomerId))
