@@ -47,3 +47,31 @@ export function prepared<P extends object>(
 export function param(name: string): SQL {
   return sql`${sql.placeholder(name)}`;
 }
+
+/**
+ * `prepared` for a statement written as SQL (one the query builder cannot express, such as writes
+ * chained by data-modifying CTEs): `execute` answers the rows as the driver gives them, without
+ * drizzle's column mapping, so name the columns with `as "camelCase"` and convert what the drivers
+ * give differently (bigint: text on node-postgres; timestamps: text) at the caller.
+ */
+export function preparedSql<Row extends Record<string, unknown>>(
+  name: string,
+  build: () => SQL,
+): (db: Db) => { execute: (values?: Record<string, unknown>) => Promise<Row[]> } {
+  type Raw = { execute: (values?: Record<string, unknown>) => Promise<unknown> };
+  const statement = prepared(name, (db) => ({
+    prepare: (statementName: string): Raw => {
+      const { dialect } = db as unknown as { dialect: { sqlToQuery: (q: SQL) => unknown } };
+      const session = db._.session as unknown as {
+        prepareQuery: (query: unknown, fields: undefined, name: string, arrayMode: boolean) => Raw;
+      };
+      return session.prepareQuery(dialect.sqlToQuery(build()), undefined, statementName, false);
+    },
+  }));
+  return (db) => ({
+    async execute(values = {}) {
+      const result = (await statement(db).execute(values)) as { rows: Row[] };
+      return result.rows;
+    },
+  });
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client.ts';
 import type { JobDefinition } from './job.ts';
@@ -61,4 +62,39 @@ export async function enqueueJob<P>(
     throw new Error(`job ${job.name} was not enqueued: no such queue (was the job runner initialised?)`);
   }
   return id;
+}
+
+/** pg-boss's insert statement and its parameters, as `statements.insert` sends them (read once). */
+const bossInsert = (() => {
+  let captured: { text: string; values: unknown[] } | null = null;
+  void statements.insert([], {
+    db: {
+      executeSql: async (text, values = []) => {
+        captured = { text, values };
+        return { rows: [] };
+      },
+    },
+  });
+  if (!captured) throw new Error('pg-boss did not build its insert statement synchronously');
+  return captured as { text: string; values: unknown[] };
+})();
+
+/**
+ * pg-boss's insert of jobs of `job` as SQL that runs inside another statement (a data-modifying CTE,
+ * `returning id`), so that a write and the job it causes cost one round trip: `data` is an SQL
+ * expression of one payload as json, evaluated per row of `from` (an earlier CTE's name), e.g.
+ * `json_build_object('instructionId', i.id)` from `instruction i`. No row, no job. The payload is not
+ * checked by the job's schema here: the caller's test runs the job.
+ */
+export function jobInsertSql<P>(job: JobDefinition<P>, rows: { from: SQL; data: SQL }): SQL {
+  const jobs = sql`(select json_agg(json_build_object('name', ${job.name}::text, 'data', ${rows.data},
+    'startAfter', '-1 milliseconds')) from ${rows.from})`;
+  const parts = bossInsert.text.trim().split(/\$(\d+)/);
+  const query = sql.empty();
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) query.append(sql.raw(part));
+    else if (part === '1') query.append(jobs);
+    else query.append(sql`${bossInsert.values[Number(part) - 1] ?? null}`);
+  });
+  return query.append(sql` returning id`);
 }

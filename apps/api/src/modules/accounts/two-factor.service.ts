@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { recoveryCodeCount, twoFactorLockMs, twoFactorMaxFailures } from '@token/domain/accounts';
 import { AppError } from '@token/domain/errors';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { hashToken, type SecretBox } from '../../crypto/secrets.ts';
 import type { Database, Tx } from '../../db/client.ts';
@@ -26,6 +26,90 @@ function normalizeRecoveryCode(code: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/** What a code is checked against: the sealed secret, the last accepted step and the lock. */
+export type SecondFactorFacts = { secret: string | null; lastStep: number | null; lockedUntil: Date | null };
+
+/**
+ * What a code is, before anything is written: a TOTP code of `step` (accepted only if the step moves
+ * forward, which the caller's write decides atomically), a recovery code (accepted only if unused), or
+ * wrong. `trusted`: a judge that a test or the benchmark injects, which checks nothing and records
+ * nothing (50 valid codes of one holder at one moment do not exist).
+ */
+export type CodeVerdict =
+  | { type: 'totp'; step: number }
+  | { type: 'recovery'; codeHash: string }
+  | { type: 'wrong' }
+  | { type: 'trusted' };
+
+/** Judges a code against its facts; throws `two_factor_invalid` without a secret, 429 while locked. */
+export type CodeJudge = (facts: SecondFactorFacts, code: string) => Promise<CodeVerdict>;
+
+/**
+ * The real judge: a six-digit code is TOTP (each time step accepted once, so a step at or before the
+ * last one used is wrong), anything else a recovery code unless the secret is a pending one.
+ */
+export function codeJudge(
+  secretBox: SecretBox,
+  opts: { pending?: boolean; now?: () => Date } = {},
+): CodeJudge {
+  return async (facts, given) => {
+    const now = opts.now?.() ?? new Date();
+    if (!facts.secret) throw new AppError('two_factor_invalid');
+    if (facts.lockedUntil && facts.lockedUntil > now) {
+      throw tooManyRequests(facts.lockedUntil.getTime() - now.getTime());
+    }
+    const code = given.trim();
+    if (/^\d{6}$/.test(code)) {
+      const step = await checkTotp({
+        secret: secretBox.open(facts.secret),
+        code,
+        afterStep: facts.lastStep,
+        at: now,
+      });
+      return step === null ? { type: 'wrong' } : { type: 'totp', step };
+    }
+    if (opts.pending) return { type: 'wrong' };
+    return { type: 'recovery', codeHash: hashToken(normalizeRecoveryCode(code)) };
+  };
+}
+
+/**
+ * Moves the customer's last TOTP step to `step` when it is later than the last one used, resetting
+ * the failures; as a condition that one statement of the caller's evaluates atomically (of two
+ * requests with the same code, only one moves the step). `customerId` and `step` are SQL (values or
+ * placeholders).
+ */
+export function acceptTotpStepSql(customerId: SQL, step: SQL): SQL {
+  return sql`update ${customers} set two_factor_last_step = ${step}::bigint, two_factor_failures = 0,
+      two_factor_locked_until = null
+    where id = ${customerId} and (two_factor_last_step is null or two_factor_last_step < ${step}::bigint)
+    returning id`;
+}
+
+/** Uses up an unused recovery code of the customer; false when there is none with this hash. */
+export async function acceptRecoveryCode(
+  db: Database | Tx,
+  opts: { customerId: number; codeHash: string; now: Date },
+): Promise<boolean> {
+  const [used] = await db
+    .update(recoveryCodes)
+    .set({ usedAt: opts.now })
+    .where(
+      and(
+        eq(recoveryCodes.customerId, opts.customerId),
+        eq(recoveryCodes.codeHash, opts.codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  if (!used) return false;
+  await db
+    .update(customers)
+    .set({ twoFactorFailures: 0, twoFactorLockedUntil: null })
+    .where(eq(customers.id, opts.customerId));
+  return true;
+}
+
 /**
  * Checks a second factor: a TOTP code (each time step accepted once) or an unused recovery code.
  * Five wrong codes lock the checks for 15 minutes (429). Throws `two_factor_invalid` on a wrong code.
@@ -40,7 +124,7 @@ export async function checkSecondFactor(opts: {
   now?: Date;
 }): Promise<void> {
   const now = opts.now ?? new Date();
-  const [c] = await opts.db
+  const [facts] = await opts.db
     .select({
       secret: opts.pending ? customers.twoFactorPendingSecret : customers.twoFactorSecret,
       lastStep: customers.twoFactorLastStep,
@@ -48,48 +132,19 @@ export async function checkSecondFactor(opts: {
     })
     .from(customers)
     .where(eq(customers.id, opts.customerId));
-  if (!c?.secret) throw new AppError('two_factor_invalid');
-  if (c.lockedUntil && c.lockedUntil > now) throw tooManyRequests(c.lockedUntil.getTime() - now.getTime());
-
-  const code = opts.code.trim();
-  if (/^\d{6}$/.test(code)) {
-    const step = await checkTotp({
-      secret: opts.secretBox.open(c.secret),
-      code,
-      afterStep: c.lastStep,
-      at: now,
-    });
-    if (step !== null) {
-      // Atomic: of two requests with the same code, only one moves the step forward.
-      const [accepted] = await opts.db
-        .update(customers)
-        .set({ twoFactorLastStep: step, twoFactorFailures: 0, twoFactorLockedUntil: null })
-        .where(
-          and(
-            eq(customers.id, opts.customerId),
-            or(isNull(customers.twoFactorLastStep), sql`${customers.twoFactorLastStep} < ${step}`),
-          ),
-        )
-        .returning({ id: customers.id });
-      if (accepted) return;
-    }
-  } else if (!opts.pending) {
-    const [used] = await opts.db
-      .update(recoveryCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(recoveryCodes.customerId, opts.customerId),
-          eq(recoveryCodes.codeHash, hashToken(normalizeRecoveryCode(code))),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
-      .returning({ id: recoveryCodes.id });
-    if (used) {
-      await opts.db
-        .update(customers)
-        .set({ twoFactorFailures: 0, twoFactorLockedUntil: null })
-        .where(eq(customers.id, opts.customerId));
+  if (!facts) throw new AppError('two_factor_invalid');
+  const verdict = await codeJudge(opts.secretBox, { pending: opts.pending, now: () => now })(
+    facts,
+    opts.code,
+  );
+  if (verdict.type === 'trusted') return;
+  if (verdict.type === 'totp') {
+    const { rows } = (await opts.db.execute(
+      acceptTotpStepSql(sql`${opts.customerId}`, sql`${verdict.step}`),
+    )) as unknown as { rows: unknown[] };
+    if (rows.length > 0) return;
+  } else if (verdict.type === 'recovery') {
+    if (await acceptRecoveryCode(opts.db, { customerId: opts.customerId, codeHash: verdict.codeHash, now })) {
       return;
     }
   }
@@ -97,7 +152,8 @@ export async function checkSecondFactor(opts: {
   throw new AppError('two_factor_invalid');
 }
 
-async function recordFailure(db: Database | Tx, customerId: number, now: Date): Promise<void> {
+/** Counts a wrong code; the fifth in a row locks the checks for `twoFactorLockMs`. */
+export async function recordFailure(db: Database | Tx, customerId: number, now: Date): Promise<void> {
   const lockUntil = new Date(now.getTime() + twoFactorLockMs);
   await db
     .update(customers)

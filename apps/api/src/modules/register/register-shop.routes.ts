@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { customerOf } from '../../http/auth.ts';
 import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
-import { checkSecondFactor } from '../accounts/two-factor.service.ts';
+import { codeJudge } from '../accounts/two-factor.service.ts';
 import { listRegisterEntries, listTokenAssets } from './depot.service.ts';
 import { listTransfers, placeTransfer } from './transfers.service.ts';
 
@@ -52,7 +52,7 @@ export async function registerShopRoutes(app: App) {
         db: app.db,
         customerId: customerOf(request).id,
         input: request.body,
-        verifyCode: (tx, { customerId, code }) => checkSecondFactor({ db: tx, secretBox, customerId, code }),
+        judgeCode: codeJudge(secretBox),
       });
       reply.status(202).header('cache-control', 'no-store');
       return sendItem(request, reply, transfer, transferMeta(transfer.id));

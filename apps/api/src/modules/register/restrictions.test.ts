@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { hasPoppler } from '../../test/poppler.ts';
 import { admin, operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
 import { createExcerpt, excerptPdf } from './excerpts.service.ts';
-import { appendConfirmed, paidOrder } from './register.test-kit.ts';
+import { anyCode, appendConfirmed, paidOrder } from './register.test-kit.ts';
 import { placeTransfer } from './transfers.service.ts';
 
 /*
@@ -145,7 +145,7 @@ describe('disposal restrictions (POST …/register/holders/{uuid}/restrictions, 
           beneficiary: receiver.email,
           code: '1',
         },
-        verifyCode: async () => {},
+        judgeCode: anyCode,
       });
     const set = await admin(t.app, token).post(
       `/bonds/${product.code}/register/holders/${buyer.uuid}/restrictions`,
