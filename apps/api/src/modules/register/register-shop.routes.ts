@@ -36,7 +36,7 @@ export async function registerShopRoutes(app: App) {
       config: {
         auth: 'customer',
         rateLimit: transferRateLimit,
-        errors: [...transferRefusals, 'too_many_requests', 'not_found'],
+        errors: [...transferRefusals, 'too_many_requests', 'not_found', 'transfer_failed'],
       },
       schema: {
         tags: ['register'],

@@ -7,6 +7,7 @@ import { createTotpSecretBox } from '../../crypto/secrets.ts';
 import type { Database } from '../../db/client.ts';
 import {
   customers,
+  registerHeads,
   registerHoldings,
   registrarInstructions,
   tokenTransfers,
@@ -15,7 +16,7 @@ import {
 import { seedBond, seedBuyer, seedVariant } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { newTotpSecret, totpCode } from '../accounts/totp.ts';
-import { codeJudge } from '../accounts/two-factor.service.ts';
+import { type CodeJudge, codeJudge } from '../accounts/two-factor.service.ts';
 import { appendRegisterEntry } from './journal.service.ts';
 import { anyCode } from './register.test-kit.ts';
 import { placeTransfer } from './transfers.service.ts';
@@ -122,7 +123,7 @@ async function holdingOf(productId: number, customerId: number) {
 }
 
 describe('POST token/transfer: statements per transfer', () => {
-  it('an accepted transfer of a bond without investor limit: 2 statements between BEGIN and COMMIT', async () => {
+  it('an accepted transfer of a bond without investor limit: 2 statements, no transaction', async () => {
     const sender = await holder();
     const receiver = await holder();
     const { product } = await bondHeldBy(sender, 10);
@@ -134,9 +135,9 @@ describe('POST token/transfer: statements per transfer', () => {
         code: await sender.code(),
       }),
     );
-    // BEGIN; context (wallet, bond, sender and their code's facts, holding locked, receiver); the
-    // writes (code's step, instruction, its job, pending_out, transfer); COMMIT.
-    expect(statements).toHaveLength(4);
+    // The context (wallet, bond, the sender's holding and code facts, the beneficiary); the writes
+    // (the code's step, pending_out on the rule's condition, the instruction, its job, the transfer).
+    expect(statements).toHaveLength(2);
     expect(result).toMatchObject({ product: product.code, amount: 3, status: 'pending', direction: 'out' });
     expect(await holdingOf(product.id, sender.row.id)).toMatchObject({ balance: 10, pendingOut: 3 });
     const [stored] = await db.select().from(tokenTransfers).where(eq(tokenTransfers.id, result.id));
@@ -165,6 +166,7 @@ describe('POST token/transfer: statements per transfer', () => {
         code: await sender.code(),
       }),
     );
+    // The context; BEGIN; head; holding; the beneficiary with the holders; the writes; COMMIT.
     expect(statements).toHaveLength(7);
     expect(result).toMatchObject({ amount: 2, beneficiary: receiver.address, status: 'pending' });
     expect(await holdingOf(product.id, sender.row.id)).toMatchObject({ balance: 10, pendingOut: 2 });
@@ -178,7 +180,7 @@ describe('POST token/transfer: statements per transfer', () => {
     );
   });
 
-  it('a wrong code: 4 statements, of which only the failure count is written', async () => {
+  it('a wrong code: 2 statements, of which only the failure count is written', async () => {
     const sender = await holder();
     const receiver = await holder();
     const { product } = await bondHeldBy(sender, 10);
@@ -194,8 +196,8 @@ describe('POST token/transfer: statements per transfer', () => {
       ),
     );
     expect((result as AppError).code).toBe('two_factor_invalid');
-    // BEGIN; context; the failure count; COMMIT.
-    expect(statements).toHaveLength(4);
+    // The context; the failure count.
+    expect(statements).toHaveLength(2);
     const [after] = await db
       .select({ failures: customers.twoFactorFailures })
       .from(customers)
@@ -243,5 +245,120 @@ describe('POST token/transfer: the bond by product or variant code', () => {
       code: 'not_found',
     });
     expect(await holdingOf(product.id, sender.row.id)).toMatchObject({ balance: 10, pendingOut: 3 });
+  });
+});
+
+describe('POST token/transfer: what changes between the read and the write (no transaction)', () => {
+  /**
+   * `placeTransfer` with the code judged by `judge`, which runs between the context's read and the
+   * write: the place where another request's change lands.
+   */
+  function transferWith(sender: Holder, product: string, receiver: Holder, judge: CodeJudge, amount = 4) {
+    return placeTransfer({
+      db,
+      customerId: sender.row.id,
+      input: { fromWalletId: sender.walletId, product, amount, beneficiary: receiver.row.email, code: '1' },
+      judgeCode: judge,
+    });
+  }
+  const otherTransfer = (sender: Holder, product: string, receiver: Holder, amount: number) =>
+    transferWith(sender, product, receiver, anyCode, amount);
+
+  it('another transfer of the sender’s holds the tokens first: the rule answers again, nothing is overdrawn', async () => {
+    const sender = await holder();
+    const receiver = await holder();
+    const { product } = await bondHeldBy(sender, 10);
+    let step = 0;
+    const judge: CodeJudge = async (facts) => {
+      step = (facts.lastStep ?? 0) + 1;
+      await otherTransfer(sender, product.code, receiver, 7);
+      return { type: 'totp', step };
+    };
+    await expect(transferWith(sender, product.code, receiver, judge)).rejects.toMatchObject({
+      code: 'insufficient_minted_tokens',
+    });
+    expect(await holdingOf(product.id, sender.row.id)).toMatchObject({ balance: 10, pendingOut: 7 });
+    expect(
+      await db.select().from(tokenTransfers).where(eq(tokenTransfers.senderId, sender.row.id)),
+    ).toHaveLength(1);
+    // The code was used by the refused request (its step moved), and no failure was counted.
+    const [after] = await db
+      .select({ step: customers.twoFactorLastStep, failures: customers.twoFactorFailures })
+      .from(customers)
+      .where(eq(customers.id, sender.row.id));
+    expect(after).toEqual({ step, failures: 0 });
+  });
+
+  it('a change that leaves enough does not matter: the write holds the tokens on the rule’s condition, not on an unchanged row', async () => {
+    const sender = await holder();
+    const receiver = await holder();
+    const { product } = await bondHeldBy(sender, 10);
+    const judge: CodeJudge = async (facts) => {
+      await otherTransfer(sender, product.code, receiver, 3);
+      return { type: 'totp', step: (facts.lastStep ?? 0) + 1 };
+    };
+    const { result, statements } = await statementsOf(() =>
+      transferWith(sender, product.code, receiver, judge),
+    );
+    expect(result).toMatchObject({ amount: 4, status: 'pending' });
+    expect(await holdingOf(product.id, sender.row.id)).toMatchObject({ balance: 10, pendingOut: 7 });
+    // Counted here: the other transfer's 2, then this one's context and write, no second round.
+    expect(statements).toHaveLength(4);
+  });
+
+  it('a disposal restriction or the pause that comes first is answered by the rule', async () => {
+    const sender = await holder();
+    const receiver = await holder();
+    const { product } = await bondHeldBy(sender, 10);
+    const restrict: CodeJudge = async () => {
+      await db
+        .update(registerHoldings)
+        .set({ disposalRestriction: 'Pfändung' })
+        .where(
+          and(eq(registerHoldings.productId, product.id), eq(registerHoldings.customerId, sender.row.id)),
+        );
+      return { type: 'trusted' };
+    };
+    await expect(transferWith(sender, product.code, receiver, restrict)).rejects.toMatchObject({
+      code: 'disposal_restricted',
+    });
+    await db
+      .update(registerHoldings)
+      .set({ disposalRestriction: null })
+      .where(and(eq(registerHoldings.productId, product.id), eq(registerHoldings.customerId, sender.row.id)));
+    const pause: CodeJudge = async () => {
+      await db.update(registerHeads).set({ paused: true }).where(eq(registerHeads.productId, product.id));
+      return { type: 'trusted' };
+    };
+    await expect(transferWith(sender, product.code, receiver, pause)).rejects.toMatchObject({
+      code: 'bond_paused',
+    });
+    expect(await holdingOf(product.id, sender.row.id)).toMatchObject({ balance: 10, pendingOut: 0 });
+    expect(await db.select().from(tokenTransfers).where(eq(tokenTransfers.senderId, sender.row.id))).toEqual(
+      [],
+    );
+  });
+
+  it('a code used meanwhile by another request is a wrong code: its failure is counted, nothing else', async () => {
+    const sender = await holder();
+    const receiver = await holder();
+    const { product } = await bondHeldBy(sender, 10);
+    const judge: CodeJudge = async (facts) => {
+      const step = (facts.lastStep ?? 0) + 1;
+      await db.update(customers).set({ twoFactorLastStep: step }).where(eq(customers.id, sender.row.id));
+      return { type: 'totp', step };
+    };
+    await expect(transferWith(sender, product.code, receiver, judge)).rejects.toMatchObject({
+      code: 'two_factor_invalid',
+    });
+    const [after] = await db
+      .select({ failures: customers.twoFactorFailures })
+      .from(customers)
+      .where(eq(customers.id, sender.row.id));
+    expect(after!.failures).toBe(1);
+    expect(await holdingOf(product.id, sender.row.id)).toMatchObject({ balance: 10, pendingOut: 0 });
+    expect(await db.select().from(tokenTransfers).where(eq(tokenTransfers.senderId, sender.row.id))).toEqual(
+      [],
+    );
   });
 });

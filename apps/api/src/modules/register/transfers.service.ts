@@ -15,7 +15,7 @@ import {
   transferRefusal,
 } from '@token/domain/register';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
 import { prepared, preparedSql } from '../../db/prepared.ts';
 import {
@@ -35,15 +35,14 @@ import {
   acceptRecoveryCode,
   acceptTotpStepSql,
   type CodeJudge,
-  type CodeVerdict,
   recordFailure,
 } from '../accounts/two-factor.service.ts';
 
 /*
  * Token transfers between investors (issue 16, decision 016 "Transfers and depot"): `POST
- * token/transfer` checks the domain's one rule set (`transferRefusal`) under the sender's holding
- * lock, verifies a fresh two-factor code in the same transaction, holds the tokens back in
- * `pending_out` and queues the registrar's instruction. The registrar's confirmation (another
+ * token/transfer` checks the domain's one rule set (`transferRefusal`), judges a fresh two-factor
+ * code, and in one statement holds the tokens back in `pending_out` on the rule's condition and
+ * queues the registrar's instruction. The registrar's confirmation (another
  * service) books the journal entry and settles or releases the held tokens.
  */
 
@@ -51,7 +50,8 @@ import {
  * The transfer's statements (decision 016 "Transfers and depot", Measured: at 300 transfers a second
  * on a 2-core machine every round trip costs CPU in the API, the kernel and PostgreSQL). All are
  * prepared; reads that see the same moment are one statement, and the writes are one:
- *   BEGIN; context; [limited bonds: head lock, holding lock, receiver with the holder count]; write; COMMIT
+ *   without investor limit: context; write (no transaction: the write re-checks the holding)
+ *   with a limit: context; BEGIN; head lock; holding lock; receiver with the holder count; write; COMMIT
  * A wrong code writes its failure count instead of the write.
  */
 
@@ -111,8 +111,8 @@ type Context = ReceiverFacts & {
 /**
  * The sender's wallet (theirs, else no row), the bond and its variant (the first by position, or the
  * one named by `variant`), the sender's two-factor facts and custodial address, the beneficiary's
- * facts, and, for a bond without investor limit, the sender's holding locked `for update` (a bond
- * with a limit locks its head first, so its holding is locked by a later statement). `transferId` is
+ * facts, and the sender's holding (not locked: the write re-checks it; a bond with an investor limit
+ * locks its head and then the holding in later statements). `transferId` is
  * the transfer's id drawn now, so that the write can name it in the instruction (a refused request
  * leaves a gap in the ids, as a rolled-back insert does).
  */
@@ -135,9 +135,7 @@ function contextSql(bondMatch: SQL): SQL {
     left join ${productVariants} v on v.id = (select pv.id from ${productVariants} pv
       where pv.product_id = p.id and (${sql.placeholder('variant')}::text is null or pv.code = ${sql.placeholder('variant')})
       order by pv.position, pv.id limit 1)
-    left join lateral (select h.balance, h.pending_out, h.disposal_restriction from ${registerHoldings} h
-      where h.product_id = p.id and h.customer_id = w.customer_id and p.investor_limit is null
-      for update) held on true
+    left join ${registerHoldings} held on held.product_id = p.id and held.customer_id = w.customer_id
     left join lateral (${receiverFactsSql(sql`p.id`)}) receiver on true
     where w.id = ${sql.placeholder('walletId')} and w.customer_id = ${sql.placeholder('customerId')}`;
 }
@@ -196,17 +194,21 @@ const receiverWithHolders = preparedSql<ReceiverFacts & { holders: number | stri
 );
 
 /**
- * The transfer's writes in one statement, all or none: when `step` is given, the sender's two-factor
- * step moves forward (of two requests with one code, one); then the registrar's instruction (key
- * `transfer-{id}`) with its submit job, the tokens held in the sender's `pending_out`, and the
- * transfer stored `pending` under its drawn id. No row: the step did not move (the code was used).
+ * The transfer's writes in one statement, all or none. When `step` is given, the sender's two-factor
+ * step moves forward first (of two requests with one code, one). Then, only if it moved (or no step is
+ * given), the tokens are held in the sender's `pending_out` on the condition the rule checked on its
+ * snapshot: enough minted tokens not already held back, no disposal restriction, the bond not paused
+ * (re-evaluated on the row as it is now, so two transfers never overdraw). Only if they are held:
+ * the registrar's instruction (key `transfer-{id}`) with its submit job, and the transfer stored
+ * `pending` under its drawn id. One row always: `stepped` whether the step moved, the transfer's
+ * columns null when nothing was written.
  */
 const transferWritten = preparedSql<{
-  id: number | string;
-  status: TransferRow['status'];
-  createdAtMs: number;
+  stepped: number;
+  id: number | string | null;
+  status: TransferRow['status'] | null;
+  createdAtMs: number | null;
   jobs: number;
-  held: number;
 }>('transfer_written', () => {
   const id = sql.placeholder('id');
   const productId = sql`${sql.placeholder('productId')}::int`;
@@ -215,23 +217,25 @@ const transferWritten = preparedSql<{
   const amount = sql`${sql.placeholder('amount')}::int`;
   const step = sql.placeholder('step');
   return sql`with step as (${acceptTotpStepSql(senderId, sql`${step}`)}),
-    allowed as (select where ${step}::bigint is null or exists (select from step)),
+    held as (
+      update ${registerHoldings} set pending_out = pending_out + ${amount}, updated_at = now()
+      where product_id = ${productId} and customer_id = ${senderId}
+        and balance - pending_out >= ${amount} and disposal_restriction is null
+        and not exists (select from ${registerHeads} rh where rh.product_id = ${productId} and rh.paused)
+        and (${step}::bigint is null or exists (select from step))
+      returning product_id),
     instruction as (
       insert into ${registrarInstructions} (product_id, kind, from_customer_id, to_customer_id, from_address,
         to_address, amount, cause, idempotency_key)
       select ${productId}, 'transfer', ${senderId}, ${receiverId}, ${sql.placeholder('fromAddress')}::text,
         ${sql.placeholder('toAddress')}::text, ${amount},
         jsonb_build_object('type', 'transfer_request', 'transferId', ${id}::text), 'transfer-' || ${id}::text
-      from allowed
+      from held
       returning id),
     job as (${jobInsertSql(registrarSubmitJob, {
       from: sql`instruction i`,
       data: sql`json_build_object('instructionId', i.id)`,
     })}),
-    held as (
-      update ${registerHoldings} set pending_out = pending_out + ${amount}, updated_at = now()
-      where product_id = ${productId} and customer_id = ${senderId} and exists (select from instruction)
-      returning product_id),
     transfer as (
       insert into ${tokenTransfers} (id, product_id, variant_id, sender_id, receiver_id, amount, beneficiary,
         instruction_id)
@@ -240,9 +244,9 @@ const transferWritten = preparedSql<{
         ${amount}, ${sql.placeholder('beneficiary')}::text, i.id
       from instruction i
       returning id, status, created_at)
-    select t.id, t.status, (extract(epoch from t.created_at) * 1000)::float8 as "createdAtMs",
-      (select count(*) from job)::int as jobs, (select count(*) from held)::int as held
-    from transfer t`;
+    select (select count(*) from step)::int as stepped, t.id, t.status,
+      (extract(epoch from t.created_at) * 1000)::float8 as "createdAtMs", (select count(*) from job)::int as jobs
+    from (select 1) one left join transfer t on true`;
 });
 
 /** The approval the buy rule asks for (spec 5, `buyBlockers`): KYC passed, customer and registrar status approved. */
@@ -296,14 +300,92 @@ function beneficiaryParams(beneficiary: string): { email: string | null; address
 
 type TransferRow = typeof tokenTransfers.$inferSelect;
 
+type Holding = {
+  balance: number | string;
+  pendingOut: number | string | null;
+  disposalRestriction: string | null;
+};
+
+/** The rule on what was read; throws the refusal, or `two_factor_required` when the code is missing. */
+function checkRule(
+  input: TransferInput,
+  customerId: number,
+  facts: { context: Context; holding: Holding | undefined; receiver: Receiver | null; holders: number },
+): void {
+  const { context, holding, receiver, holders } = facts;
+  const refusal = transferRefusal({
+    amount: input.amount,
+    sender: {
+      holderId: String(customerId),
+      twoFactorEnabled: context.twoFactorEnabled,
+      // A missing code is answered in the rule's order (before anything about the receiver); a
+      // given one is judged after the rule, so a refused transfer does not use it up.
+      ...(input.code ? {} : { code: 'missing' as const }),
+      minted: Number(holding?.balance ?? 0),
+      pendingOutgoing: Number(holding?.pendingOut ?? 0),
+      disposalRestricted: holding?.disposalRestriction != null,
+    },
+    receiver: receiver?.rule ?? null,
+    bond: {
+      professionalOnly: context.professionalOnly,
+      investorLimit: context.investorLimit,
+      holders,
+      paused: context.paused,
+    },
+  });
+  if (refusal) throw new AppError(refusal);
+  if (!input.code) throw new AppError('two_factor_required');
+}
+
 /**
- * POST token/transfer, the core: in ONE transaction the sender's wallet is checked (another's is
- * 404), the bond's head is locked when it limits its investors (the holder count must not move under
- * us; head before holding, the journal's lock order), the sender's holding is locked (none is created),
- * the rule runs without the code, then the code is judged, then the writes run as one statement (the
- * code's step, the registrar's instruction with key `transfer-{id}` and its job, the tokens held in
- * `pending_out`, the transfer `pending`). A wrong or used code commits only its failure count (the
- * lock-out must survive), nothing else. `judgeCode` is `codeJudge(secretBox)` in the route.
+ * The code judged and, if it is not plainly wrong, used up where it needs no write of the transfer's
+ * (a recovery code): the step the write must move (null: nothing to move), or null after counting a
+ * failure (the caller answers `two_factor_invalid`).
+ */
+async function usableStep(
+  db: Database | Tx,
+  judgeCode: CodeJudge,
+  customerId: number,
+  context: Context,
+  code: string,
+): Promise<{ step: number | null } | null> {
+  const verdict = await judgeCode(
+    {
+      secret: context.twoFactorSecret,
+      lastStep: context.twoFactorLastStep === null ? null : Number(context.twoFactorLastStep),
+      lockedUntil: context.twoFactorLockedUntilMs === null ? null : new Date(context.twoFactorLockedUntilMs),
+    },
+    code,
+  );
+  if (verdict.type === 'totp') return { step: verdict.step };
+  if (verdict.type === 'trusted') return { step: null };
+  if (
+    verdict.type === 'recovery' &&
+    (await acceptRecoveryCode(db, { customerId, codeHash: verdict.codeHash, now: new Date() }))
+  ) {
+    return { step: null };
+  }
+  await recordFailure(db, customerId, new Date());
+  return null;
+}
+
+/** The most rounds a transfer without investor limit re-reads after others changed the holding. */
+const maxRounds = 50;
+
+/**
+ * POST token/transfer, the core. The context (the sender's wallet, else 404; the bond; the sender's
+ * holding and code facts; the beneficiary) is read in one statement, the rule runs without the code,
+ * then the code is judged, then the writes run as one statement (`transferWritten`: the code's step,
+ * the tokens held back, the instruction with its job, the transfer). A wrong or used code writes only
+ * its failure count (the lock-out must survive), nothing else.
+ * - A bond without investor limit needs no transaction and no lock: only the sender's holding (and
+ *   the pause) can turn the rule's answer under us, and the write holds the tokens back only on the
+ *   condition the rule checked. When it did not (another transfer of the sender's, a restriction or
+ *   the pause came first), the context is read again and the rule answers; the code stays used by this
+ *   request, so the next write moves no step.
+ * - A bond with an investor limit: in one transaction its head is locked (the holder count must not
+ *   move under us; head before holding, the journal's lock order), then the sender's holding, then
+ *   the beneficiary and the holders are read afresh.
  */
 export async function placeTransfer(opts: {
   db: Database;
@@ -312,126 +394,104 @@ export async function placeTransfer(opts: {
   judgeCode: CodeJudge;
 }): Promise<TransferView> {
   const { db, customerId, input } = opts;
-  const outcome = await db.transaction(async (tx) => {
-    const variant = input.productVariant ?? null;
-    const named = beneficiaryParams(input.beneficiary);
+  const variant = input.productVariant ?? null;
+  const named = beneficiaryParams(input.beneficiary);
+  const readContext = async () => {
     const [context] =
       input.product !== undefined
-        ? await contextByProduct(tx).execute({
+        ? await contextByProduct(db).execute({
             walletId: input.fromWalletId,
             customerId,
             product: input.product,
             variant,
             ...named,
           })
-        : await contextByVariant(tx).execute({ walletId: input.fromWalletId, customerId, variant, ...named });
+        : await contextByVariant(db).execute({ walletId: input.fromWalletId, customerId, variant, ...named });
     // No row: another's (or no) wallet, an unknown bond, or a variant named but not found (or of
     // another product).
     if (!context || (variant !== null && context.variantId === null)) throw notFound();
-    const bond = {
-      id: context.productId,
-      whitelisting: context.whitelisting,
-      investorLimit: context.investorLimit,
-    };
-    let holding:
-      | { balance: number | string; pendingOut: number | string | null; disposalRestriction: string | null }
-      | undefined;
-    let receiverFacts: ReceiverFacts = context;
-    let holders = 0;
-    if (bond.investorLimit === null) {
-      holding = context.balance === null ? undefined : { ...context, balance: context.balance };
-    } else {
-      await headLock(tx).execute({ productId: bond.id });
-      [holding] = await holdingLock(tx).execute({ productId: bond.id, customerId });
-      const [fresh] = await receiverWithHolders(tx).execute({ productId: bond.id, ...named });
-      if (fresh) {
-        receiverFacts = fresh;
-        holders = Number(fresh.holders);
-      }
-    }
-    const receiver = receiverOf(receiverFacts, bond);
-    const refusal = transferRefusal({
-      amount: input.amount,
-      sender: {
-        holderId: String(customerId),
-        twoFactorEnabled: context.twoFactorEnabled,
-        // A missing code is answered in the rule's order (before anything about the receiver); a
-        // given one is judged after the rule, so a refused transfer does not use it up.
-        ...(input.code ? {} : { code: 'missing' as const }),
-        minted: Number(holding?.balance ?? 0),
-        pendingOutgoing: Number(holding?.pendingOut ?? 0),
-        disposalRestricted: holding?.disposalRestriction != null,
-      },
-      receiver: receiver?.rule ?? null,
-      bond: {
-        professionalOnly: context.professionalOnly,
-        investorLimit: bond.investorLimit,
-        holders,
-        paused: context.paused,
-      },
-    });
-    if (refusal) throw new AppError(refusal);
-    if (!input.code) throw new AppError('two_factor_required');
-    const facts = {
-      secret: context.twoFactorSecret,
-      lastStep: context.twoFactorLastStep === null ? null : Number(context.twoFactorLastStep),
-      lockedUntil: context.twoFactorLockedUntilMs === null ? null : new Date(context.twoFactorLockedUntilMs),
-    };
-    let verdict: CodeVerdict;
-    try {
-      verdict = await opts.judgeCode(facts, input.code);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'two_factor_invalid') return { refused: err };
-      throw err;
-    }
-    const wrong = async () => {
-      await recordFailure(tx, customerId, new Date());
-      return { refused: new AppError('two_factor_invalid') };
-    };
-    if (verdict.type === 'wrong') return wrong();
-    if (
-      verdict.type === 'recovery' &&
-      !(await acceptRecoveryCode(tx, { customerId, codeHash: verdict.codeHash, now: new Date() }))
-    ) {
-      return wrong();
-    }
-    // receiver is non-null here: the rule refuses an unknown beneficiary.
-    const to = receiver!;
-    const transferId = Number(context.transferId);
-    const [row] = await transferWritten(tx).execute({
-      step: verdict.type === 'totp' ? verdict.step : null,
-      id: transferId,
-      productId: bond.id,
+    return context;
+  };
+  const write = async (handle: Database | Tx, context: Context, receiver: Receiver, step: number | null) => {
+    const [row] = await transferWritten(handle).execute({
+      step,
+      id: Number(context.transferId),
+      productId: context.productId,
       variantId: context.variantId,
       senderId: customerId,
-      receiverId: to.id,
+      receiverId: receiver.id,
       amount: input.amount,
       beneficiary: input.beneficiary,
       fromAddress: context.senderAddress,
-      toAddress: to.address,
+      toAddress: receiver.address,
     });
-    // No row: the step did not move forward, the code was used meanwhile.
-    if (!row) return wrong();
-    if (row.jobs !== 1 || row.held !== 1) {
-      throw new Error(`transfer ${transferId} wrote ${row.jobs} jobs and ${row.held} holdings`);
-    }
-    return {
-      view: {
-        id: Number(row.id),
-        product: context.productCode,
-        productVariant: context.variantCode ?? context.productCode,
-        amount: input.amount,
-        direction: 'out' as const,
-        beneficiary: input.beneficiary,
-        status: row.status,
-        transactionHash: null,
-        createdAt: new Date(row.createdAtMs).toISOString(),
-        decidedAt: null,
-      },
-    };
+    if (!row) throw new Error('the transfer statement answered no row');
+    if (row.id !== null && row.jobs !== 1) throw new Error(`transfer ${row.id} wrote ${row.jobs} jobs`);
+    return row;
+  };
+  const view = (context: Context, row: Awaited<ReturnType<typeof write>>): TransferView => ({
+    id: Number(row.id),
+    product: context.productCode,
+    productVariant: context.variantCode ?? context.productCode,
+    amount: input.amount,
+    direction: 'out',
+    beneficiary: input.beneficiary,
+    status: row.status ?? 'pending',
+    transactionHash: null,
+    createdAt: new Date(row.createdAtMs ?? Date.now()).toISOString(),
+    decidedAt: null,
   });
-  if ('refused' in outcome) throw outcome.refused;
-  return outcome.view;
+  const invalidCode = () => new AppError('two_factor_invalid');
+
+  let context = await readContext();
+  if (context.investorLimit !== null) {
+    const limited = context;
+    const outcome = await db.transaction(async (tx) => {
+      await headLock(tx).execute({ productId: limited.productId });
+      const [holding] = await holdingLock(tx).execute({ productId: limited.productId, customerId });
+      const [fresh] = await receiverWithHolders(tx).execute({ productId: limited.productId, ...named });
+      const receiver = receiverOf(fresh ?? limited, limited);
+      checkRule(input, customerId, {
+        context: limited,
+        holding,
+        receiver,
+        holders: Number(fresh?.holders ?? 0),
+      });
+      const usable = await usableStep(tx, opts.judgeCode, customerId, limited, input.code ?? '');
+      if (!usable) return { refused: invalidCode() };
+      // receiver is non-null here: the rule refuses an unknown beneficiary.
+      const row = await write(tx, limited, receiver!, usable.step);
+      if (row.id !== null) return { view: view(limited, row) };
+      // Under the locks only the step can fail: the code was used meanwhile.
+      await recordFailure(tx, customerId, new Date());
+      return { refused: invalidCode() };
+    });
+    if ('refused' in outcome) throw outcome.refused;
+    return outcome.view;
+  }
+
+  let step: number | null | undefined;
+  for (let round = 1; round <= maxRounds; round++) {
+    const held: Holding | undefined =
+      context.balance === null ? undefined : { ...context, balance: context.balance };
+    const receiver = receiverOf(context, context);
+    checkRule(input, customerId, { context, holding: held, receiver, holders: 0 });
+    if (step === undefined) {
+      const usable = await usableStep(db, opts.judgeCode, customerId, context, input.code ?? '');
+      if (!usable) throw invalidCode();
+      step = usable.step;
+    }
+    const row = await write(db, context, receiver!, step);
+    if (row.id !== null) return view(context, row);
+    if (step !== null && row.stepped === 0) {
+      await recordFailure(db, customerId, new Date());
+      throw invalidCode();
+    }
+    // The code is used by this request; the holding changed under us: the rule answers again.
+    step = null;
+    context = await readContext();
+  }
+  throw new AppError('transfer_failed');
 }
 
 /** GET token-transfers: the customer's transfers, sent and received, newest first, paged. */
