@@ -531,6 +531,12 @@ export const errorCatalogue = {
     de: 'Für diese Bestellung gibt es nichts erneut zu prägen: Der Registrar hat ihre letzte Prägung nicht abgelehnt, oder sie ist bereits erneut beauftragt.',
     en: 'There is nothing to retry for this order: the registrar did not refuse its latest mint, or it has already been retried.',
   },
+  // issue 17: once tokens are sold, the terms investors bought on stay as they are
+  bond_terms_locked: {
+    status: 409,
+    de: 'Token dieser Anleihe sind verkauft; Bedingungen, auf die sich Anleger verlassen (Zins, Laufzeit, Nennbetrag, Termine), können nicht mehr geändert werden.',
+    en: 'Tokens of this bond have been sold; terms investors relied on (rate, term, nominal, dates) can no longer be changed.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

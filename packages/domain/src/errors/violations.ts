@@ -173,6 +173,27 @@ export const violationCatalogue = {
     de: 'Bitte bestätigen Sie mindestens zwei der Erklärungen wahrheitsgemäß',
     en: 'Please answer at least two of the statements truthfully',
   },
+  // Bond servicing (issue 17): the bond terms
+  invalid_isin: {
+    de: 'Bitte geben Sie eine gültige ISIN ein (12 Zeichen mit Prüfziffer, z. B. DE0001102580)',
+    en: 'Please enter a valid ISIN (12 characters with check digit, e.g. DE0001102580)',
+  },
+  maturity_before_issue: {
+    de: 'Die Fälligkeit muss nach dem Ausgabetag liegen',
+    en: 'The maturity date must be after the issue date',
+  },
+  coupon_rate_out_of_range: {
+    de: 'Der Zinssatz muss größer als 0 % und höchstens 20 % sein',
+    en: 'The coupon rate must be above 0 % and at most 20 %',
+  },
+  first_coupon_date_out_of_place: {
+    de: 'Der erste Zinstermin muss nach dem Ausgabetag, höchstens zwei Zinsperioden danach und im Zinsrhythmus bis zur Fälligkeit liegen',
+    en: 'The first coupon date must be after the issue date, less than two coupon periods after it, and on the coupon cycle that ends at maturity',
+  },
+  inconsistent_volume: {
+    de: 'Das Emissionsvolumen muss Nennbetrag je Token mal Anzahl der Token sein',
+    en: 'The issue volume must equal the nominal per token times the number of tokens',
+  },
 } as const satisfies Record<string, Sentence>;
 
 export type ViolationCode = keyof typeof violationCatalogue;
