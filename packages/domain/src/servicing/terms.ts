@@ -151,7 +151,7 @@ export type BondTerms = z.infer<typeof bondTermsSchema>;
 
 /**
  * The terms investors bought on: once a token is sold they stay (a change needs the holders'
- * consent under the SchVG, outside this platform). The sale's own settings (subscription period,
+ * resolution under the SchVG, outside this platform). The sale's own settings (subscription period,
  * order limits, investor cap, exclusivity) may still change.
  */
 export const lockedTermsFields = [
@@ -172,7 +172,10 @@ export const lockedTermsFields = [
 ] as const satisfies readonly (keyof BondTerms)[];
 export type LockedTermsField = (typeof lockedTermsFields)[number];
 
-export type TermsChangeRefusal = { code: ErrorCode & 'bond_terms_locked'; fields: LockedTermsField[] };
+export type TermsChangeRefusal = {
+  code: Extract<ErrorCode, 'bond_terms_locked'>;
+  fields: LockedTermsField[];
+};
 
 /** Why a change of the terms is refused (the locked fields it touches once tokens are sold), or null. */
 export function termsChangeRefusal(
