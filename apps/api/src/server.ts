@@ -53,6 +53,8 @@ import { questionnaireRoutes } from './modules/questionnaires/questionnaires.rou
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { registerRoutes } from './modules/register/register.routes.ts';
 import { registerAdminRoutes } from './modules/register/register-admin.routes.ts';
+import { servicingRoutes } from './modules/servicing/servicing.routes.ts';
+import { servicingAdminRoutes } from './modules/servicing/servicing-admin.routes.ts';
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
@@ -207,6 +209,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(documentRoutes);
       await shop.register(professionalRoutes);
       await shop.register(registerRoutes);
+      await shop.register(servicingRoutes);
     },
     { prefix: apiBase },
   );
@@ -216,6 +219,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(invoiceAdminRoutes, { prefix: operatorApiBase });
   await app.register(paymentAdminRoutes, { prefix: operatorApiBase });
   await app.register(registerAdminRoutes, { prefix: operatorApiBase });
+  await app.register(servicingAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox partners' pages under /sandbox/... (each only while its sandbox is the partner).
   await app.register(sandboxPartnerRoutes);

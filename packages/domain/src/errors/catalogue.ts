@@ -537,6 +537,22 @@ export const errorCatalogue = {
     de: 'Token dieser Anleihe sind verkauft; Bedingungen, auf die sich Anleger verlassen (Zins, Laufzeit, Nennbetrag, Termine), können nicht mehr geändert werden.',
     en: 'Tokens of this bond have been sold; terms investors relied on (rate, term, nominal, dates) can no longer be changed.',
   },
+  // issue 17, coupon runs
+  bond_terms_missing: {
+    status: 409,
+    de: 'Für diese Anleihe sind noch keine Anleihebedingungen hinterlegt.',
+    en: 'No bond terms have been saved for this bond yet.',
+  },
+  coupon_record_date_pending: {
+    status: 409,
+    de: 'Der Stichtag dieser Zinsperiode liegt noch in der Zukunft; der Zinslauf kann erst danach vorbereitet werden.',
+    en: 'The record date of this coupon period is still in the future; the coupon run can only be prepared after it.',
+  },
+  coupon_run_final_period: {
+    status: 409,
+    de: 'Die letzte Zinsperiode wird mit der Rückzahlung ausgezahlt, nicht als einzelner Zinslauf.',
+    en: 'The last coupon period is paid with the redemption, not as a coupon run of its own.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -11,4 +11,5 @@ export * from './reference.ts';
 export * from './register.ts';
 export * from './registrar-evm.ts';
 export * from './registrar-sandbox.ts';
+export * from './servicing.ts';
 export * from './system.ts';

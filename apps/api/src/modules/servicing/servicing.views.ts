@@ -1,0 +1,75 @@
+import { bondTermsSchema } from '@token/domain/servicing';
+import { z } from 'zod';
+
+/*
+ * The operator's servicing views (issue 17). They compose the domain's schemas (bond terms); the
+ * investor's payout and the schedule row are the domain's own views (`payoutViewSchema`,
+ * `couponScheduleRowViewSchema`). To move to `packages/domain/src/servicing/views.ts` with the web's
+ * admin screens (they would be its first reader).
+ */
+
+const day = z.string().describe('calendar day YYYY-MM-DD');
+const instant = z.string().describe('ISO 8601 instant');
+
+/** A saved version of a bond's terms. */
+export const bondTermsVersionViewSchema = z.object({
+  product: z.string(),
+  version: z.number().int().min(1),
+  terms: bondTermsSchema,
+  createdAt: instant,
+  /** The operator who saved it. */
+  createdBy: z.uuid(),
+});
+export type BondTermsVersionView = z.infer<typeof bondTermsVersionViewSchema>;
+
+/** The body of POST coupon-runs: the schedule's period (1 = the first). */
+export const couponRunInputSchema = z.strictObject({
+  periodIndex: z.number().int().min(1).max(10_000),
+});
+
+export const couponRunStatusSchema = z.enum(['prepared', 'approved', 'paid', 'partially_failed']);
+export const payoutRowStatusSchema = z.enum(['pending', 'paid', 'failed']);
+
+const party = z.object({ uuid: z.uuid(), name: z.string(), email: z.string() });
+
+/** A holder's line of a coupon run: tokens on the record date, the amount, and the payout once approved. */
+export const couponRunHolderViewSchema = z.object({
+  customer: party,
+  tokens: z.number().int().min(1),
+  amountCents: z.number().int().min(0),
+  payout: z.object({ id: z.number().int(), status: payoutRowStatusSchema }).nullable(),
+});
+
+/** A coupon run: the preview per holder, the total on all tokens, the rounding remainder, the status. */
+export const couponRunViewSchema = z.object({
+  id: z.number().int(),
+  product: z.string(),
+  periodIndex: z.number().int().min(1),
+  termsVersion: z.number().int().min(1),
+  periodStart: day,
+  periodEnd: day,
+  paymentDate: day,
+  recordDate: day,
+  accrualFraction: z.string().describe('exact fraction of a year, e.g. "75/181"'),
+  status: couponRunStatusSchema,
+  outstandingTokens: z.number().int().min(0),
+  totalCents: z.number().int().describe('the coupon on all tokens outstanding, rounded half up once'),
+  paidCents: z.number().int().describe('the sum of the holders’ amounts'),
+  remainderCents: z.number().int().describe('total − paid: the rounding difference'),
+  holders: z.array(couponRunHolderViewSchema),
+  preparedAt: instant,
+  approvedAt: instant.nullable(),
+  approvedBy: z.uuid().nullable(),
+});
+export type CouponRunView = z.infer<typeof couponRunViewSchema>;
+
+/** A payout as the operator sees it after marking it. */
+export const payoutAdminViewSchema = z.object({
+  id: z.number().int(),
+  runId: z.number().int(),
+  customer: z.uuid(),
+  amountCents: z.number().int().min(0),
+  status: payoutRowStatusSchema,
+  paidAt: instant.nullable(),
+});
+export type PayoutAdminView = z.infer<typeof payoutAdminViewSchema>;
