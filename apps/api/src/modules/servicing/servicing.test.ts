@@ -349,6 +349,41 @@ describe('coupon runs', () => {
   });
 });
 
+describe('the servicing ledger', () => {
+  it('refuses to change or delete a posting (append-only)', async () => {
+    const { code } = await servicedBond();
+    const run = await admin(t.app, token).post(`/bonds/${code}/coupon-runs`, { periodIndex: 1 });
+    await admin(t.app, token).post(`/bonds/${code}/coupon-runs/${run.body.id}/approve`);
+    const id = `coupon_run:${run.body.id}`;
+    await expect(
+      t.app.db.execute(sql`update ledger_postings set booked_on = '2000-01-01' where id = ${id}`),
+    ).rejects.toThrow();
+    await expect(t.app.db.execute(sql`delete from ledger_postings where id = ${id}`)).rejects.toThrow();
+    expect(await postingsOf(id)).toHaveLength(1);
+  });
+
+  it.runIf(isPostgres)('a payout marked paid twice at once is booked once', async () => {
+    const { code } = await servicedBond();
+    const run = await admin(t.app, token).post(`/bonds/${code}/coupon-runs`, { periodIndex: 1 });
+    await admin(t.app, token).post(`/bonds/${code}/coupon-runs/${run.body.id}/approve`);
+    const [payout] = await t.app.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.runId, run.body.id as number));
+    const url = `/bonds/${code}/coupon-runs/${run.body.id}/payouts/${payout!.id}/paid`;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => admin(t.app, token).post(url)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await postingsOf(`payout_paid:${payout!.id}`)).toHaveLength(1);
+    const audit = await t.app.db
+      .select()
+      .from(complianceAuditLog)
+      .where(
+        sql`${complianceAuditLog.action} = 'payout_marked_paid' and (${complianceAuditLog.details}->>'payoutId')::int = ${payout!.id}`,
+      );
+    expect(audit).toHaveLength(1);
+  });
+});
+
 describe('GET customer-payouts', () => {
   it('shows the customer their own payouts only, newest first, paged up to 300', async () => {
     const { code, holders } = await servicedBond();
