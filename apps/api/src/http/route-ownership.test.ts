@@ -176,6 +176,7 @@ const tokenOnlyRoutes = [
   'GET /api/v2/shop/register-entries',
   'GET /api/v2/shop/register-excerpts',
   'POST /api/v2/shop/register-excerpts',
+  'GET /api/v2/shop/customer-payouts',
 ];
 
 /** The customer routes of the built app, as `METHOD url` (HEAD mirrors GET). */
