@@ -10,7 +10,7 @@ import type { Locale } from '@token/domain/i18n';
 import type { ProductTransactionView } from '@token/domain/register';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { Page } from '../../db/paging.ts';
+import { type Page, totalOfPage } from '../../db/paging.ts';
 import {
   creatorJson,
   defaultVariantLateral,
@@ -116,14 +116,13 @@ export async function listCreators(opts: {
     order by l.first_at, c.id
     limit ${page.itemsPerPage} offset ${(page.page - 1) * page.itemsPerPage}`,
   );
-  let totalItems = rows.length ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && page.page > 1) {
+  const totalItems = await totalOfPage(rows, page, async () => {
     const [counted] = await query<{ n: number | string }>(
       db,
       sql`select count(distinct p.creator_id) as n ${listedProducts(locale, {})}`,
     );
-    totalItems = Number(counted?.n ?? 0);
-  }
+    return counted?.n;
+  });
   return { items: rows.map((r) => toCreatorView(r.data)!), totalItems };
 }
 
@@ -152,14 +151,13 @@ export async function listProducts(opts: {
     from page pg join products p on p.id = pg.id
     order by pg.created_at ${dir}, pg.id ${dir}`,
   );
-  let totalItems = rows.length ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && page.page > 1) {
+  const totalItems = await totalOfPage(rows, page, async () => {
     const [counted] = await query<{ n: number | string }>(
       db,
       sql`${withTaxons(f)}select count(*) as n ${listedProducts(locale, f)}`,
     );
-    totalItems = Number(counted?.n ?? 0);
-  }
+    return counted?.n;
+  });
   return { items: rows.map((r) => toProductData(r.data, locale)), totalItems };
 }
 

@@ -16,7 +16,7 @@ import {
 } from '@token/domain/register';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import type { Page } from '../../db/paging.ts';
+import { type Page, totalOfPage } from '../../db/paging.ts';
 import { prepared, preparedSql } from '../../db/prepared.ts';
 import {
   bondWhitelist,
@@ -529,13 +529,12 @@ export async function listTransfers(opts: {
       total: number | string;
     }[];
   };
-  let totalItems = rows.length ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && page.page > 1) {
+  const totalItems = await totalOfPage(rows, page, async () => {
     const { rows: counted } = (await db.execute(
       sql`select count(*) as n from token_transfers t where ${mine}`,
     )) as unknown as { rows: { n: number | string }[] };
-    totalItems = Number(counted[0]?.n ?? 0);
-  }
+    return counted[0]?.n;
+  });
   const items = rows.map((r) => {
     const direction = r.senderId === customerId ? ('out' as const) : ('in' as const);
     return {

@@ -2,7 +2,7 @@ import type { Locale } from '@token/domain/i18n';
 import type { PayoutStatus, PayoutView } from '@token/domain/servicing';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { Page } from '../../db/paging.ts';
+import { type Page, totalOfPage } from '../../db/paging.ts';
 import type { PayoutRowStatus } from '../../db/schema/index.ts';
 
 /*
@@ -50,13 +50,12 @@ export async function listCustomerPayouts(opts: {
       total: number | string;
     }[];
   };
-  let totalItems = rows.length ? Number(rows[0]!.total) : 0;
-  if (rows.length === 0 && page.page > 1) {
+  const totalItems = await totalOfPage(rows, page, async () => {
     const { rows: counted } = (await db.execute(
       sql`select count(*) as n from payouts where customer_id = ${customerId}`,
     )) as unknown as { rows: { n: number | string }[] };
-    totalItems = Number(counted[0]?.n ?? 0);
-  }
+    return counted[0]?.n;
+  });
   return {
     items: rows.map((r) => ({
       id: Number(r.id),

@@ -417,6 +417,10 @@ describe('GET customer-payouts', () => {
     const hydra = paged.json() as { 'hydra:member': { payoutDate: string }[]; 'hydra:totalItems': number };
     expect(hydra['hydra:totalItems']).toBe(2);
     expect(hydra['hydra:member'].map((p) => p.payoutDate)).toEqual(['2021-03-31']);
+    // A page past the end is empty and still states the total.
+    const past = (await get('?itemsPerPage=1&page=5', 'application/ld+json')).json() as typeof hydra;
+    expect(past['hydra:member']).toEqual([]);
+    expect(past['hydra:totalItems']).toBe(2);
     expect((await get('?itemsPerPage=300')).statusCode).toBe(200);
     expect((await get('?itemsPerPage=301')).statusCode).toBe(400);
 
