@@ -548,10 +548,10 @@ export const errorCatalogue = {
     de: 'Der Stichtag dieser Zinsperiode liegt noch in der Zukunft; der Zinslauf kann erst danach vorbereitet werden.',
     en: 'The record date of this coupon period is still in the future; the coupon run can only be prepared after it.',
   },
-  coupon_run_final_period: {
+  redemption_transfers_pending: {
     status: 409,
-    de: 'Die letzte Zinsperiode wird mit der Rückzahlung ausgezahlt, nicht als einzelner Zinslauf.',
-    en: 'The last coupon period is paid with the redemption, not as a coupon run of its own.',
+    de: 'Es sind noch Übertragungen oder Prägungen dieser Anleihe beim Registrar offen; die Rückzahlung kann erst freigegeben werden, wenn der Registrar sie beantwortet hat.',
+    en: 'Transfers or mints of this bond are still open at the registrar; the redemption can only be approved once the registrar has answered them.',
   },
 } as const satisfies Record<string, Sentence & { status: number }>;
 

@@ -43,8 +43,19 @@ export const bondTerms = pgTable(
 export const couponRunStatuses = ['prepared', 'approved', 'paid', 'partially_failed'] as const;
 export type CouponRunStatus = (typeof couponRunStatuses)[number];
 
-/** A holder's line of a run's preview: the register on the record date and the allocation's amount. */
-export type CouponRunHolderLine = { customerId: number; tokens: number; amountCents: number };
+export const couponRunKinds = ['coupon', 'redemption'] as const;
+export type CouponRunKind = (typeof couponRunKinds)[number];
+
+/**
+ * A holder's line of a run's preview: the register on the record date and the allocation's coupon;
+ * in a redemption run also the nominal repaid (tokens × nominal per token).
+ */
+export type CouponRunHolderLine = {
+  customerId: number;
+  tokens: number;
+  amountCents: number;
+  redemptionCents?: number;
+};
 
 /** One coupon period's run: prepared from the register on the record date, approved once. */
 export const couponRuns = pgTable(
@@ -55,6 +66,8 @@ export const couponRuns = pgTable(
       .notNull()
       .references(() => products.id),
     periodIndex: integer().notNull(),
+    /** `redemption`: the final period, paid with the nominal; its approval burns every token. */
+    kind: text({ enum: couponRunKinds }).$type<CouponRunKind>().notNull().default('coupon'),
     /** The terms version the run was computed on. */
     termsVersion: integer().notNull(),
     periodStart: date({ mode: 'string' }).notNull(),
@@ -68,6 +81,8 @@ export const couponRuns = pgTable(
     totalCents: bigint({ mode: 'number' }).notNull(),
     paidCents: bigint({ mode: 'number' }).notNull(),
     remainderCents: bigint({ mode: 'number' }).notNull(),
+    /** The nominal repaid to the holders (a redemption run; 0 for a coupon run). */
+    redemptionCents: bigint({ mode: 'number' }).notNull().default(0),
     /** The preview per holder, as approval writes it into payouts. */
     holders: jsonb().$type<CouponRunHolderLine[]>().notNull(),
     preparedBy: integer()
@@ -99,6 +114,8 @@ export const payouts = pgTable(
       .references(() => products.id),
     type: text().$type<PayoutType>().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
+    /** Of `amountCents`, the nominal repaid (a redemption); the rest is interest. */
+    nominalCents: bigint({ mode: 'number' }).notNull().default(0),
     tokens: bigint({ mode: 'number' }).notNull(),
     payoutDate: date({ mode: 'string' }).notNull(),
     periodStart: date({ mode: 'string' }),
@@ -111,6 +128,7 @@ export const payouts = pgTable(
     uniqueIndex('payouts_run_customer').on(t.runId, t.customerId),
     index().on(t.customerId, t.payoutDate, t.id),
     check('payouts_amount', sql`${t.amountCents} >= 0`),
+    check('payouts_nominal', sql`${t.nominalCents} >= 0 and ${t.nominalCents} <= ${t.amountCents}`),
   ],
 );
 

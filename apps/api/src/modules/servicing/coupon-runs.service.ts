@@ -2,6 +2,7 @@ import { endOfPlatformDay } from '@token/domain/calendar';
 import { AppError, notFound, validationFailed } from '@token/domain/errors';
 import {
   allocateCoupon,
+  allocateRedemption,
   checkLedger,
   couponRunPosting,
   couponSchedule,
@@ -9,18 +10,24 @@ import {
   type LedgerPosting,
   ledgerAccounts,
   payoutPaidPosting,
+  redemptionRunPosting,
 } from '@token/domain/servicing';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database, Db, Tx } from '../../db/client.ts';
 import {
   type CouponRunHolderLine,
+  type CouponRunKind,
   couponRuns,
   customers,
   ledgerPostings,
   payouts,
+  registerHeads,
+  registerHoldings,
+  registrarInstructions,
 } from '../../db/schema/index.ts';
 import { appendAuditEntry } from '../admin/audit-log.service.ts';
 import { getBond, partyColumns, partyOf } from '../register/bond-lookup.ts';
+import { queueInstruction } from '../register/instructions.service.ts';
 import type { CouponRunView, PayoutAdminView } from './servicing.views.ts';
 import { requireCurrentTerms } from './terms.service.ts';
 
@@ -71,6 +78,24 @@ async function runOf(db: Db, productId: number, runId: number): Promise<RunRow> 
   return run;
 }
 
+/** A redemption run's burn instructions: tokens queued, and tokens the registrar confirmed burned. */
+async function burnOf(db: Db, run: RunRow) {
+  const [row] = await db
+    .select({
+      queued: sql<number>`coalesce(sum(${registrarInstructions.amount}), 0)::bigint`,
+      burned: sql<number>`coalesce(sum(${registrarInstructions.amount}) filter (where ${registrarInstructions.status} = 'confirmed'), 0)::bigint`,
+    })
+    .from(registrarInstructions)
+    .where(
+      and(
+        eq(registrarInstructions.productId, run.productId),
+        eq(registrarInstructions.kind, 'burn'),
+        sql`${registrarInstructions.cause} = ${JSON.stringify({ type: 'redemption', reference: `coupon-run-${run.id}` })}::jsonb`,
+      ),
+    );
+  return { queuedTokens: Number(row?.queued ?? 0), burnedTokens: Number(row?.burned ?? 0) };
+}
+
 async function toView(db: Db, code: string, run: RunRow): Promise<CouponRunView> {
   const ids = [
     ...new Set([...run.holders.map((h) => h.customerId), ...(run.approvedBy ? [run.approvedBy] : [])]),
@@ -91,6 +116,7 @@ async function toView(db: Db, code: string, run: RunRow): Promise<CouponRunView>
     id: run.id,
     product: code,
     periodIndex: run.periodIndex,
+    kind: run.kind,
     termsVersion: run.termsVersion,
     periodStart: run.periodStart,
     periodEnd: run.periodEnd,
@@ -102,10 +128,13 @@ async function toView(db: Db, code: string, run: RunRow): Promise<CouponRunView>
     totalCents: run.totalCents,
     paidCents: run.paidCents,
     remainderCents: run.remainderCents,
+    redemptionCents: run.redemptionCents,
+    burn: run.kind === 'redemption' ? await burnOf(db, run) : null,
     holders: run.holders.map((h) => ({
       customer: partyOf(byId.get(h.customerId)!),
       tokens: h.tokens,
       amountCents: h.amountCents,
+      redemptionCents: h.redemptionCents ?? 0,
       payout: payoutOf.get(h.customerId) ?? null,
     })),
     preparedAt: run.preparedAt.toISOString(),
@@ -132,7 +161,6 @@ export async function prepareCouponRun(opts: {
   const terms = await requireCurrentTerms(db, bond.id);
   const period = couponSchedule(terms.terms)[opts.periodIndex - 1];
   if (!period) throw validationFailed([{ propertyPath: 'periodIndex', code: 'invalid_value' }]);
-  if (period.isFinal) throw new AppError('coupon_run_final_period');
   if (period.recordDate >= opts.today) {
     throw new AppError('coupon_record_date_pending', { detail: `record date ${period.recordDate}` });
   }
@@ -143,23 +171,49 @@ export async function prepareCouponRun(opts: {
   if (existing) return { run: await toView(db, bond.code, existing), created: false };
 
   const holdings = await holdingsAtEndOf(db, bond.id, period.recordDate);
-  const allocation = allocateCoupon({
+  const input = {
     nominalPerTokenCents: terms.terms.nominalPerTokenCents,
     couponRateBasisPoints: terms.terms.couponRateBasisPoints,
     accrualFraction: period.accrualFraction,
     holdings: holdings.map((h) => ({ holderId: String(h.customerId), tokens: h.tokens })),
-  });
-  const lines: CouponRunHolderLine[] = allocation.holders.map((h) => ({
-    customerId: Number(h.holderId),
-    tokens: h.tokens,
-    amountCents: h.amountCents,
-  }));
+  };
+  // The final period is the redemption: its last coupon with the nominal (decision 017).
+  const kind: CouponRunKind = period.isFinal ? 'redemption' : 'coupon';
+  const allocation =
+    kind === 'redemption'
+      ? (() => {
+          const r = allocateRedemption(input);
+          return {
+            ...r.coupon,
+            redemptionCents: r.redemptionTotalCents,
+            lines: r.holders.map((h) => ({
+              customerId: Number(h.holderId),
+              tokens: h.tokens,
+              amountCents: h.couponCents,
+              redemptionCents: h.redemptionCents,
+            })),
+          };
+        })()
+      : (() => {
+          const { holders, ...c } = allocateCoupon(input);
+          return {
+            ...c,
+            redemptionCents: 0,
+            lines: holders.map((h) => ({
+              customerId: Number(h.holderId),
+              tokens: h.tokens,
+              amountCents: h.amountCents,
+            })),
+          };
+        })();
+  const lines: CouponRunHolderLine[] = allocation.lines;
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(couponRuns)
       .values({
         productId: bond.id,
         periodIndex: period.index,
+        kind,
         termsVersion: terms.version,
         periodStart: period.startDate,
         periodEnd: period.endDate,
@@ -170,22 +224,32 @@ export async function prepareCouponRun(opts: {
         totalCents: allocation.totalCents,
         paidCents: allocation.paidCents,
         remainderCents: allocation.remainderCents,
+        redemptionCents: allocation.redemptionCents,
         holders: lines,
         preparedBy: opts.operatorId,
       })
       .onConflictDoNothing()
       .returning();
     if (!row) return null;
+    // From the redemption's record date on, the platform refuses transfers: the tokens are burned on
+    // approval. The registrar is not paused (its pause would refuse the burns too).
+    if (kind === 'redemption') {
+      await tx
+        .update(registerHeads)
+        .set({ paused: true, pausedChangedAt: new Date() })
+        .where(and(eq(registerHeads.productId, bond.id), eq(registerHeads.paused, false)));
+    }
     await appendAuditEntry(tx, {
       customerId: opts.operatorId,
       actorId: opts.operatorId,
-      action: 'coupon_run_prepared',
+      action: kind === 'redemption' ? 'redemption_run_prepared' : 'coupon_run_prepared',
       reason: null,
       details: {
         product: bond.code,
         runId: row.id,
         periodIndex: row.periodIndex,
         totalCents: row.totalCents,
+        redemptionCents: row.redemptionCents,
       },
     });
     return row;
@@ -207,6 +271,55 @@ export async function getCouponRun(opts: {
 }): Promise<CouponRunView> {
   const bond = await getBond(opts.db, opts.code);
   return toView(opts.db, bond.code, await runOf(opts.db, bond.id, opts.runId));
+}
+
+/**
+ * A redemption burns every token in the register, so nothing may be on its way to the registrar:
+ * tokens held back for a transfer, or a mint or transfer instruction not yet answered.
+ */
+async function assertNothingInFlight(tx: Db, productId: number): Promise<void> {
+  const [held] = await tx
+    .select({ customerId: registerHoldings.customerId })
+    .from(registerHoldings)
+    .where(and(eq(registerHoldings.productId, productId), sql`${registerHoldings.pendingOut} > 0`))
+    .limit(1);
+  const [open] = await tx
+    .select({ id: registrarInstructions.id })
+    .from(registrarInstructions)
+    .where(
+      and(
+        eq(registrarInstructions.productId, productId),
+        eq(registrarInstructions.status, 'submitted'),
+        ne(registrarInstructions.kind, 'burn'),
+      ),
+    )
+    .limit(1);
+  if (held || open) throw new AppError('redemption_transfers_pending');
+}
+
+/**
+ * The redemption's burn: one burn instruction per holder of the whole balance in the register now
+ * (transfers are refused since the run was prepared), keyed by run and holder so a repeat queues none.
+ * The journal records each burn when the registrar confirms it.
+ */
+async function queueRedemptionBurns(tx: Tx, opts: { productId: number; runId: number }): Promise<void> {
+  const holdings = await tx
+    .select({ customerId: registerHoldings.customerId, balance: registerHoldings.balance })
+    .from(registerHoldings)
+    .where(and(eq(registerHoldings.productId, opts.productId), sql`${registerHoldings.balance} > 0`))
+    .orderBy(registerHoldings.customerId)
+    .for('update');
+  for (const h of holdings) {
+    await queueInstruction(tx, {
+      productId: opts.productId,
+      kind: 'burn',
+      fromCustomerId: h.customerId,
+      toCustomerId: null,
+      amount: h.balance,
+      cause: { type: 'redemption', reference: `coupon-run-${opts.runId}` },
+      idempotencyKey: `burn-redemption-${opts.runId}-${h.customerId}`,
+    });
+  }
 }
 
 /**
@@ -238,15 +351,20 @@ export async function approveCouponRun(opts: {
       )
       .returning();
     if (!run) return;
-    const due = run.holders.filter((h) => h.amountCents > 0);
+    const redemption = run.kind === 'redemption';
+    if (redemption) await assertNothingInFlight(tx, bond.id);
+    const due = run.holders
+      .map((h) => ({ ...h, totalCents: h.amountCents + (h.redemptionCents ?? 0) }))
+      .filter((h) => h.totalCents > 0);
     if (due.length > 0) {
       await tx.insert(payouts).values(
         due.map((h) => ({
           runId: run.id,
           customerId: h.customerId,
           productId: bond.id,
-          type: 'interest' as const,
-          amountCents: h.amountCents,
+          type: redemption ? ('redemption' as const) : ('interest' as const),
+          amountCents: h.totalCents,
+          nominalCents: h.redemptionCents ?? 0,
           tokens: h.tokens,
           payoutDate: run.paymentDate,
           periodStart: run.periodStart,
@@ -254,19 +372,42 @@ export async function approveCouponRun(opts: {
         })),
       );
     }
-    const posting = couponRunPosting({
-      runId: String(run.id),
-      issuerId: bond.code,
-      bookedOn: opts.today,
-      holders: due.map((h) => ({ holderId: String(h.customerId), amountCents: h.amountCents })),
-    });
+    const posting = redemption
+      ? redemptionRunPosting({
+          runId: String(run.id),
+          issuerId: bond.code,
+          bookedOn: opts.today,
+          allocation: {
+            holders: run.holders.map((h) => ({
+              holderId: String(h.customerId),
+              tokens: h.tokens,
+              couponCents: h.amountCents,
+              redemptionCents: h.redemptionCents ?? 0,
+              totalCents: h.amountCents + (h.redemptionCents ?? 0),
+              tokensToBurn: h.tokens,
+            })),
+          },
+        })
+      : couponRunPosting({
+          runId: String(run.id),
+          issuerId: bond.code,
+          bookedOn: opts.today,
+          holders: due.map((h) => ({ holderId: String(h.customerId), amountCents: h.amountCents })),
+        });
     if (posting) await post(tx, posting);
+    if (redemption) await queueRedemptionBurns(tx, { productId: bond.id, runId: run.id });
     await appendAuditEntry(tx, {
       customerId: opts.operatorId,
       actorId: opts.operatorId,
-      action: 'coupon_run_approved',
+      action: redemption ? 'redemption_run_approved' : 'coupon_run_approved',
       reason: null,
-      details: { product: bond.code, runId: run.id, payouts: due.length, paidCents: run.paidCents },
+      details: {
+        product: bond.code,
+        runId: run.id,
+        payouts: due.length,
+        paidCents: run.paidCents,
+        redemptionCents: run.redemptionCents,
+      },
     });
   });
   return toView(db, bond.code, await runOf(db, bond.id, opts.runId));

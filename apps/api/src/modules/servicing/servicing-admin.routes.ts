@@ -92,7 +92,7 @@ export async function servicingAdminRoutes(app: App) {
     {
       config: {
         ...operator,
-        errors: ['bond_terms_missing', 'coupon_run_final_period', 'coupon_record_date_pending'] as const,
+        errors: ['bond_terms_missing', 'coupon_record_date_pending'] as const,
       },
       schema: {
         tags: ['admin'],
@@ -142,11 +142,11 @@ export async function servicingAdminRoutes(app: App) {
   app.post(
     '/bonds/:code/coupon-runs/:id/approve',
     {
-      config: operator,
+      config: { ...operator, errors: ['redemption_transfers_pending'] as const },
       schema: {
         tags: ['admin'],
         summary:
-          'Approves a prepared coupon run: payouts pending and the ledger posting in one transaction; approves once; audit log',
+          'Approves a prepared coupon run: payouts pending and the ledger posting in one transaction; approves once; a redemption run also queues the burn of every token (409 while transfers are open); audit log',
         params: z.strictObject({ ...codeParam, id: idParam }),
         response: { 200: couponRunViewSchema },
       },

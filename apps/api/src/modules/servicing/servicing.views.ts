@@ -36,7 +36,8 @@ const party = z.object({ uuid: z.uuid(), name: z.string(), email: z.string() });
 export const couponRunHolderViewSchema = z.object({
   customer: party,
   tokens: z.number().int().min(1),
-  amountCents: z.number().int().min(0),
+  amountCents: z.number().int().min(0).describe('the coupon'),
+  redemptionCents: z.number().int().min(0).describe('the nominal repaid (a redemption run; else 0)'),
   payout: z.object({ id: z.number().int(), status: payoutRowStatusSchema }).nullable(),
 });
 
@@ -45,6 +46,7 @@ export const couponRunViewSchema = z.object({
   id: z.number().int(),
   product: z.string(),
   periodIndex: z.number().int().min(1),
+  kind: z.enum(['coupon', 'redemption']).describe('redemption: the final period, paid with the nominal'),
   termsVersion: z.number().int().min(1),
   periodStart: day,
   periodEnd: day,
@@ -56,6 +58,9 @@ export const couponRunViewSchema = z.object({
   totalCents: z.number().int().describe('the coupon on all tokens outstanding, rounded half up once'),
   paidCents: z.number().int().describe('the sum of the holders’ amounts'),
   remainderCents: z.number().int().describe('total − paid: the rounding difference'),
+  redemptionCents: z.number().int().min(0).describe('the nominal repaid to all holders (a redemption run)'),
+  /** A redemption run's burn: tokens in burn instructions and tokens the registrar has burned. */
+  burn: z.object({ queuedTokens: z.number().int().min(0), burnedTokens: z.number().int().min(0) }).nullable(),
   holders: z.array(couponRunHolderViewSchema),
   preparedAt: instant,
   approvedAt: instant.nullable(),
