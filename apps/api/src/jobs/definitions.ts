@@ -16,6 +16,8 @@ import { handleBankCreditReceived } from './bank-credit-received.handler.ts';
 import { bankCreditReceivedJob } from './bank-credit-received.job.ts';
 import { handleCardPaymentEvent } from './card-payment-event.handler.ts';
 import { cardPaymentEventJob } from './card-payment-event.job.ts';
+import { handleCouponRunsDue } from './coupon-runs-due.handler.ts';
+import { couponRunsDueJob } from './coupon-runs-due.job.ts';
 import { handleCustodyRegistrarStatus } from './custody-registrar-status.handler.ts';
 import { custodyRegistrarStatusJob } from './custody-registrar-status.job.ts';
 import { handleIdentificationProcess } from './identification-process.handler.ts';
@@ -52,6 +54,7 @@ export const runnableJobs: readonly RunnableJob[] = [
   withHandler(custodySandboxDeliverJob, handleCustodySandboxDeliver),
   withHandler(custodySandboxAutoApproveJob, handleCustodySandboxAutoApprove),
   withHandler(orderExpiryJob, handleOrderExpiry),
+  withHandler(couponRunsDueJob, handleCouponRunsDue),
   withHandler(bankSandboxDeliverJob, handleBankSandboxDeliver),
   withHandler(bankCreditReceivedJob, handleBankCreditReceived),
   withHandler(cardSandboxDeliverJob, handleCardSandboxDeliver),

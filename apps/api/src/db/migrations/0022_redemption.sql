@@ -1,3 +1,4 @@
+ALTER TABLE "coupon_runs" ALTER COLUMN "prepared_by" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "coupon_runs" ADD COLUMN "kind" text DEFAULT 'coupon' NOT NULL;--> statement-breakpoint
 ALTER TABLE "coupon_runs" ADD COLUMN "redemption_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payouts" ADD COLUMN "nominal_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint

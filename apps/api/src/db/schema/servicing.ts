@@ -85,9 +85,8 @@ export const couponRuns = pgTable(
     redemptionCents: bigint({ mode: 'number' }).notNull().default(0),
     /** The preview per holder, as approval writes it into payouts. */
     holders: jsonb().$type<CouponRunHolderLine[]>().notNull(),
-    preparedBy: integer()
-      .notNull()
-      .references(() => customers.id),
+    /** The operator who prepared it; null when the platform prepared it after its record date. */
+    preparedBy: integer().references(() => customers.id),
     preparedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approvedBy: integer().references(() => customers.id),
     approvedAt: timestamp({ withTimezone: true }),

@@ -1,3 +1,4 @@
+import { operatorRole } from '@token/domain/accounts';
 import { endOfPlatformDay } from '@token/domain/calendar';
 import { AppError, notFound, validationFailed } from '@token/domain/errors';
 import {
@@ -25,10 +26,12 @@ import {
   registerHoldings,
   registrarInstructions,
 } from '../../db/schema/index.ts';
+import type { MailContext } from '../../mail/mail-context.ts';
 import { appendAuditEntry } from '../admin/audit-log.service.ts';
 import { getBond, partyColumns, partyOf } from '../register/bond-lookup.ts';
 import { queueInstruction } from '../register/instructions.service.ts';
 import type { CouponRunView, PayoutAdminView } from './servicing.views.ts';
+import { queueRunPreparedMail } from './servicing-mails.ts';
 import { requireCurrentTerms } from './terms.service.ts';
 
 /*
@@ -153,8 +156,10 @@ export async function prepareCouponRun(opts: {
   db: Database;
   code: string;
   periodIndex: number;
-  operatorId: number;
+  /** Null: the platform's job after the record date, which tells the operators by mail. */
+  operatorId: number | null;
   today: string;
+  mail?: MailContext;
 }): Promise<{ run: CouponRunView; created: boolean }> {
   const { db } = opts;
   const bond = await getBond(db, opts.code);
@@ -239,19 +244,31 @@ export async function prepareCouponRun(opts: {
         .set({ paused: true, pausedChangedAt: new Date() })
         .where(and(eq(registerHeads.productId, bond.id), eq(registerHeads.paused, false)));
     }
-    await appendAuditEntry(tx, {
-      customerId: opts.operatorId,
-      actorId: opts.operatorId,
-      action: kind === 'redemption' ? 'redemption_run_prepared' : 'coupon_run_prepared',
-      reason: null,
-      details: {
-        product: bond.code,
-        runId: row.id,
+    if (opts.operatorId !== null) {
+      await appendAuditEntry(tx, {
+        customerId: opts.operatorId,
+        actorId: opts.operatorId,
+        action: kind === 'redemption' ? 'redemption_run_prepared' : 'coupon_run_prepared',
+        reason: null,
+        details: {
+          product: bond.code,
+          runId: row.id,
+          periodIndex: row.periodIndex,
+          totalCents: row.totalCents,
+          redemptionCents: row.redemptionCents,
+        },
+      });
+    } else if (opts.mail) {
+      await tellOperators(tx, opts.mail, {
+        kind,
+        bond: { code: bond.code, issuer: terms.terms.issuer, isin: terms.terms.isin },
         periodIndex: row.periodIndex,
-        totalCents: row.totalCents,
-        redemptionCents: row.redemptionCents,
-      },
-    });
+        recordDate: row.recordDate,
+        paymentDate: row.paymentDate,
+        holders: lines.length,
+        totalCents: row.totalCents + row.redemptionCents,
+      });
+    }
     return row;
   });
   if (created) return { run: await toView(db, bond.code, created), created: true };
@@ -261,6 +278,67 @@ export async function prepareCouponRun(opts: {
     .from(couponRuns)
     .where(and(eq(couponRuns.productId, bond.id), eq(couponRuns.periodIndex, period.index)));
   return { run: await toView(db, bond.code, first!), created: false };
+}
+
+/** Mails every operator (the `admin` role) of a run the platform prepared, each in their language. */
+async function tellOperators(
+  tx: Db,
+  mail: MailContext,
+  run: Parameters<typeof queueRunPreparedMail>[2]['run'],
+): Promise<void> {
+  const operators = await tx
+    .select({ locale: customers.locale, ...partyColumns(customers) })
+    .from(customers)
+    .where(sql`${operatorRole} = any(${customers.roles})`);
+  for (const o of operators) {
+    await queueRunPreparedMail(tx, mail, {
+      to: o.email,
+      locale: o.locale ?? 'de',
+      name: partyOf(o).name,
+      run,
+    });
+  }
+}
+
+/**
+ * The daily job's work: every period of every bond with terms whose record date has ended
+ * (`today` is the platform's day) and that has no run yet is prepared, oldest first, and the
+ * operators are told. Running it again prepares nothing twice (a period has one run).
+ */
+export async function prepareDueCouponRuns(opts: {
+  db: Database;
+  today: string;
+  mail: MailContext;
+}): Promise<{ product: string; periodIndex: number; runId: number }[]> {
+  const { db } = opts;
+  const { rows } = (await db.execute(sql`select distinct p.code from bond_terms t
+      join products p on p.id = t.product_id order by p.code`)) as unknown as { rows: { code: string }[] };
+  const prepared: { product: string; periodIndex: number; runId: number }[] = [];
+  for (const { code } of rows) {
+    const bond = await getBond(db, code);
+    const terms = await requireCurrentTerms(db, bond.id);
+    const done = new Set(
+      (
+        await db
+          .select({ periodIndex: couponRuns.periodIndex })
+          .from(couponRuns)
+          .where(eq(couponRuns.productId, bond.id))
+      ).map((r) => r.periodIndex),
+    );
+    for (const period of couponSchedule(terms.terms)) {
+      if (period.recordDate >= opts.today || done.has(period.index)) continue;
+      const { run, created } = await prepareCouponRun({
+        db,
+        code,
+        periodIndex: period.index,
+        operatorId: null,
+        today: opts.today,
+        mail: opts.mail,
+      });
+      if (created) prepared.push({ product: code, periodIndex: period.index, runId: run.id });
+    }
+  }
+  return prepared;
 }
 
 /** GET coupon-runs/{id}: the preview (or, once approved, the run with its payouts). */
