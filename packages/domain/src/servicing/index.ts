@@ -7,6 +7,7 @@ export * from './allocation.ts';
 export * from './commissions.ts';
 export * from './day-count.ts';
 export * from './ledger.ts';
+export * from './product-facts.ts';
 export * from './rational.ts';
 export * from './schedule.ts';
 export * from './target2.ts';

@@ -58,7 +58,8 @@ export function mintAt(t: TestApp, productId: number, customerId: number, amount
 export async function servicedBond(t: TestApp, token: string, tokens: number[] = [3, 7, 990]) {
   // The variant leaves room for a mint after the record date.
   const { product, variant } = await seedBond(t.app.db, { variant: { totalSupply: 2_000 } });
-  expect((await putTerms(t, product.code, termsOf(), token)).statusCode).toBe(200);
+  const terms = termsOf({ totalSupply: 2_000, issueVolumeCents: 200_000_000 });
+  expect((await putTerms(t, product.code, terms, token)).statusCode).toBe(200);
   const holders = [];
   for (const n of tokens) {
     const buyer = await seedBuyer(t.app.db, { appSecret: t.config.appSecret });

@@ -8,7 +8,14 @@ import {
 } from '@token/domain/servicing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complianceAuditLog, ledgerPostings, payouts } from '../../db/schema/index.ts';
+import {
+  attributes,
+  complianceAuditLog,
+  ledgerPostings,
+  payouts,
+  products,
+  productVariants,
+} from '../../db/schema/index.ts';
 import { seedBond, seedBuyer } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { admin, operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
@@ -83,7 +90,9 @@ function mintAt(productId: number, customerId: number, amount: number, at: strin
 async function servicedBond() {
   // The variant leaves room for a mint after the record date.
   const { product } = await seedBond(t.app.db, { variant: { totalSupply: 2_000 } });
-  expect((await putTerms(product.code, termsOf())).statusCode).toBe(200);
+  expect(
+    (await putTerms(product.code, termsOf({ totalSupply: 2_000, issueVolumeCents: 200_000_000 }))).statusCode,
+  ).toBe(200);
   const holders = [];
   for (const tokens of [3, 7, 990]) {
     const buyer = await seedBuyer(t.app.db, { appSecret: t.config.appSecret });
@@ -184,6 +193,48 @@ describe('the bond terms (PUT, GET terms)', () => {
       .from(complianceAuditLog)
       .where(eq(complianceAuditLog.action, 'bond_terms_saved'));
     expect(audit.filter((a) => (a.details as { product?: string }).product === product.code)).toHaveLength(3);
+  });
+
+  it('writes the order rules, the shown attributes and the supply onto the product', async () => {
+    const { product, variant } = await seedBond(t.app.db, { variant: { totalSupply: 500, onHand: 500 } });
+    const [rate] = await t.app.db
+      .insert(attributes)
+      .values({ code: `coupon_rate_${product.id}`, type: 'percent' })
+      .returning();
+    // The attribute the shop shows under its own code; a code the catalogue lacks is left out.
+    await t.app.db.execute(sql`update attributes set code = 'coupon_rate' where id = ${rate!.id}
+      and not exists (select 1 from attributes where code = 'coupon_rate')`);
+    const saved = await putTerms(
+      product.code,
+      termsOf({
+        professionalOnly: true,
+        investorLimit: 149,
+        minimumSubscriptionCents: 2_500_000,
+        exclusive: true,
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({
+      professionalOnly: true,
+      investorLimit: 149,
+      minimumSubscriptionCents: 2_500_000,
+      maximumOrderCentsNonProfessional: null,
+      allowToBuy: false,
+    });
+    const [v] = await t.app.db.select().from(productVariants).where(eq(productVariants.id, variant!.id));
+    expect(v).toMatchObject({ totalSupply: 1_000, onHand: 1_000 });
+    const { rows } = await t.app.db.execute<{
+      value: string;
+    }>(sql`select v.value from product_attribute_values v
+      join attributes a on a.id = v.attribute_id where v.product_id = ${product.id} and a.code = 'coupon_rate'`);
+    expect(rows.map((r) => r.value)).toEqual(['5.50']);
+    await putTerms(product.code, termsOf({ couponRateBasisPoints: 625 }));
+    const { rows: after } = await t.app.db.execute<{
+      value: string;
+    }>(sql`select v.value from product_attribute_values v
+      join attributes a on a.id = v.attribute_id where v.product_id = ${product.id} and a.code = 'coupon_rate'`);
+    expect(after.map((r) => r.value)).toEqual(['6.25']);
   });
 });
 

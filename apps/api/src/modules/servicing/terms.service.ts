@@ -1,6 +1,7 @@
 import { AppError, notFound } from '@token/domain/errors';
 import {
   type BondTerms,
+  bondProductFacts,
   type CouponScheduleRowView,
   couponSchedule,
   couponScheduleRowView,
@@ -8,7 +9,14 @@ import {
 } from '@token/domain/servicing';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
-import { bondTerms, customers, products } from '../../db/schema/index.ts';
+import {
+  attributes,
+  bondTerms,
+  customers,
+  productAttributeValues,
+  products,
+  productVariants,
+} from '../../db/schema/index.ts';
 import { appendAuditEntry } from '../admin/audit-log.service.ts';
 import { getBond } from '../register/bond-lookup.ts';
 import type { BondTermsVersionView } from './servicing.views.ts';
@@ -66,6 +74,55 @@ async function toView(db: Db, code: string, row: BondTermsRow): Promise<BondTerm
   };
 }
 
+/**
+ * Writes what follows from the terms onto the product: the order rules' columns, the attribute values
+ * the shop shows (those whose attribute exists), and the supply of its one variant while no token is
+ * sold (stock on hand moves by the same difference; once sold, supply is a locked term anyway).
+ */
+async function applyProductFacts(tx: Db, productId: number, terms: BondTerms): Promise<void> {
+  const facts = bondProductFacts(terms);
+  await tx
+    .update(products)
+    .set({ ...facts.columns, updatedAt: new Date() })
+    .where(eq(products.id, productId));
+  const known = await tx.select({ id: attributes.id, code: attributes.code }).from(attributes);
+  const idOf = new Map(known.map((a) => [a.code, a.id]));
+  const values = facts.attributes
+    .filter((a) => idOf.has(a.code))
+    .map((a) => ({ productId, attributeId: idOf.get(a.code)!, locale: a.locale, value: a.value }));
+  if (values.length > 0) {
+    await tx
+      .insert(productAttributeValues)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [
+          productAttributeValues.productId,
+          productAttributeValues.attributeId,
+          productAttributeValues.locale,
+        ],
+        set: { value: sql`excluded.value` },
+      });
+  }
+  const variants = await tx
+    .select({
+      id: productVariants.id,
+      totalSupply: productVariants.totalSupply,
+      onHand: productVariants.onHand,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  const [only] = variants;
+  if (variants.length === 1 && only && only.totalSupply !== terms.totalSupply) {
+    if ((await tokensSoldOf(tx, productId)) === 0) {
+      const onHand = Math.max(0, only.onHand + terms.totalSupply - only.totalSupply);
+      await tx
+        .update(productVariants)
+        .set({ totalSupply: terms.totalSupply, onHand })
+        .where(eq(productVariants.id, only.id));
+    }
+  }
+}
+
 /** GET terms: the version in force; not found before the first save. */
 export async function getBondTerms(opts: { db: Database; code: string }): Promise<BondTermsVersionView> {
   const bond = await getBond(opts.db, opts.code);
@@ -96,6 +153,7 @@ export async function saveBondTerms(opts: {
       if (refusal) throw new AppError(refusal.code, { detail: `locked: ${refusal.fields.join(', ')}` });
     }
     const version = (current?.version ?? 0) + 1;
+    await applyProductFacts(tx, bond.id, opts.terms);
     const [saved] = await tx
       .insert(bondTerms)
       .values({ productId: bond.id, version, terms: opts.terms, createdBy: opts.operatorId })
