@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMethods, wallets } from '../db/schema/index.ts';
+import { couponRuns, paymentMethods, payouts, wallets } from '../db/schema/index.ts';
 import {
   seedAddress,
   seedAnsweredQuestionnaire,
@@ -41,6 +41,7 @@ type World = {
   professionalRequestId: number;
   evidenceFileUuid: string;
   registerExcerptId: number;
+  payoutId: number;
 };
 
 /** How to call an owned route on the owner's resource: its parameters and a body that would pass validation. */
@@ -145,6 +146,7 @@ const ownedRoutes: Record<string, OwnedCall> = {
     params: (w) => ({ id: w.professionalRequestId, fileUuid: w.evidenceFileUuid }),
   },
   'GET /api/v2/shop/register-excerpts/:id/pdf': { params: (w) => ({ id: w.registerExcerptId }) },
+  'GET /api/v2/shop/customer-payouts/:id/statement': { params: (w) => ({ id: w.payoutId }) },
 };
 
 /** Customer routes that take the customer from the token alone: no resource parameter to swap. */
@@ -177,6 +179,7 @@ const tokenOnlyRoutes = [
   'GET /api/v2/shop/register-excerpts',
   'POST /api/v2/shop/register-excerpts',
   'GET /api/v2/shop/customer-payouts',
+  'GET /api/v2/shop/customer-expected-payouts',
 ];
 
 /** The customer routes of the built app, as `METHOD url` (HEAD mirrors GET). */
@@ -232,6 +235,7 @@ async function ownerView(w: World) {
     `/wallets/${w.walletId}`,
     '/ubo-users',
     '/register-excerpts',
+    '/customer-payouts',
     `/customer-documents/${w.documentId}`,
     `/professional-requests/${w.professionalRequestId}`,
   ];
@@ -284,6 +288,41 @@ beforeAll(async () => {
     }),
   );
   const { excerpt } = await createExcerpt({ db, customerId, productId: product.id, type: 'manual' });
+  // An approved coupon run's payout to the owner (its statement PDF).
+  const [run] = await db
+    .insert(couponRuns)
+    .values({
+      productId: product.id,
+      periodIndex: 1,
+      termsVersion: 1,
+      periodStart: '2020-03-31',
+      periodEnd: '2021-03-31',
+      paymentDate: '2021-03-31',
+      recordDate: '2021-03-30',
+      status: 'approved',
+      accrualFraction: '1',
+      outstandingTokens: 10,
+      totalCents: 55_000,
+      paidCents: 55_000,
+      remainderCents: 0,
+      holders: [{ customerId, tokens: 10, amountCents: 55_000 }],
+      preparedBy: customerId,
+    })
+    .returning();
+  const [payout] = await db
+    .insert(payouts)
+    .values({
+      runId: run!.id,
+      customerId,
+      productId: product.id,
+      type: 'interest',
+      amountCents: 55_000,
+      tokens: 10,
+      payoutDate: '2021-03-31',
+      periodStart: '2020-03-31',
+      periodEnd: '2021-03-31',
+    })
+    .returning();
   world = {
     uuid: owner.row.uuid,
     cart: { tokenValue: cart.order.tokenValue, itemId: cart.item.id, paymentId: cart.payment.id },
@@ -303,6 +342,7 @@ beforeAll(async () => {
     professionalRequestId: professional.request.id,
     evidenceFileUuid: professional.file.uuid,
     registerExcerptId: excerpt.id,
+    payoutId: payout!.id,
   };
 });
 afterAll(async () => {

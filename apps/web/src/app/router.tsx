@@ -141,6 +141,15 @@ function registerPage(name: keyof typeof import('../features/register/register-p
   };
 }
 
+// The investor's payments (issue 17): received and expected payouts, with the `register` texts.
+const paymentsPage = async () => {
+  const [m] = await Promise.all([
+    import('../features/payments/payments-page.tsx'),
+    loadNamespace('register'),
+  ]);
+  return { Component: m.PaymentsPage as ComponentType };
+};
+
 /** spec 2 legal pages: each shows the CMS page of the same code in the current language. */
 export const legalPageCodes = [
   'imprint',
@@ -287,6 +296,7 @@ export const routes: RouteObject[] = [
           { path: 'invoices', lazy: ordersPage('InvoicesPage') },
           { path: 'account/wallet', lazy: registerPage('DepotPage') },
           { path: 'account/exerpts', lazy: registerPage('ExcerptsPage') },
+          { path: 'account/payments', lazy: paymentsPage },
           { path: 'transfer/:tkn', lazy: registerPage('TransferPage') },
           { path: 'enable-twofactor', lazy: registerPage('EnableTwoFactorPage') },
           { path: 'admin', lazy: adminQueue },

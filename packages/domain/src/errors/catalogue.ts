@@ -456,6 +456,12 @@ export const errorCatalogue = {
     de: 'Diese Übertragung wurde nicht gefunden.',
     en: 'This transfer was not found.',
   },
+  // GET customer-payouts/{id}/statement: another customer's payout answers the same (convention 3).
+  payout_not_found: {
+    status: 404,
+    de: 'Diese Auszahlung wurde nicht gefunden.',
+    en: 'This payout was not found.',
+  },
   register_excerpt_not_found: {
     status: 404,
     de: 'Dieser Registerauszug wurde nicht gefunden.',

@@ -6,6 +6,7 @@
 export * from './allocation.ts';
 export * from './commissions.ts';
 export * from './day-count.ts';
+export * from './expected-payouts.ts';
 export * from './ledger.ts';
 export * from './product-facts.ts';
 export * from './rational.ts';

@@ -7,6 +7,7 @@ import {
   ChevronRight,
   Coins,
   FileText,
+  HandCoins,
   KeyRound,
   LogOut,
   Mail,
@@ -152,6 +153,12 @@ export function AccountPage() {
               icon={<Coins className={iconClass} aria-hidden="true" />}
               title={t('account.wallet')}
               text={t('account.walletText')}
+            />
+            <MenuLink
+              to="/account/payments"
+              icon={<HandCoins className={iconClass} aria-hidden="true" />}
+              title={t('account.payments')}
+              text={t('account.paymentsText')}
             />
             <MenuLink
               to="/account/exerpts"

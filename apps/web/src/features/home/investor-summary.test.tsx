@@ -1,5 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { TokenAssetView } from '@token/domain/register';
+import type { PayoutView } from '@token/domain/servicing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
 import { resetSessionStoreForTests } from '../../lib/session-store.ts';
@@ -25,9 +26,29 @@ function bond(code: string, minted: number, notMinted: number, nominalPerTokenCe
   };
 }
 
-function setup(opts: { assets: TokenAssetView[]; homeRequiresLogin?: boolean }) {
+function payout(
+  id: number,
+  payoutDate: string,
+  amount: number,
+  status: PayoutView['status'] = 'paid',
+): PayoutView {
+  return {
+    id,
+    type: 'interest',
+    status,
+    amount,
+    payoutDate,
+    bondCode: 'SOLAR',
+    bondName: 'Solarpark Anleihe 2031',
+    periodStart: null,
+    periodEnd: null,
+  };
+}
+
+function setup(opts: { assets: TokenAssetView[]; homeRequiresLogin?: boolean; payouts?: PayoutView[] }) {
   const calls = mockApi(({ url }) => {
     if (url === '/api/v2/shop/token-assets') return Response.json(opts.assets);
+    if (url === '/api/v2/shop/customer-payouts?itemsPerPage=300') return Response.json(opts.payouts ?? []);
     if (url.startsWith('/api/v2/shop/channels'))
       return Response.json([{ ...channelList[0], homeRequiresLogin: opts.homeRequiresLogin ?? true }]);
     return undefined;
@@ -61,10 +82,30 @@ describe('InvestorSummary (investor home, spec 1)', () => {
     expect(summary.getByRole('link', { name: 'Zum Depot' }).getAttribute('href')).toBe('/account/wallet');
   });
 
+  it('shows the last 3 payouts, newest first, and links /account/payments', async () => {
+    setup({
+      assets: [],
+      payouts: [
+        payout(4, '2026-09-30', 4_200, 'scheduled'),
+        payout(3, '2026-06-30', 4_100),
+        payout(2, '2026-03-31', 16_500),
+        payout(1, '2025-03-31', 16_500),
+      ],
+    });
+    const rows = await screen.findAllByTestId('home-payout');
+    expect(rows.map((r) => r.textContent?.replace(/\s+/g, ' '))).toEqual([
+      'Solarpark Anleihe 203130.09.2026 · Zinsen · Geplant42,00 €',
+      'Solarpark Anleihe 203130.06.2026 · Zinsen · Ausgezahlt41,00 €',
+      'Solarpark Anleihe 203131.03.2026 · Zinsen · Ausgezahlt165,00 €',
+    ]);
+    const card = within(screen.getByTestId('home-payouts'));
+    expect(card.getByRole('link', { name: 'Alle Zahlungen' }).getAttribute('href')).toBe('/account/payments');
+  });
+
   it('shows the last payouts’ empty state until payouts exist', async () => {
     setup({ assets: [] });
     expect((await screen.findByTestId('home-payouts-empty')).textContent).toContain(
-      'Noch keine Zinszahlungen.',
+      'Noch keine Auszahlungen.',
     );
     expect(await screen.findByText('0', { selector: '[data-testid="home-wallet-minted"]' })).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import { formatEuro, formatNumber } from '@token/domain/format';
 import type { TokenAssetView } from '@token/domain/register';
-import { ArrowRight, Coins, HandCoins } from 'lucide-react';
+import { ArrowRight, Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { errorMessageOf } from '../../lib/errors.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useTokenAssets } from '../../lib/token-assets.ts';
+import { LastPayouts } from './last-payouts.tsx';
 
 /** The depot in three figures: minted tokens, their nominal value, and the bonds held or paid for. */
 export function walletTotals(assets: readonly TokenAssetView[]) {
@@ -75,25 +76,6 @@ function WalletSummary() {
         {t('home.wallet.open')}
         <ArrowRight className="size-4" aria-hidden="true" />
       </Link>
-    </section>
-  );
-}
-
-/** spec 1: the last interest payouts (3); payouts arrive with a later issue, so only the empty state. */
-function LastPayouts() {
-  const { t } = useTranslation();
-  return (
-    <section
-      aria-labelledby="home-payouts-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id="home-payouts-title" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
-        <HandCoins className="size-5 text-brand-700" aria-hidden="true" />
-        {t('home.payouts.title')}
-      </h2>
-      <p className="mt-3 text-sm text-slate-700" data-testid="home-payouts-empty">
-        {t('home.payouts.empty')}
-      </p>
     </section>
   );
 }

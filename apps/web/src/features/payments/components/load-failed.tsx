@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessageOf } from '../../../lib/errors.ts';
+import { useLocale } from '../../../lib/i18n.ts';
+
+/** A read that failed: the catalogue's sentence in the reader's language and a retry button. */
+export function LoadFailed({
+  error,
+  onRetry,
+  boxed = false,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  boxed?: boolean;
+}) {
+  const { t } = useTranslation('register');
+  const locale = useLocale();
+  return (
+    <div
+      className={
+        boxed ? 'rounded-xl border border-red-200 bg-red-50 p-6 text-red-900' : 'text-sm text-red-800'
+      }
+      role="alert"
+    >
+      <p>{errorMessageOf(error, locale)}</p>
+      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
