@@ -12,3 +12,5 @@ export * from './schedule.ts';
 export * from './target2.ts';
 export * from './terms.ts';
 export * from './views.ts';
+export * from './lifecycle.ts';
+export * from './sepa-text.ts';
