@@ -553,6 +553,22 @@ export const errorCatalogue = {
     de: 'Die letzte Zinsperiode wird mit der Rückzahlung ausgezahlt, nicht als einzelner Zinslauf.',
     en: 'The last coupon period is paid with the redemption, not as a coupon run of its own.',
   },
+  // issue 17, paying a coupon run: the SEPA credit transfer file and the bank's confirmations
+  payout_file_unavailable: {
+    status: 409,
+    de: 'Für diesen Zinslauf gibt es keine Überweisungsdatei: Er ist nicht freigegeben oder hat keine offenen Auszahlungen.',
+    en: 'There is no transfer file for this coupon run: it is not approved or has no pending payouts.',
+  },
+  payout_bank_details_missing: {
+    status: 409,
+    de: 'Einige Anleger haben keine gültige SEPA-IBAN oder keinen Kontoinhaber hinterlegt. Bitte lassen Sie die Angaben ergänzen oder markieren Sie deren Auszahlungen als fehlgeschlagen.',
+    en: 'Some holders have no valid SEPA IBAN or account holder name on file. Please have them completed or mark their payouts as failed.',
+  },
+  payout_account_missing: {
+    status: 409,
+    de: 'Für diese Anleihe ist kein Auszahlungskonto (IBAN und Kontoinhaber) eingerichtet.',
+    en: 'No payout account (IBAN and account holder) is set up for this bond.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -21,7 +21,10 @@ describe('the coupon run lifecycle', () => {
     (from, to) => {
       const ok = from === to || allowed.some(([f, t]) => f === from && t === to);
       if (ok) expect(() => assertCouponRunTransition(from, to)).not.toThrow();
-      else expect(() => assertCouponRunTransition(from, to)).toThrow(expect.objectContaining({ code: 'invalid_transition' }));
+      else
+        expect(() => assertCouponRunTransition(from, to)).toThrow(
+          expect.objectContaining({ code: 'invalid_transition' }),
+        );
     },
   );
 
@@ -36,7 +39,10 @@ describe('the payout lifecycle', () => {
     (from, to) => {
       const ok = from === to || from === 'pending';
       if (ok) expect(() => assertPayoutTransition(from, to)).not.toThrow();
-      else expect(() => assertPayoutTransition(from, to)).toThrow(expect.objectContaining({ code: 'invalid_transition' }));
+      else
+        expect(() => assertPayoutTransition(from, to)).toThrow(
+          expect.objectContaining({ code: 'invalid_transition' }),
+        );
     },
   );
 });

@@ -54,6 +54,11 @@ export function assertPayoutTransition(from: PayoutState, to: PayoutState): void
   assertCanTransition(payoutLifecycle, from, to);
 }
 
+/** Whether the run may really move (not staying put). */
+export function canCouponRunMove(from: CouponRunState, to: CouponRunState): boolean {
+  return canMove(couponRunLifecycle, from, to);
+}
+
 /** Whether the payout may really move (not staying put). */
 export function canPayoutMove(from: PayoutState, to: PayoutState): boolean {
   return canMove(payoutLifecycle, from, to);

@@ -28,10 +28,14 @@ describe('toSepaText (EPC Latin character set)', () => {
 
   it('always yields SEPA text, never longer than asked', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.integer({ min: 1, max: 140 }), (s, max) => {
-        const out = toSepaTextMax(s, max);
-        return isSepaText(out) && out.length <= max && out === out.trim();
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 200 }),
+        fc.integer({ min: 1, max: 140 }),
+        (s, max) => {
+          const out = toSepaTextMax(s, max);
+          return isSepaText(out) && out.length <= max && out === out.trim();
+        },
+      ),
     );
   });
 });
