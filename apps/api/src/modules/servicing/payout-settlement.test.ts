@@ -38,7 +38,9 @@ async function executeAtBank(xml: string, fields: Record<string, string> = {}) {
   const msgId = new URL(res.headers.location as string, 'http://x').searchParams.get('executed')!;
   const page = await t.app.inject({ url: res.headers.location as string });
   expect(page.body).toContain(msgId);
-  const camt = await t.app.inject({ url: `/sandbox/bank/payouts-camt054.xml?msgId=${encodeURIComponent(msgId)}` });
+  const camt = await t.app.inject({
+    url: `/sandbox/bank/payouts-camt054.xml?msgId=${encodeURIComponent(msgId)}`,
+  });
   expect(camt.statusCode).toBe(200);
   return camt.body;
 }
@@ -85,7 +87,9 @@ describe('who reaches the settlement calls', () => {
     for (const as of [undefined, investor]) {
       const expected = as ? 403 : 401;
       expect((await uploadNotice(product.code, 1, '<x/>', { as: as ?? '' })).statusCode).toBe(expected);
-      expect((await uploadNotice(product.code, 1, '<x/>', { raw: true, as: as ?? '' })).statusCode).toBe(expected);
+      expect((await uploadNotice(product.code, 1, '<x/>', { raw: true, as: as ?? '' })).statusCode).toBe(
+        expected,
+      );
       const failed = await t.app.inject({
         method: 'POST',
         url: `${base}/payouts/1/failed`,
@@ -154,6 +158,20 @@ describe('paying a run through the sandbox bank', () => {
     expect(audit[0]!.details).toMatchObject({ camtMessageId: first.json().messageId });
   });
 
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'the same notice uploaded four times at once books each payout once',
+    async () => {
+      const { code, runId } = await approvedRun(t, token);
+      const camt = await executeAtBank((await payoutFile(t, code, runId, token)).body);
+      const answers = await Promise.all(Array.from({ length: 4 }, () => uploadNotice(code, runId, camt)));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      const rows = await t.app.db.select().from(payouts).where(eq(payouts.runId, runId));
+      expect(answers.reduce((s, a) => s + (a.json().matched as number), 0)).toBe(rows.length);
+      expect(await postingsOf(rows.map((p) => p.id))).toHaveLength(rows.length);
+      expect(await runStatus(runId)).toBe('paid');
+    },
+  );
+
   it('a transfer the bank returns makes its payout failed and the run partially_failed; the others are paid', async () => {
     const { code, runId } = await approvedRun(t, token);
     const rows = await t.app.db.select().from(payouts).where(eq(payouts.runId, runId)).orderBy(payouts.id);
@@ -166,7 +184,12 @@ describe('paying a run through the sandbox bank', () => {
     expect(camt).toContain('<RtrInf><Rsn><Cd>AC04</Cd></Rsn></RtrInf>');
     const res = await uploadNotice(code, runId, camt);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ matched: 2, failed: 1, unmatched: [], run: { status: 'partially_failed' } });
+    expect(res.json()).toMatchObject({
+      matched: 2,
+      failed: 1,
+      unmatched: [],
+      run: { status: 'partially_failed' },
+    });
     const after = await t.app.db.select().from(payouts).where(eq(payouts.runId, runId));
     const failed = after.find((p) => p.id === returned.id)!;
     expect(failed).toMatchObject({ status: 'failed', failureReason: 'bank return AC04', paidAt: null });
@@ -199,7 +222,11 @@ describe('paying a run through the sandbox bank', () => {
     ]);
     expect(await runStatus(b.runId)).toBe('approved');
 
-    const [first] = await t.app.db.select().from(payouts).where(eq(payouts.runId, a.runId)).orderBy(payouts.id);
+    const [first] = await t.app.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.runId, a.runId))
+      .orderBy(payouts.id);
     const amount = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
     const wrong = camtA
       .replaceAll(`>${amount(first!.amountCents)}<`, `>${amount(first!.amountCents + 1)}<`)
@@ -208,11 +235,12 @@ describe('paying a run through the sandbox bank', () => {
       );
     const res = await uploadNotice(a.code, a.runId, wrong);
     expect(res.json()).toMatchObject({ matched: 0, alreadyPaid: 0 });
-    expect(res.json().unmatched.map((u: { reason: string }) => u.reason).sort()).toEqual([
-      'amount_mismatch',
-      'unknown_end_to_end_id',
-      'unknown_end_to_end_id',
-    ]);
+    expect(
+      res
+        .json()
+        .unmatched.map((u: { reason: string }) => u.reason)
+        .sort(),
+    ).toEqual(['amount_mismatch', 'unknown_end_to_end_id', 'unknown_end_to_end_id']);
     const rows = await t.app.db.select().from(payouts).where(eq(payouts.runId, a.runId));
     expect(rows.every((p) => p.status === 'pending')).toBe(true);
   });
@@ -222,7 +250,9 @@ describe('paying a run through the sandbox bank', () => {
     const bad = await uploadNotice(code, runId, '<Document xmlns="urn:x"/>');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().code).toBe('bank_statement_invalid');
-    const unsafe = await uploadNotice(code, runId, '<!DOCTYPE x [<!ENTITY a "b">]><Document/>', { raw: true });
+    const unsafe = await uploadNotice(code, runId, '<!DOCTYPE x [<!ENTITY a "b">]><Document/>', {
+      raw: true,
+    });
     expect(unsafe.statusCode).toBe(422);
     expect(unsafe.json().code).toBe('bank_statement_unsafe');
     const json = await t.app.inject({
@@ -247,9 +277,9 @@ describe('paying a run through the sandbox bank', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('control_sum');
-    expect((await bank().listDebits(t.app.db, 1000)).some((d) => d.endToEndId.startsWith(`CPN-R${runId}-`))).toBe(
-      false,
-    );
+    expect(
+      (await bank().listDebits(t.app.db, 1000)).some((d) => d.endToEndId.startsWith(`CPN-R${runId}-`)),
+    ).toBe(false);
   });
 });
 
@@ -284,7 +314,13 @@ describe('POST payouts/{id}/failed', () => {
     });
     expect(paidOne.status).toBe(409);
     expect(paidOne.body.code).toBe('invalid_transition');
-    expect((await ops.post(`/bonds/${code}/coupon-runs/${runId + 10_000}/payouts/${two!.id}/failed`, { reason: 'none' })).status).toBe(404);
+    expect(
+      (
+        await ops.post(`/bonds/${code}/coupon-runs/${runId + 10_000}/payouts/${two!.id}/failed`, {
+          reason: 'none',
+        })
+      ).status,
+    ).toBe(404);
     const audit = await t.app.db
       .select()
       .from(complianceAuditLog)
