@@ -1,5 +1,6 @@
 import { isSepaText } from '@token/domain/servicing';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceAuditLog, payouts } from '../../db/schema/index.ts';
 import { CHANNEL } from '../../db/seed/content/channel.ts';
@@ -12,6 +13,7 @@ import {
   type PayoutFileFaultCode,
   type PayoutFileInput,
   painNamespace,
+  sepaName,
 } from './payout-file.ts';
 import { approvedRun, holderIbans, payoutFile, withChannel } from './payouts.test-kit.ts';
 
@@ -93,6 +95,40 @@ describe('buildPayoutFile (pain.001.001.09)', () => {
     }
     expect(files.size).toBe(1);
     expect([...files][0]).toContain('<ReqdExctnDt><Dt>2021-03-31</Dt></ReqdExctnDt>');
+  });
+
+  it('always builds a file that passes its check for any names, amounts and ids the service lets through', () => {
+    const name = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 120 })
+      .filter((n) => sepaName(n) !== '');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2_147_483_647 }),
+        name,
+        fc.uniqueArray(
+          fc.record({
+            payoutId: fc.integer({ min: 1, max: 2_147_483_647 }),
+            amountCents: fc.integer({ min: 1, max: 99_999_999_999 }),
+            creditorName: name,
+            creditorIban: fc.constantFrom(...holderIbans, 'FR1420041010050500013M02606'),
+          }),
+          { minLength: 1, maxLength: 20, selector: (p) => p.payoutId },
+        ),
+        fc.string({ maxLength: 300 }),
+        (runId, debtorName, transactions, remittance) => {
+          const xml = buildPayoutFile({
+            ...input,
+            runId,
+            remittanceText: `Zinsen ${remittance}`,
+            debtor: { ...input.debtor, name: debtorName },
+            transactions,
+          });
+          const check = checkPayoutFile(xml);
+          return check.ok && check.controlSumCents === transactions.reduce((s, t) => s + t.amountCents, 0);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('leaves out a debtor BIC of another country (IBAN-only: NOTPROVIDED)', () => {
