@@ -559,6 +559,22 @@ export const errorCatalogue = {
     de: 'Es sind noch Übertragungen oder Prägungen dieser Anleihe beim Registrar offen; die Rückzahlung kann erst freigegeben werden, wenn der Registrar sie beantwortet hat.',
     en: 'Transfers or mints of this bond are still open at the registrar; the redemption can only be approved once the registrar has answered them.',
   },
+  // issue 17, paying a coupon run: the SEPA credit transfer file and the bank's confirmations
+  payout_file_unavailable: {
+    status: 409,
+    de: 'Für diesen Zinslauf gibt es keine Überweisungsdatei: Er ist nicht freigegeben oder hat keine offenen Auszahlungen.',
+    en: 'There is no transfer file for this coupon run: it is not approved or has no pending payouts.',
+  },
+  payout_bank_details_missing: {
+    status: 409,
+    de: 'Einige Anleger haben keine gültige SEPA-IBAN oder keinen Kontoinhaber hinterlegt. Bitte lassen Sie die Angaben ergänzen oder markieren Sie deren Auszahlungen als fehlgeschlagen.',
+    en: 'Some holders have no valid SEPA IBAN or account holder name on file. Please have them completed or mark their payouts as failed.',
+  },
+  payout_account_missing: {
+    status: 409,
+    de: 'Für diese Anleihe ist kein Auszahlungskonto (IBAN und Kontoinhaber) eingerichtet.',
+    en: 'No payout account (IBAN and account holder) is set up for this bond.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

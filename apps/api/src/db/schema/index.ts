@@ -11,5 +11,6 @@ export * from './reference.ts';
 export * from './register.ts';
 export * from './registrar-evm.ts';
 export * from './registrar-sandbox.ts';
+export * from './sandbox-bank-payouts.ts';
 export * from './servicing.ts';
 export * from './system.ts';

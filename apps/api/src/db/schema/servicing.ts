@@ -121,6 +121,9 @@ export const payouts = pgTable(
     periodEnd: date({ mode: 'string' }),
     status: text({ enum: payoutRowStatuses }).$type<PayoutRowStatus>().notNull().default('pending'),
     paidAt: timestamp({ withTimezone: true }),
+    /** Why the payout failed: the bank's return reason (ISO 20022, e.g. `AC04`) or the operator's words. */
+    failureReason: text(),
+    failedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,6 +4,9 @@ import { AppError, notFound, validationFailed } from '@token/domain/errors';
 import {
   allocateCoupon,
   allocateRedemption,
+  assertCouponRunTransition,
+  assertPayoutTransition,
+  canCouponRunMove,
   checkLedger,
   couponRunPosting,
   couponSchedule,
@@ -12,6 +15,7 @@ import {
   ledgerAccounts,
   payoutPaidPosting,
   redemptionRunPosting,
+  settledRunState,
 } from '@token/domain/servicing';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
@@ -40,8 +44,10 @@ import { requireCurrentTerms } from './terms.service.ts';
  * `allocateCoupon`; approved once, writing the payouts and the ledger's `coupon_run` posting in one
  * transaction; each payout marked paid once with its `payout_paid` posting.
  *
- * The run's lifecycle: prepared -> approved -> paid | partially_failed (the last when the bank
- * returns a payout; not reachable in this slice).
+ * The run's and the payouts' lifecycles are the domain's tables (`servicing/lifecycle.ts`): prepared ->
+ * approved -> paid | partially_failed; pending -> paid | failed. Paying a run through the bank (the
+ * SEPA file, the camt.054 confirmations) is `payout-settlement.service.ts`; it books through
+ * `bookPayoutPaid` and `bookPayoutFailed` here.
  */
 
 type RunRow = typeof couponRuns.$inferSelect;
@@ -72,7 +78,7 @@ async function post(tx: Db, posting: LedgerPosting): Promise<void> {
     .onConflictDoNothing();
 }
 
-async function runOf(db: Db, productId: number, runId: number): Promise<RunRow> {
+export async function runOf(db: Db, productId: number, runId: number): Promise<RunRow> {
   const [run] = await db
     .select()
     .from(couponRuns)
@@ -415,7 +421,8 @@ export async function approveCouponRun(opts: {
 }): Promise<CouponRunView> {
   const { db } = opts;
   const bond = await getBond(db, opts.code);
-  await runOf(db, bond.id, opts.runId);
+  const current = await runOf(db, bond.id, opts.runId);
+  assertCouponRunTransition(current.status, 'approved');
   await db.transaction(async (tx) => {
     const [run] = await tx
       .update(couponRuns)
@@ -510,48 +517,22 @@ export async function markPayoutPaid(opts: {
   const mine = and(eq(payouts.id, opts.payoutId), eq(payouts.runId, opts.runId));
   const [found] = await db.select().from(payouts).where(mine);
   if (!found) throw notFound();
-  if (found.status === 'failed') throw new AppError('invalid_transition', { detail: 'the payout failed' });
+  assertPayoutTransition(found.status, 'paid');
   await db.transaction(async (tx) => {
-    // The run's lock orders payouts of one run: the last one paid sees all others and closes the run.
-    await tx
-      .select({ id: couponRuns.id })
-      .from(couponRuns)
-      .where(eq(couponRuns.id, opts.runId))
-      .for('update');
-    const [paid] = await tx
-      .update(payouts)
-      .set({ status: 'paid', paidAt: new Date() })
-      .where(and(mine, eq(payouts.status, 'pending')))
-      .returning();
-    if (!paid) return;
-    await post(
-      tx,
-      payoutPaidPosting({
-        payoutId: String(paid.id),
-        payableAccount: ledgerAccounts.holderPayable(String(paid.customerId)),
-        amountCents: paid.amountCents,
-        bookedOn: opts.today,
-      }),
-    );
-    await appendAuditEntry(tx, {
-      customerId: paid.customerId,
-      actorId: opts.operatorId,
-      action: 'payout_marked_paid',
-      reason: null,
-      details: { product: bond.code, runId: paid.runId, payoutId: paid.id, amountCents: paid.amountCents },
+    await lockRun(tx, opts.runId);
+    await bookPayoutPaid(tx, {
+      payoutId: opts.payoutId,
+      productCode: bond.code,
+      operatorId: opts.operatorId,
+      today: opts.today,
+      source: 'operator',
     });
-    const [open] = await tx
-      .select({ id: payouts.id })
-      .from(payouts)
-      .where(and(eq(payouts.runId, paid.runId), ne(payouts.status, 'paid')))
-      .limit(1);
-    if (!open) {
-      await tx
-        .update(couponRuns)
-        .set({ status: 'paid' })
-        .where(and(eq(couponRuns.id, paid.runId), eq(couponRuns.status, 'approved')));
-    }
   });
+  return payoutAdminView(db, opts.runId, opts.payoutId);
+}
+
+/** A payout of a run as the operator sees it. */
+export async function payoutAdminView(db: Db, runId: number, payoutId: number): Promise<PayoutAdminView> {
   const [row] = await db
     .select({
       id: payouts.id,
@@ -560,9 +541,113 @@ export async function markPayoutPaid(opts: {
       amountCents: payouts.amountCents,
       status: payouts.status,
       paidAt: payouts.paidAt,
+      failedAt: payouts.failedAt,
+      failureReason: payouts.failureReason,
     })
     .from(payouts)
     .innerJoin(customers, eq(customers.id, payouts.customerId))
-    .where(mine);
-  return { ...row!, paidAt: row!.paidAt?.toISOString() ?? null };
+    .where(and(eq(payouts.id, payoutId), eq(payouts.runId, runId)));
+  if (!row) throw notFound();
+  return { ...row, paidAt: row.paidAt?.toISOString() ?? null, failedAt: row.failedAt?.toISOString() ?? null };
+}
+
+/** Locks the run's row: payouts of one run change one after the other, so the last one settles the run. */
+export async function lockRun(tx: Db, runId: number): Promise<void> {
+  await tx.select({ id: couponRuns.id }).from(couponRuns).where(eq(couponRuns.id, runId)).for('update');
+}
+
+/** Moves the run to the state its payouts settle it in (`settledRunState`), when its table allows. */
+export async function settleRun(tx: Db, runId: number): Promise<void> {
+  const [run] = await tx
+    .select({ status: couponRuns.status })
+    .from(couponRuns)
+    .where(eq(couponRuns.id, runId));
+  if (!run) return;
+  const rows = await tx.select({ status: payouts.status }).from(payouts).where(eq(payouts.runId, runId));
+  const target = settledRunState(rows.map((r) => r.status));
+  if (!canCouponRunMove(run.status, target)) return;
+  await tx
+    .update(couponRuns)
+    .set({ status: target })
+    .where(and(eq(couponRuns.id, runId), eq(couponRuns.status, run.status)));
+}
+
+/**
+ * Inside the caller's transaction, holding the run's lock (`lockRun`): pending -> paid with the
+ * `payout_paid` posting and an audit entry, then settles the run. Returns the paid row, or null when
+ * the payout was not pending (paid before: nothing is booked twice).
+ */
+export async function bookPayoutPaid(
+  tx: Db,
+  opts: {
+    payoutId: number;
+    productCode: string;
+    operatorId: number;
+    today: string;
+    /** Who confirmed it: the operator by hand, or the bank's camt.054 (its message id). */
+    source: 'operator' | { camtMessageId: string; entryReference: string };
+  },
+) {
+  const [paid] = await tx
+    .update(payouts)
+    .set({ status: 'paid', paidAt: new Date() })
+    .where(and(eq(payouts.id, opts.payoutId), eq(payouts.status, 'pending')))
+    .returning();
+  if (!paid) return null;
+  await post(
+    tx,
+    payoutPaidPosting({
+      payoutId: String(paid.id),
+      payableAccount: ledgerAccounts.holderPayable(String(paid.customerId)),
+      amountCents: paid.amountCents,
+      bookedOn: opts.today,
+    }),
+  );
+  await appendAuditEntry(tx, {
+    customerId: paid.customerId,
+    actorId: opts.operatorId,
+    action: 'payout_marked_paid',
+    reason: null,
+    details: {
+      product: opts.productCode,
+      runId: paid.runId,
+      payoutId: paid.id,
+      amountCents: paid.amountCents,
+      ...(opts.source === 'operator' ? {} : opts.source),
+    },
+  });
+  await settleRun(tx, paid.runId);
+  return paid;
+}
+
+/**
+ * Inside the caller's transaction, holding the run's lock: pending -> failed with the reason and an
+ * audit entry, then settles the run. No posting: no money left, the holder is still owed the amount
+ * (the `coupon_run` posting's payable stays open). Returns the row, or null when it was not pending.
+ */
+export async function bookPayoutFailed(
+  tx: Db,
+  opts: { payoutId: number; productCode: string; operatorId: number; reason: string; camtMessageId?: string },
+) {
+  const [failed] = await tx
+    .update(payouts)
+    .set({ status: 'failed', failedAt: new Date(), failureReason: opts.reason })
+    .where(and(eq(payouts.id, opts.payoutId), eq(payouts.status, 'pending')))
+    .returning();
+  if (!failed) return null;
+  await appendAuditEntry(tx, {
+    customerId: failed.customerId,
+    actorId: opts.operatorId,
+    action: 'payout_marked_failed',
+    reason: opts.reason,
+    details: {
+      product: opts.productCode,
+      runId: failed.runId,
+      payoutId: failed.id,
+      amountCents: failed.amountCents,
+      ...(opts.camtMessageId ? { camtMessageId: opts.camtMessageId } : {}),
+    },
+  });
+  await settleRun(tx, failed.runId);
+  return failed;
 }

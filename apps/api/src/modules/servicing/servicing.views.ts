@@ -76,5 +76,43 @@ export const payoutAdminViewSchema = z.object({
   amountCents: z.number().int().min(0),
   status: payoutRowStatusSchema,
   paidAt: instant.nullable(),
+  failedAt: instant.nullable(),
+  /** The bank's return reason code or the operator's words. */
+  failureReason: z.string().nullable(),
 });
 export type PayoutAdminView = z.infer<typeof payoutAdminViewSchema>;
+
+/** The body of POST payouts/{id}/failed: why the payout failed (audit log, the operator's words). */
+export const payoutFailedInputSchema = z.strictObject({
+  reason: z.string().trim().min(3).max(500),
+});
+
+/** What a camt.054 upload did to a run's payouts. */
+export const payoutNoticeResultSchema = z.object({
+  messageId: z.string(),
+  /** Debits matched to a pending payout by end-to-end id and amount: now paid. */
+  matched: z.number().int(),
+  /** Debits of payouts paid before (the same file again): nothing booked. */
+  alreadyPaid: z.number().int(),
+  /** Returned or rejected transfers of pending payouts: now failed. */
+  failed: z.number().int(),
+  /** Returns of payouts failed before: nothing changed. */
+  alreadyFailed: z.number().int(),
+  /** Entries that changed nothing, with the reason. */
+  unmatched: z.array(
+    z.object({
+      endToEndId: z.string().nullable(),
+      amountCents: z.number().int(),
+      reason: z.enum([
+        'unknown_end_to_end_id',
+        'other_run',
+        'amount_mismatch',
+        'currency_mismatch',
+        'payout_failed',
+        'returned_after_paid',
+      ]),
+    }),
+  ),
+  run: z.object({ id: z.number().int(), status: couponRunStatusSchema }),
+});
+export type PayoutNoticeResult = z.infer<typeof payoutNoticeResultSchema>;

@@ -128,3 +128,70 @@ describe('camt.053 / camt.054 statements', () => {
     expect(parseCamt(xml).credits[0]?.amountCents).toBe(123_456);
   });
 });
+
+describe('camt.054 debit notices (payouts, issue 17)', () => {
+  const notice = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>DBT-1</MsgId><CreDtTm>2021-03-31T18:00:00Z</CreDtTm></GrpHdr>
+    <Ntfctn>
+      <Id>N1</Id>
+      <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
+      <Ntry>
+        <NtryRef>E1</NtryRef><Amt Ccy="EUR">165.00</Amt><CdtDbtInd>DBIT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2021-03-31</Dt></BookgDt>
+        <NtryDtls><TxDtls>
+          <Refs><AcctSvcrRef>E1</AcctSvcrRef><EndToEndId>CPN-R1-P5</EndToEndId></Refs>
+          <Amt Ccy="EUR">165.00</Amt>
+          <RltdPties><Cdtr><Pty><Nm>Juergen Muessig</Nm></Pty></Cdtr><CdtrAcct><Id><IBAN>DE02120300000000202051</IBAN></Id></CdtrAcct></RltdPties>
+        </TxDtls></NtryDtls>
+      </Ntry>
+      <Ntry>
+        <NtryRef>E2</NtryRef><Amt Ccy="EUR">385.01</Amt><CdtDbtInd>DBIT</CdtDbtInd>
+        <Sts><Cd>PDNG</Cd></Sts><BookgDt><Dt>2021-03-31</Dt></BookgDt>
+        <NtryDtls><TxDtls><Refs><EndToEndId>CPN-R1-P6</EndToEndId></Refs></TxDtls></NtryDtls>
+      </Ntry>
+      <Ntry>
+        <NtryRef>E3</NtryRef><Amt Ccy="EUR">0.10</Amt><CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2021-04-02</Dt></BookgDt>
+        <NtryDtls><TxDtls>
+          <Refs><EndToEndId>CPN-R1-P7</EndToEndId></Refs>
+          <RtrInf><Rsn><Cd>AC04</Cd></Rsn></RtrInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+    </Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>`;
+
+  it('reads booked debits with their end-to-end ids, and returns with their reason; credits as before', () => {
+    const s = parseCamt(notice);
+    expect(s.debits).toEqual([
+      expect.objectContaining({
+        amountCents: 16_500,
+        currency: 'EUR',
+        endToEndId: 'CPN-R1-P5',
+        bookingDate: '2021-03-31',
+        entryReference: 'E1',
+        creditorName: 'Juergen Muessig',
+        creditorIban: 'DE02120300000000202051',
+        accountIban: 'DE89370400440532013000',
+      }),
+    ]);
+    expect(s.returns).toEqual([
+      expect.objectContaining({
+        amountCents: 10,
+        endToEndId: 'CPN-R1-P7',
+        reasonCode: 'AC04',
+        indicator: 'CRDT',
+      }),
+    ]);
+    // The bank-statement import sees what it saw before: the return's credit, the debits skipped.
+    expect(s.credits.map((c) => c.amountCents)).toEqual([10]);
+    expect(s.skipped.debits).toBe(2);
+  });
+
+  it('the existing fixtures hold no payout debits or returns beyond their debit entries', () => {
+    const s = parseCamt(fixture('camt054-v08.xml'));
+    expect(s.returns).toEqual([]);
+  });
+});

@@ -6,8 +6,10 @@ import { XMLParser } from 'fast-xml-parser';
 /**
  * Bank statements in ISO 20022 cash-management format: camt.053 (account statement) and camt.054
  * (debit/credit notification), message versions .001.02 to .001.08, as German banks deliver them
- * (DFÜ-Abkommen annex 3). Only booked credits are read: debits (`CdtDbtInd` DBIT), reversals
- * (`RvslInd` true) and pending or information entries (`Sts` other than BOOK) are skipped. A batch
+ * (DFÜ-Abkommen annex 3). `credits` holds the booked credits: debits (`CdtDbtInd` DBIT), reversals
+ * (`RvslInd` true) and pending or information entries (`Sts` other than BOOK) are skipped there.
+ * Booked debits (the platform's payouts) are read into `debits`, returned or rejected transfers
+ * (`RtrInf`, `Sts` RJCT) into `returns`: the payout confirmation reads those two. A batch
  * booking (one `Ntry` with several `TxDtls`) yields one credit per transaction.
  *
  * Safety: the file is refused before parsing when larger than `camtMaxBytes` or when it declares a
@@ -33,12 +35,47 @@ export type CamtCredit = BankCredit & {
   endToEndId: string | null;
 };
 
+/** One booked debit (an outgoing transfer, e.g. a payout), per transaction of its entry. */
+export type CamtDebit = {
+  amountCents: number;
+  currency: string;
+  /** The end-to-end id of our pain.001 transaction (`NOTPROVIDED` when none). */
+  endToEndId: string | null;
+  bookingDate: string;
+  entryReference: string;
+  creditorName: string | null;
+  creditorIban: string | null;
+  statementId: string;
+  accountIban: string | null;
+};
+
+/**
+ * A transfer that came back or was refused: an entry whose transaction carries return information
+ * (`RtrInf`, an R-transaction: usually a credit booking of the returned amount) or a debit entry the
+ * bank reports as rejected (`Sts` RJCT, some banks' proprietary status).
+ */
+export type CamtReturn = {
+  amountCents: number;
+  currency: string;
+  /** The original transfer's end-to-end id. */
+  endToEndId: string | null;
+  /** ISO 20022 return reason (`AC04` closed account, `AC01` wrong IBAN, …) or null. */
+  reasonCode: string | null;
+  bookingDate: string | null;
+  entryReference: string | null;
+  indicator: 'CRDT' | 'DBIT';
+};
+
 export type CamtStatement = {
   type: CamtMessageType;
   /** The message version, `001.02` … `001.08`. */
   version: string;
   messageId: string;
   credits: CamtCredit[];
+  /** Booked debits (not reversed, not returned), per transaction; the bank-statement import ignores them. */
+  debits: CamtDebit[];
+  /** Returned or rejected transfers (credits with `RtrInf` are in `credits` too, as before). */
+  returns: CamtReturn[];
   /** How many entries were skipped: debits, reversals, not booked. */
   skipped: { debits: number; reversals: number; notBooked: number };
 };
@@ -173,7 +210,64 @@ export function parseCamt(input: Buffer | string): CamtStatement {
   if (reports.length === 0) throw invalid(`${type} without ${type === 'camt.053' ? 'Stmt' : 'Ntfctn'}`);
 
   const credits: CamtCredit[] = [];
+  const debits: CamtDebit[] = [];
+  const returns: CamtReturn[] = [];
   const skipped = { debits: 0, reversals: 0, notBooked: 0 };
+
+  /** A debit entry: booked transfers to `debits`, rejected or returned ones to `returns`. */
+  function readDebit(
+    entry: Node,
+    entryAmount: { cents: number; currency: string },
+    where: string,
+    statementId: string,
+    accountIban: string | null,
+  ) {
+    if (str(entry.RvslInd) === 'true') return;
+    const status = statusOf(entry);
+    const bookingDate = dateOf(entry.BookgDt);
+    const entryRef = str(entry.AcctSvcrRef) ?? str(entry.NtryRef);
+    const txs = list(entry.NtryDtls).flatMap((d) => list(d.TxDtls));
+    if (txs.length === 0) txs.push({});
+    txs.forEach((tx, txIndex) => {
+      const txAmountNode = tx.Amt ?? at(tx, 'AmtDtls', 'TxAmt', 'Amt');
+      if (txAmountNode === undefined && txs.length > 1) {
+        throw invalid(`${where}: a batch transaction without its amount`);
+      }
+      const amount = txAmountNode === undefined ? entryAmount : amountOf(txAmountNode, where);
+      const endToEndId = str(at(tx, 'Refs', 'EndToEndId'));
+      const reference =
+        str(at(tx, 'Refs', 'AcctSvcrRef')) ??
+        (entryRef ? (txs.length > 1 ? `${entryRef}/${txIndex + 1}` : entryRef) : null);
+      const returned = obj(tx.RtrInf);
+      if (status === 'RJCT' || returned) {
+        returns.push({
+          amountCents: amount.cents,
+          currency: amount.currency,
+          endToEndId,
+          reasonCode: str(at(returned, 'Rsn', 'Cd')),
+          bookingDate,
+          entryReference: reference,
+          indicator: 'DBIT',
+        });
+        return;
+      }
+      if (status !== 'BOOK' || !bookingDate) return;
+      const related = obj(tx.RltdPties);
+      debits.push({
+        amountCents: amount.cents,
+        currency: amount.currency,
+        endToEndId,
+        bookingDate,
+        entryReference:
+          reference ??
+          syntheticReference([accountIban, statementId, bookingDate, where, txIndex, amount.cents]),
+        creditorName: partyName(related?.Cdtr),
+        creditorIban: str(at(related, 'CdtrAcct', 'Id', 'IBAN')),
+        statementId,
+        accountIban,
+      });
+    });
+  }
   for (const report of reports) {
     const statementId = str(report.Id);
     if (!statementId) throw invalid('a statement without Id');
@@ -185,6 +279,7 @@ export function parseCamt(input: Buffer | string): CamtStatement {
       const entryAmount = amountOf(entry.Amt, where);
       if (indicator === 'DBIT') {
         skipped.debits++;
+        readDebit(entry, entryAmount, where, statementId, accountIban);
         return;
       }
       if (str(entry.RvslInd) === 'true') {
@@ -219,6 +314,18 @@ export function parseCamt(input: Buffer | string): CamtStatement {
           (entryRef ? (txs.length > 1 ? `${entryRef}/${txIndex + 1}` : entryRef) : null) ??
           syntheticReference([accountIban, statementId, bookingDate, entryIndex, txIndex, amount.cents]);
         const related = obj(tx.RltdPties);
+        const returned = obj(tx.RtrInf);
+        if (returned) {
+          returns.push({
+            amountCents: amount.cents,
+            currency: amount.currency,
+            endToEndId: str(at(tx, 'Refs', 'EndToEndId')),
+            reasonCode: str(at(returned, 'Rsn', 'Cd')),
+            bookingDate,
+            entryReference,
+            indicator: 'CRDT',
+          });
+        }
         credits.push({
           amountCents: amount.cents,
           currency: amount.currency,
@@ -236,5 +343,5 @@ export function parseCamt(input: Buffer | string): CamtStatement {
       });
     });
   }
-  return { type, version, messageId, credits, skipped };
+  return { type, version, messageId, credits, debits, returns, skipped };
 }

@@ -1,7 +1,7 @@
 import { formatDate, formatEuro } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
 import { escapeHtml, renderSandboxPage } from '../../sandbox-pages.ts';
-import type { SandboxBankEntry } from './sandbox-bank.ts';
+import { type SandboxBankDebit, type SandboxBankEntry, sandboxReturnReasons } from './sandbox-bank.ts';
 
 /** The sandbox bank's page: book an incoming transfer, see the bookings, download them as camt.054. */
 
@@ -33,10 +33,33 @@ type Texts = {
   pending: string;
   camt: string;
   camtHint: string;
+  payouts: {
+    heading: string;
+    hint: string;
+    file: string;
+    returnId: string;
+    returnHint: string;
+    returnReason: string;
+    submit: string;
+    executed: (msgId: string) => string;
+    listHeading: string;
+    none: string;
+    columns: {
+      date: string;
+      creditor: string;
+      amount: string;
+      endToEndId: string;
+      status: string;
+      file: string;
+    };
+    booked: string;
+    returned: (reason: string) => string;
+    notice: string;
+  };
   errors: Record<SandboxBankError, string>;
 };
 
-export type SandboxBankError = 'bad_request' | 'forbidden' | 'no_account';
+export type SandboxBankError = 'bad_request' | 'forbidden' | 'no_account' | 'no_file' | 'file_refused';
 
 const texts: Record<Locale, Texts> = {
   de: {
@@ -70,12 +93,39 @@ const texts: Record<Locale, Texts> = {
     pending: 'ausstehend',
     camt: 'Alle Buchungen als camt.054 herunterladen',
     camtHint: 'Diese Datei kann im Verwaltungsbereich als Kontoauszug eingelesen werden.',
+    payouts: {
+      heading: 'Auszahlungsdatei ausführen (pain.001)',
+      hint: 'Die Bank prüft die SEPA-Überweisungsdatei eines Zinslaufs nach den EPC-Regeln, führt jede Überweisung einmal aus (nach End-to-End-ID) und stellt die Belastungen als camt.054 bereit.',
+      file: 'Überweisungsdatei (pain.001.001.09)',
+      returnId: 'End-to-End-ID, die zurückkommen soll (optional)',
+      returnHint:
+        'zum Beispiel CPN-R1-P2 – die Überweisung wird gebucht und mit dem gewählten Grund zurückgegeben',
+      returnReason: 'Rückgabegrund',
+      submit: 'Datei ausführen',
+      executed: (id) =>
+        `Die Datei ${id} wurde ausgeführt. Die Belastungsanzeige (camt.054) steht unten bereit.`,
+      listHeading: 'Ausgeführte Überweisungen',
+      none: 'Noch keine ausgeführten Überweisungen.',
+      columns: {
+        date: 'Buchungstag',
+        creditor: 'Empfänger',
+        amount: 'Betrag',
+        endToEndId: 'End-to-End-ID',
+        status: 'Status',
+        file: 'Datei',
+      },
+      booked: 'gebucht',
+      returned: (r) => `zurückgegeben (${r})`,
+      notice: 'Belastungsanzeige (camt.054)',
+    },
     errors: {
       bad_request:
         'Die Eingaben sind ungültig. Bitte prüfen Sie Name, IBAN, Betrag (0,01 bis 999.999.999,99 €) und Verwendungszweck.',
       forbidden:
         'Das Formular ist abgelaufen oder kam von einer anderen Seite. Bitte laden Sie die Seite neu.',
       no_account: 'Es ist kein Sammelkonto eingerichtet.',
+      no_file: 'Bitte wählen Sie eine Überweisungsdatei aus.',
+      file_refused: 'Die Bank lehnt die Datei ab, sie verletzt die SEPA-Regeln:',
     },
   },
   en: {
@@ -108,11 +158,36 @@ const texts: Record<Locale, Texts> = {
     pending: 'pending',
     camt: 'Download all bookings as camt.054',
     camtHint: 'This file can be imported as a bank statement in the admin area.',
+    payouts: {
+      heading: 'Execute a payout file (pain.001)',
+      hint: "The bank checks a coupon run's SEPA credit transfer file against the EPC rules, executes each transfer once (by end-to-end id) and offers the debits as camt.054.",
+      file: 'Credit transfer file (pain.001.001.09)',
+      returnId: 'End-to-end id to come back (optional)',
+      returnHint: 'for example CPN-R1-P2 – the transfer is booked and returned with the chosen reason',
+      returnReason: 'Return reason',
+      submit: 'Execute the file',
+      executed: (id) => `The file ${id} was executed. Its debit notice (camt.054) is below.`,
+      listHeading: 'Executed transfers',
+      none: 'No executed transfers yet.',
+      columns: {
+        date: 'Booking date',
+        creditor: 'Beneficiary',
+        amount: 'Amount',
+        endToEndId: 'End-to-end id',
+        status: 'Status',
+        file: 'File',
+      },
+      booked: 'booked',
+      returned: (r) => `returned (${r})`,
+      notice: 'Debit notice (camt.054)',
+    },
     errors: {
       bad_request:
         'The input is invalid. Please check name, IBAN, amount (0.01 to 999,999,999.99 €) and remittance information.',
       forbidden: 'The form has expired or came from another page. Please reload the page.',
       no_account: 'No collection account is set up.',
+      no_file: 'Please choose a credit transfer file.',
+      file_refused: 'The bank refuses the file, it breaks the SEPA rules:',
     },
   },
 };
@@ -122,19 +197,53 @@ export function renderSandboxBankPage(opts: {
   token: string;
   accounts: readonly { iban: string; holder: string }[];
   entries: readonly SandboxBankEntry[];
+  debits: readonly SandboxBankDebit[];
   delaySeconds: number;
   booked: string | null;
+  executed: string | null;
+  faults: readonly string[];
   error: SandboxBankError | null;
   values?: Record<string, string>;
 }): string {
   const { locale } = opts;
   const t = texts[locale];
   const v = (k: string) => escapeHtml(opts.values?.[k] ?? '');
+  const faults = opts.faults.length
+    ? `<ul>${opts.faults.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`
+    : '';
   const status = opts.error
-    ? `<p class="error" role="alert">${escapeHtml(t.errors[opts.error])}</p>`
+    ? `<div class="error" role="alert"><p>${escapeHtml(t.errors[opts.error])}</p>${faults}</div>`
     : opts.booked
       ? `<p class="ok" role="status">${escapeHtml(t.booked(opts.booked))}</p>`
-      : '';
+      : opts.executed
+        ? `<p class="ok" role="status">${escapeHtml(t.payouts.executed(opts.executed))}</p>`
+        : '';
+  const p = t.payouts;
+  const payoutForm = `<form method="post" action="/sandbox/bank/payout-files?locale=${locale}" enctype="multipart/form-data">
+  <input type="hidden" name="token" value="${escapeHtml(opts.token)}">
+  <label>${escapeHtml(p.returnId)} <small>(${escapeHtml(p.returnHint)})</small><input name="returnEndToEndId" maxlength="35" autocomplete="off"></label>
+  <label>${escapeHtml(p.returnReason)}
+    <select name="returnReason">${sandboxReturnReasons.map((r) => `<option value="${r}">${r}</option>`).join('')}</select></label>
+  <label>${escapeHtml(p.file)}<input type="file" name="file" accept=".xml,application/xml,text/xml" required></label>
+  <p><button type="submit">${escapeHtml(p.submit)}</button></p>
+</form>`;
+  const files = [...new Set(opts.debits.map((d) => d.messageId))];
+  const debitRows = opts.debits
+    .map(
+      (d) =>
+        `<tr><td>${escapeHtml(formatDate(d.bookingDate, { locale }))}</td><td>${escapeHtml(d.creditorName)}<br><small>${escapeHtml(d.creditorIban)}</small></td><td class="num">${escapeHtml(formatEuro(d.amountCents, { locale, fraction: 'always' }))}</td><td><small>${escapeHtml(d.endToEndId)}</small></td><td>${escapeHtml(d.status === 'returned' ? p.returned(d.returnReason ?? '') : p.booked)}</td><td><small>${escapeHtml(d.messageId)}</small></td></tr>`,
+    )
+    .join('');
+  const pc = p.columns;
+  const payouts = `<section><h2>${escapeHtml(p.heading)}</h2><p class="hint">${escapeHtml(p.hint)}</p>${payoutForm}</section>
+<section><h2>${escapeHtml(p.listHeading)}</h2>
+${
+  debitRows
+    ? `<div class="table-wrap"><table><thead><tr><th>${pc.date}</th><th>${pc.creditor}</th><th class="num">${pc.amount}</th><th>${pc.endToEndId}</th><th>${pc.status}</th><th>${pc.file}</th></tr></thead><tbody>${debitRows}</tbody></table></div>
+<ul>${files.map((f) => `<li><a href="/sandbox/bank/payouts-camt054.xml?msgId=${encodeURIComponent(f)}" download>${escapeHtml(`${p.notice}: ${f}`)}</a></li>`).join('')}</ul>`
+    : `<p>${escapeHtml(p.none)}</p>`
+}
+</section>`;
   const form = opts.accounts.length
     ? `<form method="post" action="/sandbox/bank/transfers?locale=${locale}">
   <input type="hidden" name="token" value="${escapeHtml(opts.token)}">
@@ -165,6 +274,7 @@ ${
     : `<p>${escapeHtml(t.none)}</p>`
 }
 <p><a href="/sandbox/bank/camt054.xml" download>${escapeHtml(t.camt)}</a></p><p class="hint">${escapeHtml(t.camtHint)}</p>
-</section>`;
+</section>
+${payouts}`;
   return renderSandboxPage({ locale, title: t.title, path: '/sandbox/bank', notice: t.notice, body });
 }
