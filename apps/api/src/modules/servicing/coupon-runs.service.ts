@@ -35,7 +35,7 @@ import { appendAuditEntry } from '../admin/audit-log.service.ts';
 import { getBond, partyColumns, partyOf } from '../register/bond-lookup.ts';
 import { queueInstruction } from '../register/instructions.service.ts';
 import type { CouponRunView, PayoutAdminView } from './servicing.views.ts';
-import { queueRunPreparedMail } from './servicing-mails.ts';
+import { queuePayoutPaidMail, queueRunPreparedMail } from './servicing-mails.ts';
 import { requireCurrentTerms } from './terms.service.ts';
 
 /*
@@ -510,6 +510,8 @@ export async function markPayoutPaid(opts: {
   payoutId: number;
   operatorId: number;
   today: string;
+  /** The investor's "payout paid" mail goes out with the booking (outbox). */
+  mail?: MailContext;
 }): Promise<PayoutAdminView> {
   const { db } = opts;
   const bond = await getBond(db, opts.code);
@@ -526,6 +528,7 @@ export async function markPayoutPaid(opts: {
       operatorId: opts.operatorId,
       today: opts.today,
       source: 'operator',
+      ...(opts.mail ? { mail: opts.mail } : {}),
     });
   });
   return payoutAdminView(db, opts.runId, opts.payoutId);
@@ -586,6 +589,8 @@ export async function bookPayoutPaid(
     today: string;
     /** Who confirmed it: the operator by hand, or the bank's camt.054 (its message id). */
     source: 'operator' | { camtMessageId: string; entryReference: string };
+    /** Tells the investor by mail, in the same transaction (nothing is mailed twice: the booking is once). */
+    mail?: MailContext;
   },
 ) {
   const [paid] = await tx
@@ -617,7 +622,59 @@ export async function bookPayoutPaid(
     },
   });
   await settleRun(tx, paid.runId);
+  if (opts.mail && paid.type !== 'commission') {
+    await tellInvestorPaid(tx, opts.mail, { ...paid, type: paid.type });
+  }
   return paid;
+}
+
+/** The investor's "payout paid" mail, naming the bond by the terms the run was computed on. */
+async function tellInvestorPaid(
+  tx: Db,
+  mail: MailContext,
+  paid: Omit<typeof payouts.$inferSelect, 'type'> & { type: 'interest' | 'redemption' },
+): Promise<void> {
+  const { rows } = (await tx.execute(sql`select c.email, c.locale, c.first_name, c.last_name,
+      c.account_type, c.company_name, c.uuid, p.code, t.terms->>'issuer' as issuer, t.terms->>'isin' as isin
+    from customers c, coupon_runs r join products p on p.id = r.product_id
+      join bond_terms t on t.product_id = r.product_id and t.version = r.terms_version
+    where c.id = ${paid.customerId} and r.id = ${paid.runId}`)) as unknown as {
+    rows: {
+      email: string;
+      locale: 'de' | 'en' | null;
+      first_name: string | null;
+      last_name: string | null;
+      account_type: string;
+      company_name: string | null;
+      uuid: string;
+      code: string;
+      issuer: string;
+      isin: string;
+    }[];
+  };
+  const r = rows[0];
+  if (!r) return;
+  await queuePayoutPaidMail(tx, mail, {
+    to: r.email,
+    locale: r.locale ?? 'de',
+    name: partyOf({
+      uuid: r.uuid,
+      email: r.email,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      accountType: r.account_type,
+      companyName: r.company_name,
+    }).name,
+    payout: {
+      type: paid.type,
+      bond: { code: r.code, issuer: r.issuer, isin: r.isin },
+      amountCents: paid.amountCents,
+      nominalCents: paid.nominalCents,
+      payoutDate: paid.payoutDate,
+      periodStart: paid.periodStart,
+      periodEnd: paid.periodEnd,
+    },
+  });
 }
 
 /**

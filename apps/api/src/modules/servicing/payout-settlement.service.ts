@@ -3,6 +3,7 @@ import { assertPayoutTransition, isPayableRunState } from '@token/domain/servici
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { bondTerms, customers, payouts, productPaymentConfigurations } from '../../db/schema/index.ts';
+import type { MailContext } from '../../mail/mail-context.ts';
 import { parseCamt } from '../../partners/bank/camt.ts';
 import { appendAuditEntry } from '../admin/audit-log.service.ts';
 import { collectionAccountOf } from '../orders/payment-choice.service.ts';
@@ -168,6 +169,8 @@ export async function importPayoutNotice(opts: {
   file: Buffer | string;
   operatorId: number;
   today: string;
+  /** Each investor paid gets the "payout paid" mail with the booking. */
+  mail?: MailContext;
 }): Promise<PayoutNoticeResult> {
   const { db } = opts;
   const bond = await getBond(db, opts.code);
@@ -246,6 +249,7 @@ export async function importPayoutNotice(opts: {
           operatorId: opts.operatorId,
           today: opts.today,
           source: { camtMessageId: notice.messageId, entryReference: d.entryReference },
+          ...(opts.mail ? { mail: opts.mail } : {}),
         });
         result.matched++;
       }

@@ -161,6 +161,23 @@ describe('the redemption run (the final period)', () => {
     expect(Number(left[0]!.n)).toBe(0);
     const done = await admin(t.app, token).get(`/bonds/${code}/coupon-runs/${runId}`);
     expect(done.body.burn).toEqual({ queuedTokens: 1_000, burnedTokens: 1_000 });
+
+    // Paying a holder tells them once, in their language, with the nominal and interest apart.
+    const big = holders[2]!;
+    const payout = rows.find((r) => r.customerId === big.buyer.id)!;
+    const paidUrl = `/bonds/${code}/coupon-runs/${runId}/payouts/${payout.id}/paid`;
+    expect((await admin(t.app, token).post(paidUrl)).status).toBe(200);
+    expect((await admin(t.app, token).post(paidUrl)).status).toBe(200);
+    const mails = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, 'payout_paid'), eq(mailOutbox.toAddress, big.buyer.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Rückzahlung Ihrer Anleihe ${code} ausgezahlt`);
+    const text = mails[0]!.text.replace(/\u00a0/g, ' ');
+    expect(text).toContain('1.044.450,00 € mit Valuta 31.03.2025');
+    expect(text).toContain('990.000,00 € Nennbetrag und 54.450,00 € Zinsen');
+    expect(mails[0]!.text).toContain('ohne Abzug von Kapitalertragsteuer');
   });
 });
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { operatorOf } from '../../http/auth.ts';
 import { collectionOf, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
+import { mailContext } from '../../mail/mail-context.ts';
 import { approveCouponRun, getCouponRun, markPayoutPaid, prepareCouponRun } from './coupon-runs.service.ts';
 import { getPayoutFile, importPayoutNotice, markPayoutFailed } from './payout-settlement.service.ts';
 import {
@@ -241,6 +242,7 @@ export async function servicingAdminRoutes(app: App) {
         payoutId,
         operatorId: operatorOf(request).id,
         today: platformToday(),
+        mail: await mailContext(app),
       });
       return sendItem(request, reply, payout, {
         '@id': `${base(code)}/coupon-runs/${id}/payouts/${payout.id}`,
@@ -337,6 +339,7 @@ export async function servicingAdminRoutes(app: App) {
         file,
         operatorId: operatorOf(request).id,
         today: platformToday(),
+        mail: await mailContext(app),
       });
       return reply.send(result);
     },
