@@ -553,6 +553,12 @@ export const errorCatalogue = {
     de: 'Es sind noch Übertragungen oder Prägungen dieser Anleihe beim Registrar offen; die Rückzahlung kann erst freigegeben werden, wenn der Registrar sie beantwortet hat.',
     en: 'Transfers or mints of this bond are still open at the registrar; the redemption can only be approved once the registrar has answered them.',
   },
+  // issue 17, referral commissions: a statement settles what is accrued
+  referral_commissions_none_accrued: {
+    status: 409,
+    de: 'Für diesen Partner sind keine offenen Provisionen aufgelaufen; es gibt nichts abzurechnen.',
+    en: 'No open commissions have accrued for this partner; there is nothing to settle.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -543,13 +543,13 @@ export async function markPayoutPaid(opts: {
     const [open] = await tx
       .select({ id: payouts.id })
       .from(payouts)
-      .where(and(eq(payouts.runId, paid.runId), ne(payouts.status, 'paid')))
+      .where(and(eq(payouts.runId, opts.runId), ne(payouts.status, 'paid')))
       .limit(1);
     if (!open) {
       await tx
         .update(couponRuns)
         .set({ status: 'paid' })
-        .where(and(eq(couponRuns.id, paid.runId), eq(couponRuns.status, 'approved')));
+        .where(and(eq(couponRuns.id, opts.runId), eq(couponRuns.status, 'approved')));
     }
   });
   const [row] = await db
@@ -564,5 +564,5 @@ export async function markPayoutPaid(opts: {
     .from(payouts)
     .innerJoin(customers, eq(customers.id, payouts.customerId))
     .where(mine);
-  return { ...row!, paidAt: row!.paidAt?.toISOString() ?? null };
+  return { ...row!, runId: opts.runId, paidAt: row!.paidAt?.toISOString() ?? null };
 }
