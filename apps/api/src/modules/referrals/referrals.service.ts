@@ -154,7 +154,9 @@ export async function reverseOrderCommission(tx: Db, orderId: number, now: Date 
 
 // --- reading ---------------------------------------------------------------------------------------
 
-const countsOf = (partnerId: unknown) => ({
+/** The outer `customers` row, named in full (drizzle leaves a lone table's columns unqualified). */
+const partnerId = sql.raw('"customers"."id"');
+const countsOf = () => ({
   registered: sql<number>`(select count(*) from customers r where r.referred_by_id = ${partnerId})`,
   approved: sql<number>`(select count(*) from customers r where r.referred_by_id = ${partnerId} and r.status = 'approved')`,
   investors: sql<number>`(select count(distinct o.customer_id) from orders o join customers r on r.id = o.customer_id
@@ -186,7 +188,7 @@ export async function getCustomerReferrals(opts: {
       referralCode: customers.referralCode,
       referralCommissionPerPaidOrder: customers.referralCommissionPerPaidOrder,
       referralCommissionPerRegisteredCustomer: customers.referralCommissionPerRegisteredCustomer,
-      ...countsOf(customers.id),
+      ...countsOf(),
     })
     .from(customers)
     .where(eq(customers.id, opts.customerId));
@@ -248,7 +250,7 @@ export async function listReferralPartners(opts: {
       referralCode: customers.referralCode,
       referralCommissionPerPaidOrder: customers.referralCommissionPerPaidOrder,
       referralCommissionPerRegisteredCustomer: customers.referralCommissionPerRegisteredCustomer,
-      ...countsOf(customers.id),
+      ...countsOf(),
       total: sql<number>`count(*) over ()`,
     })
     .from(customers)
@@ -298,7 +300,7 @@ async function partnerView(db: Db, partnerId: number): Promise<ReferralPartnerAd
       referralCode: customers.referralCode,
       referralCommissionPerPaidOrder: customers.referralCommissionPerPaidOrder,
       referralCommissionPerRegisteredCustomer: customers.referralCommissionPerRegisteredCustomer,
-      ...countsOf(customers.id),
+      ...countsOf(),
     })
     .from(customers)
     .where(eq(customers.id, partnerId));
