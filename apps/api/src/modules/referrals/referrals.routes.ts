@@ -13,7 +13,7 @@ export async function referralRoutes(app: App) {
   app.get(
     '/customer-referrals',
     {
-      config: { auth: 'customer' },
+      config: { auth: 'customer', errors: ['not_found'] as const },
       schema: {
         tags: ['referrals'],
         summary:

@@ -109,7 +109,9 @@ describe('booking', () => {
 
     const noTerms = await seedBuyer(t.app.db, { appSecret: t.config.appSecret });
     const customer = await referred(noTerms);
-    expect((await admin(t.app, operatorToken).post(`/customers/${customer.uuid}/approve`, {})).status).toBe(200);
+    expect((await admin(t.app, operatorToken).post(`/customers/${customer.uuid}/approve`, {})).status).toBe(
+      200,
+    );
     expect(await commissionsOf(noTerms.id)).toEqual([]);
   });
 
@@ -208,14 +210,23 @@ describe('the partner’s own view', () => {
     // paid order (the other was refunded).
     expect(view.counts).toEqual({ registered: 3, approved: 3, investors: 1 });
     const text = JSON.stringify(view);
-    const referredRows = await t.app.db.select().from(customers).where(eq(customers.referredById, partner.id));
+    const referredRows = await t.app.db
+      .select()
+      .from(customers)
+      .where(eq(customers.referredById, partner.id));
     for (const r of referredRows) {
       expect(text).not.toContain(r.email);
       expect(text).not.toContain(r.uuid);
       expect(text).not.toContain(r.uuid.replaceAll('-', '').slice(0, 8));
     }
     expect(text).not.toContain('Geworben');
-    expect(Object.keys((view.lines as object[])[0]!).sort()).toEqual(['amount', 'bookedOn', 'id', 'kind', 'status']);
+    expect(Object.keys((view.lines as object[])[0]!).sort()).toEqual([
+      'amount',
+      'bookedOn',
+      'id',
+      'kind',
+      'status',
+    ]);
     const me = await shop(t.app, partnerToken).get(`/customers/${partner.uuid}`);
     expect(me.body.referralPartner).toBe(true);
   });
@@ -257,7 +268,10 @@ describe('operators', () => {
       referralCommissionPerPaidOrder: 0,
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ referralPartner: true, referralCommissionPerRegisteredCustomer: 1_000 });
+    expect(ok.json()).toMatchObject({
+      referralPartner: true,
+      referralCommissionPerRegisteredCustomer: 1_000,
+    });
     const audit = await t.app.db
       .select()
       .from(complianceAuditLog)
@@ -366,7 +380,9 @@ describe('operators', () => {
     const other = await seedBuyer(t.app.db, { appSecret: t.config.appSecret });
     const list = await admin(t.app, operatorToken).get(`/referral-partners/${partner.uuid}/statements`);
     const id = (list.body as unknown as { id: number }[])[0]!.id;
-    const res = await admin(t.app, operatorToken).get(`/referral-partners/${other.uuid}/statements/${id}/pdf`);
+    const res = await admin(t.app, operatorToken).get(
+      `/referral-partners/${other.uuid}/statements/${id}/pdf`,
+    );
     expect(res.status).toBe(404);
     const unknown = await admin(t.app, operatorToken).get(
       '/referral-partners/00000000-0000-4000-8000-000000000000/commissions',
