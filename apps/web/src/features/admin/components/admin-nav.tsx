@@ -14,8 +14,8 @@ export function AdminNav() {
   const { t } = useTranslation('admin');
   return (
     <nav aria-label={t('nav.label')} className="mt-4">
-      {/* Five equal columns on a phone, the labels wrapping inside them: no sideways scrolling. */}
-      <ul className="grid grid-cols-5 gap-1 border-b border-slate-200 sm:flex">
+      {/* Three equal columns on a phone (two rows for five sections), the labels wrapping inside them: no sideways scrolling. */}
+      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex">
         {sections.map((s) => (
           <li key={s.key} className="flex">
             <NavLink
