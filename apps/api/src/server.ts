@@ -51,6 +51,8 @@ import { paymentWebhookRoutes } from './modules/payments/payments-webhook.routes
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { referralRoutes } from './modules/referrals/referrals.routes.ts';
+import { referralAdminRoutes } from './modules/referrals/referrals-admin.routes.ts';
 import { registerRoutes } from './modules/register/register.routes.ts';
 import { registerAdminRoutes } from './modules/register/register-admin.routes.ts';
 import { servicingRoutes } from './modules/servicing/servicing.routes.ts';
@@ -210,6 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(professionalRoutes);
       await shop.register(registerRoutes);
       await shop.register(servicingRoutes);
+      await shop.register(referralRoutes);
     },
     { prefix: apiBase },
   );
@@ -220,6 +223,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(paymentAdminRoutes, { prefix: operatorApiBase });
   await app.register(registerAdminRoutes, { prefix: operatorApiBase });
   await app.register(servicingAdminRoutes, { prefix: operatorApiBase });
+  await app.register(referralAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox partners' pages under /sandbox/... (each only while its sandbox is the partner).
   await app.register(sandboxPartnerRoutes);

@@ -180,6 +180,7 @@ const tokenOnlyRoutes = [
   'POST /api/v2/shop/register-excerpts',
   'GET /api/v2/shop/customer-payouts',
   'GET /api/v2/shop/customer-expected-payouts',
+  'GET /api/v2/shop/customer-referrals',
 ];
 
 /** The customer routes of the built app, as `METHOD url` (HEAD mirrors GET). */

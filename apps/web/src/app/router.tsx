@@ -73,6 +73,8 @@ const adminOrder = () => adminPages().then((m) => ({ Component: m.AdminOrderPage
 const registerAdminPages = () => import('../features/admin/register-pages.tsx');
 const adminBonds = () => registerAdminPages().then((m) => ({ Component: m.AdminBondsPage }));
 const adminRegister = () => registerAdminPages().then((m) => ({ Component: m.AdminRegisterPage }));
+const adminReferrals = () =>
+  import('../features/admin/referrals/referrals-page.tsx').then((m) => ({ Component: m.AdminReferralsPage }));
 // the statement upload reuses the onboarding upload's progress bar and its words
 const adminPayments = () =>
   Promise.all([adminPages(), loadNamespace('onboarding')]).then(([m]) => ({
@@ -106,6 +108,11 @@ const custodyAccount = pageWith(
   ['onboarding', 'accounts'],
   () => import('../features/custody/custody-account-page.tsx'),
   'CustodyAccountPage',
+);
+const attractInvestors = pageWith(
+  ['accounts'],
+  () => import('../features/referrals/attract-investors-page.tsx'),
+  'AttractInvestorsPage',
 );
 const professionalRequest = pageWith(
   ['onboarding', 'accounts'],
@@ -197,6 +204,7 @@ export const routes: RouteObject[] = [
           { path: 'account/two-factor', lazy: twoFactor },
           { path: 'account/custody', lazy: custodyAccount },
           { path: 'account/professional', lazy: professionalRequest },
+          { path: 'account/attract-investors', lazy: attractInvestors },
           {
             // spec 2 self-disclosure: the shell (progress) around one page per step; a step is one
             // page file plus one line here
@@ -306,6 +314,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/payments', lazy: adminPayments },
           { path: 'admin/bonds', lazy: adminBonds },
           { path: 'admin/bonds/:code', lazy: adminRegister },
+          { path: 'admin/referrals', lazy: adminReferrals },
           { path: '*', lazy: notFound },
         ],
       },

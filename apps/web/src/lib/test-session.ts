@@ -54,6 +54,7 @@ export function customerRecordForTests(
     tokenAmount: 0,
     referralCode: null,
     referralLink: null,
+    referralPartner: false,
     referralCommissionPerPaidOrder: 0,
     referralCommissionPerRegisteredCustomer: 0,
     defaultAddress: null,

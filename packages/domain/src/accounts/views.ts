@@ -39,6 +39,8 @@ export const customerResourceSchema = z.object({
   tokenAmount: z.number(),
   referralCode: z.string().nullable(),
   referralLink: z.string().nullable(),
+  /** spec 3: a referral partner, i.e. either commission is above 0 (set by the platform). */
+  referralPartner: z.boolean(),
   referralCommissionPerPaidOrder: z.number(),
   referralCommissionPerRegisteredCustomer: z.number(),
   /** IRI `/api/v2/shop/addresses/{id}` or null. */
@@ -107,6 +109,7 @@ export const customerReadOnlyFields = [
   'tokenAmount',
   'referralCode',
   'referralLink',
+  'referralPartner',
   'referralCommissionPerPaidOrder',
   'referralCommissionPerRegisteredCustomer',
   'defaultAddress',

@@ -575,6 +575,12 @@ export const errorCatalogue = {
     de: 'Für diese Anleihe ist kein Auszahlungskonto (IBAN und Kontoinhaber) eingerichtet.',
     en: 'No payout account (IBAN and account holder) is set up for this bond.',
   },
+  // issue 17, referral commissions: a statement settles what is accrued
+  referral_commissions_none_accrued: {
+    status: 409,
+    de: 'Für diesen Partner sind keine offenen Provisionen aufgelaufen; es gibt nichts abzurechnen.',
+    en: 'No open commissions have accrued for this partner; there is nothing to settle.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -8,6 +8,7 @@ export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payment-partners.ts';
 export * from './reference.ts';
+export * from './referrals.ts';
 export * from './register.ts';
 export * from './registrar-evm.ts';
 export * from './registrar-sandbox.ts';

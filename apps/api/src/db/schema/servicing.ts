@@ -97,20 +97,21 @@ export const couponRuns = pgTable(
 export const payoutRowStatuses = ['pending', 'paid', 'failed'] as const;
 export type PayoutRowStatus = (typeof payoutRowStatuses)[number];
 
-/** What one holder is paid by one run. */
+/**
+ * What one holder is paid by one run; or (type `commission`) what a referral partner is paid by one
+ * commission statement, with no run and no bond (referrals.ts).
+ */
 export const payouts = pgTable(
   'payouts',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    runId: integer()
-      .notNull()
-      .references(() => couponRuns.id),
+    /** Null only for a commission payout. */
+    runId: integer().references(() => couponRuns.id),
     customerId: integer()
       .notNull()
       .references(() => customers.id),
-    productId: integer()
-      .notNull()
-      .references(() => products.id),
+    /** Null only for a commission payout. */
+    productId: integer().references(() => products.id),
     type: text().$type<PayoutType>().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
     /** Of `amountCents`, the nominal repaid (a redemption); the rest is interest. */
@@ -131,6 +132,10 @@ export const payouts = pgTable(
     index().on(t.customerId, t.payoutDate, t.id),
     check('payouts_amount', sql`${t.amountCents} >= 0`),
     check('payouts_nominal', sql`${t.nominalCents} >= 0 and ${t.nominalCents} <= ${t.amountCents}`),
+    check(
+      'payouts_run_product',
+      sql`(${t.type} = 'commission' and ${t.runId} is null and ${t.productId} is null) or (${t.type} <> 'commission' and ${t.runId} is not null and ${t.productId} is not null)`,
+    ),
   ],
 );
 

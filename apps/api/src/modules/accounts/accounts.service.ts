@@ -67,6 +67,7 @@ export function toCustomerView(
     tokenAmount: c.tokenAmount,
     referralCode: c.referralCode,
     referralLink: c.referralCode ? `${publicUrl}/sign-up/${c.referralCode}` : null,
+    referralPartner: c.referralCommissionPerPaidOrder > 0 || c.referralCommissionPerRegisteredCustomer > 0,
     referralCommissionPerPaidOrder: c.referralCommissionPerPaidOrder,
     referralCommissionPerRegisteredCustomer: c.referralCommissionPerRegisteredCustomer,
     defaultAddressId: c.defaultAddressId,

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import type { MailContext } from '../../mail/mail-context.ts';
 import { decideProfessionalRequest as decideRequest } from '../professional/professional.service.ts';
+import { bookReferralCommission } from '../referrals/referrals.service.ts';
 import { appendAuditEntry, displayName, latestAuditEntry } from './audit-log.service.ts';
 import { queueComplianceMail } from './compliance-mails.ts';
 
@@ -89,6 +90,8 @@ export async function decideCustomer<D extends CustomerDecision>(opts: {
       });
     }
     if (decision === 'approve') {
+      // The referral partner's one-off commission for this customer, once (decision 017).
+      await bookReferralCommission(tx, { kind: 'registered_customer', customerId: customer.id }, now);
       await queueComplianceMail(tx, opts.mailCtx, {
         to: customer.email,
         locale: customer.locale,

@@ -11,6 +11,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { offerSubscriptions, orderItems, orders, payments, productVariants } from '../../db/schema/index.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
+import { bookReferralCommission, reverseOrderCommission } from '../referrals/referrals.service.ts';
 import { queueOrderMail } from './order-mails.ts';
 import { findOwnOrder, type ItemRow, type OrderRow } from './order-rows.ts';
 import { getOrder } from './order-views.service.ts';
@@ -224,6 +225,12 @@ export async function bookOrderPaid(
     order: updated!,
     item: item ?? null,
   });
+  // The referral partner's commission for this paid order, once (decision 017).
+  await bookReferralCommission(
+    tx,
+    { kind: 'paid_order', customerId: order.customerId, orderId: order.id },
+    now,
+  );
   return { booked: true, order: updated! };
 }
 
@@ -254,5 +261,7 @@ export async function bookOrderRefunded(
     order: updated!,
     item,
   });
+  // An accrued commission of this order is reversed; a settled one stays (decision 017).
+  await reverseOrderCommission(tx, order.id, now);
   return true;
 }

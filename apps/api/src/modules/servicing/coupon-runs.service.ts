@@ -551,7 +551,12 @@ export async function payoutAdminView(db: Db, runId: number, payoutId: number): 
     .innerJoin(customers, eq(customers.id, payouts.customerId))
     .where(and(eq(payouts.id, payoutId), eq(payouts.runId, runId)));
   if (!row) throw notFound();
-  return { ...row, paidAt: row.paidAt?.toISOString() ?? null, failedAt: row.failedAt?.toISOString() ?? null };
+  return {
+    ...row,
+    runId,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    failedAt: row.failedAt?.toISOString() ?? null,
+  };
 }
 
 /** Locks the run's row: payouts of one run change one after the other, so the last one settles the run. */
@@ -621,7 +626,8 @@ export async function bookPayoutPaid(
       ...(opts.source === 'operator' ? {} : opts.source),
     },
   });
-  await settleRun(tx, paid.runId);
+  // A commission payout belongs to no run.
+  if (paid.runId !== null) await settleRun(tx, paid.runId);
   if (opts.mail && paid.type !== 'commission') {
     await tellInvestorPaid(tx, opts.mail, { ...paid, type: paid.type });
   }
@@ -705,6 +711,6 @@ export async function bookPayoutFailed(
       ...(opts.camtMessageId ? { camtMessageId: opts.camtMessageId } : {}),
     },
   });
-  await settleRun(tx, failed.runId);
+  if (failed.runId !== null) await settleRun(tx, failed.runId);
   return failed;
 }

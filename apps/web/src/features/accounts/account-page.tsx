@@ -11,6 +11,7 @@ import {
   KeyRound,
   LogOut,
   Mail,
+  Megaphone,
   ReceiptText,
   ShieldCheck,
   UserRound,
@@ -165,6 +166,12 @@ export function AccountPage() {
               icon={<FileText className={iconClass} aria-hidden="true" />}
               title={t('account.excerpts')}
               text={t('account.excerptsText')}
+            />
+            <MenuLink
+              to="/account/attract-investors"
+              icon={<Megaphone className={iconClass} aria-hidden="true" />}
+              title={t('account.referrals')}
+              text={t('account.referralsText')}
             />
             <MenuLink
               to="/account/custody"

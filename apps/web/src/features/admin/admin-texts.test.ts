@@ -77,7 +77,7 @@ describe('admin texts', () => {
     for (const c of ['number', 'customer', 'products', 'total', 'paymentState', 'placedAt']) {
       used.add(`orders.columns.${c}`);
     }
-    for (const n of ['queue', 'orders', 'payments', 'register']) used.add(`nav.${n}`);
+    for (const n of ['queue', 'orders', 'payments', 'register', 'referrals']) used.add(`nav.${n}`);
     for (const f of journalFaults) used.add(`register.faults.${f}`);
     for (const k of registerEntryKinds) used.add(`journal.kinds.${k}`);
     for (const s of mintingOrderStatuses) used.add(`minting.statuses.${s}`);

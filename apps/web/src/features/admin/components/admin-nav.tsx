@@ -6,15 +6,16 @@ const sections = [
   { to: '/admin/orders', key: 'orders', end: false },
   { to: '/admin/payments', key: 'payments', end: false },
   { to: '/admin/bonds', key: 'register', end: false },
+  { to: '/admin/referrals', key: 'referrals', end: false },
 ] as const;
 
-/** The admin area's sections: review queue, orders, payments / reconciliation, token register. */
+/** The admin area's sections: review queue, orders, payments / reconciliation, token register, referrals. */
 export function AdminNav() {
   const { t } = useTranslation('admin');
   return (
     <nav aria-label={t('nav.label')} className="mt-4">
-      {/* Four equal columns on a phone, the labels wrapping inside them: no sideways scrolling. */}
-      <ul className="grid grid-cols-4 gap-1 border-b border-slate-200 sm:flex">
+      {/* Three equal columns on a phone (two rows for five sections), the labels wrapping inside them: no sideways scrolling. */}
+      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex">
         {sections.map((s) => (
           <li key={s.key} className="flex">
             <NavLink
