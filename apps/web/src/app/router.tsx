@@ -73,6 +73,8 @@ const adminOrder = () => adminPages().then((m) => ({ Component: m.AdminOrderPage
 const registerAdminPages = () => import('../features/admin/register-pages.tsx');
 const adminBonds = () => registerAdminPages().then((m) => ({ Component: m.AdminBondsPage }));
 const adminRegister = () => registerAdminPages().then((m) => ({ Component: m.AdminRegisterPage }));
+const adminNewBond = () =>
+  import('../features/admin/bonds/new-bond-page.tsx').then((m) => ({ Component: m.AdminNewBondPage }));
 // the statement upload reuses the onboarding upload's progress bar and its words
 const adminPayments = () =>
   Promise.all([adminPages(), loadNamespace('onboarding')]).then(([m]) => ({
@@ -305,6 +307,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/orders/:tokenValue', lazy: adminOrder },
           { path: 'admin/payments', lazy: adminPayments },
           { path: 'admin/bonds', lazy: adminBonds },
+          { path: 'admin/bonds/new', lazy: adminNewBond },
           { path: 'admin/bonds/:code', lazy: adminRegister },
           { path: '*', lazy: notFound },
         ],

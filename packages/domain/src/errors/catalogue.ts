@@ -559,6 +559,22 @@ export const errorCatalogue = {
     de: 'Es sind noch Übertragungen oder Prägungen dieser Anleihe beim Registrar offen; die Rückzahlung kann erst freigegeben werden, wenn der Registrar sie beantwortet hat.',
     en: 'Transfers or mints of this bond are still open at the registrar; the redemption can only be approved once the registrar has answered them.',
   },
+  // issue 17, bond administration
+  bond_code_taken: {
+    status: 409,
+    de: 'Es gibt bereits ein Produkt mit diesem Code.',
+    en: 'A product with this code already exists.',
+  },
+  bond_tokens_sold: {
+    status: 409,
+    de: 'Token dieser Anleihe sind verkauft; Preis und Anzahl der Token können nicht mehr geändert werden.',
+    en: 'Tokens of this bond have been sold; the price and the number of tokens can no longer be changed.',
+  },
+  bond_not_publishable: {
+    status: 409,
+    de: 'Die Anleihe kann noch nicht veröffentlicht werden; es fehlen Angaben.',
+    en: 'The bond cannot be published yet; information is missing.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */
