@@ -131,7 +131,7 @@ function Publication({ bond }: { bond: BondAdminView }) {
             t('bonds.columns.price'),
             bond.priceCents === null
               ? '–'
-              : formatNumber(bond.priceCents / 100, { locale, maximumFractionDigits: 2 }) + ' €',
+              : `${formatNumber(bond.priceCents / 100, { locale, maximumFractionDigits: 2 })} €`,
           ],
           [
             t('bondAdmin.figures.terms'),
