@@ -377,7 +377,7 @@ async function readImageParts(
       });
     }
     const ext = extensionOf[mime];
-    const name = documentFileName(part.filename, 'image').replace(/\.[A-Za-z0-9]{1,5}$/, '');
+    const name = documentFileName(part.filename, 'image').replace(/(\.[A-Za-z0-9]{1,5})+$/, '');
     const storageKey = `public/products/${randomUUID()}.${ext}`;
     await storage.put(storageKey, bytes, mime);
     image = {

@@ -239,8 +239,8 @@ describe('the life of a bond', () => {
       parts: [{ name: 'file', filename: 'windpark.png', contentType: 'image/png', data: png }],
     });
     expect(image.status).toBe(201);
-    const images = image.body.images as { id: number; url: string }[];
-    expect(images).toHaveLength(1);
+    const images = image.body.images as { id: number; url: string; fileName: string }[];
+    expect(images.map((i) => i.fileName)).toEqual(['windpark.png']);
 
     const published = await call('POST', `/bonds/${code}/publish`);
     expect(published.statusCode).toBe(200);

@@ -25,10 +25,12 @@ function Status({ bond }: { bond: BondRow }) {
   );
 }
 
-function Access({ bond }: { bond: BondRow }) {
+/** The access badges; `dash`: a "–" when there are none (the table's cell), else nothing. */
+function Access({ bond, dash = true }: { bond: BondRow; dash?: boolean }) {
   const { t } = useAdminLabels();
   const r = bond;
-  if (!bond.whitelisting && !r.professionalOnly && r.investorLimit === null) return <span>–</span>;
+  if (!bond.whitelisting && !r.professionalOnly && r.investorLimit === null)
+    return dash ? <span>–</span> : null;
   return (
     <span className="flex flex-wrap gap-1">
       {bond.whitelisting && <Badge tone="info">{t('bonds.whitelisting')}</Badge>}
@@ -154,7 +156,7 @@ export function BondList() {
                   </p>
                   <div className="mt-2 flex flex-wrap gap-1">
                     <Status bond={b} />
-                    <Access bond={b} />
+                    <Access bond={b} dash={false} />
                   </div>
                 </ListCard>
               </li>
