@@ -118,7 +118,7 @@ export function BondFields<F extends AnyFields>({
         <Select
           label={t('bondAdmin.fields.taxon')}
           required
-          placeholder={t('bondAdmin.fields.taxon')}
+          placeholder={t('bondAdmin.fields.choose')}
           options={bondTaxonCodes.map((c) => ({ value: c, label: t(`bondAdmin.taxons.${c}`) }))}
           error={err.taxon?.message}
           {...text('taxon')}
