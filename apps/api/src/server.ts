@@ -32,6 +32,7 @@ import { createAccessTokens } from './modules/accounts/access-tokens.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { customerRoutes } from './modules/accounts/customers.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { bondsAdminRoutes } from './modules/catalog/bonds-admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(registerAdminRoutes, { prefix: operatorApiBase });
   await app.register(servicingAdminRoutes, { prefix: operatorApiBase });
   await app.register(referralAdminRoutes, { prefix: operatorApiBase });
+  await app.register(bondsAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox partners' pages under /sandbox/... (each only while its sandbox is the partner).
   await app.register(sandboxPartnerRoutes);

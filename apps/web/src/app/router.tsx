@@ -75,6 +75,8 @@ const adminBonds = () => registerAdminPages().then((m) => ({ Component: m.AdminB
 const adminRegister = () => registerAdminPages().then((m) => ({ Component: m.AdminRegisterPage }));
 const adminReferrals = () =>
   import('../features/admin/referrals/referrals-page.tsx').then((m) => ({ Component: m.AdminReferralsPage }));
+const adminNewBond = () =>
+  import('../features/admin/bonds/new-bond-page.tsx').then((m) => ({ Component: m.AdminNewBondPage }));
 // the statement upload reuses the onboarding upload's progress bar and its words
 const adminPayments = () =>
   Promise.all([adminPages(), loadNamespace('onboarding')]).then(([m]) => ({
@@ -313,6 +315,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/orders/:tokenValue', lazy: adminOrder },
           { path: 'admin/payments', lazy: adminPayments },
           { path: 'admin/bonds', lazy: adminBonds },
+          { path: 'admin/bonds/new', lazy: adminNewBond },
           { path: 'admin/bonds/:code', lazy: adminRegister },
           { path: 'admin/referrals', lazy: adminReferrals },
           { path: '*', lazy: notFound },

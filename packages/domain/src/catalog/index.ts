@@ -111,5 +111,6 @@ export function filterMetadata<T extends MetadataEntry>(entries: readonly T[]): 
   return out;
 }
 
+export * from './admin-bond-views.ts';
 /** Re-exported: the catalogue views use the shared translation fallback. */
 export { translatedField };

@@ -581,6 +581,22 @@ export const errorCatalogue = {
     de: 'Für diesen Partner sind keine offenen Provisionen aufgelaufen; es gibt nichts abzurechnen.',
     en: 'No open commissions have accrued for this partner; there is nothing to settle.',
   },
+  // issue 17, bond administration
+  bond_code_taken: {
+    status: 409,
+    de: 'Es gibt bereits ein Produkt mit diesem Code.',
+    en: 'A product with this code already exists.',
+  },
+  bond_tokens_sold: {
+    status: 409,
+    de: 'Token dieser Anleihe sind verkauft; Preis und Anzahl der Token können nicht mehr geändert werden.',
+    en: 'Tokens of this bond have been sold; the price and the number of tokens can no longer be changed.',
+  },
+  bond_not_publishable: {
+    status: 409,
+    de: 'Die Anleihe kann noch nicht veröffentlicht werden; es fehlen Angaben.',
+    en: 'The bond cannot be published yet; information is missing.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

@@ -194,6 +194,23 @@ export const violationCatalogue = {
     de: 'Das Emissionsvolumen muss Nennbetrag je Token mal Anzahl der Token sein',
     en: 'The issue volume must equal the nominal per token times the number of tokens',
   },
+  // Bond administration (issue 17): what publishing a bond needs
+  publication_terms_missing: {
+    de: 'Die Anleihebedingungen sind noch nicht gespeichert',
+    en: 'The bond terms have not been saved yet',
+  },
+  publication_name_missing: {
+    de: 'Der Name fehlt in dieser Sprache',
+    en: 'The name is missing in this language',
+  },
+  publication_price_missing: {
+    de: 'Der Preis je Token muss größer als 0 sein',
+    en: 'The price per token must be above 0',
+  },
+  publication_information_sheet_missing: {
+    de: 'Ein aktuelles Basisinformationsblatt (WIB/VIB) fehlt',
+    en: 'A current key information sheet is missing',
+  },
 } as const satisfies Record<string, Sentence>;
 
 export type ViolationCode = keyof typeof violationCatalogue;

@@ -199,6 +199,14 @@ export const legalDocuments = pgTable(
       .notNull()
       .references(() => mediaFiles.id),
     position: integer().notNull().default(0),
+    /** 1, 2, ... per product, type and locale: a new upload of the same type and locale is the next version. */
+    version: integer().notNull().default(1),
+    /**
+     * Set when a newer version replaced this one: new investors see only current documents; a superseded
+     * one stays stored and downloadable by its uuid for the orders that confirmed it.
+     */
+    supersededAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.productId)],
 );

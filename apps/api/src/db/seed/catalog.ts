@@ -1,3 +1,4 @@
+import { bondCardLimitCents } from '@token/domain/catalog';
 import type { Tx } from '../client.ts';
 import {
   attributes,
@@ -149,7 +150,7 @@ const bondCreatedAt = (i: number) => new Date(FIRST_BOND_AT + i * MINUTE);
 const collectibleCreatedAt = (i: number) => new Date(FIRST_COLLECTIBLE_AT + i * MINUTE);
 
 /** Card payments for bonds are limited to 10,000 € per order (docs/demo-data.md). */
-const BOND_CARD_LIMIT_CENTS = 1_000_000;
+const BOND_CARD_LIMIT_CENTS = bondCardLimitCents;
 
 const LOCALES = ['de', 'en'] as const;
 

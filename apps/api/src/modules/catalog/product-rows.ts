@@ -169,7 +169,7 @@ export function productJson(dvId: SQL): SQL {
     'legalDocuments', (
       select json_agg(json_build_object('uuid', d.uuid, 'type', d.type, 'title', d.title, 'locale', d.locale)
         order by d.position, d.id)
-      from legal_documents d where d.product_id = p.id),
+      from legal_documents d where d.product_id = p.id and d.superseded_at is null),
     'defaultVariant', (
       select json_build_object('id', v.id, 'code', v.code, 'totalSupply', v.total_supply,
         'onHand', v.on_hand, 'onHold', v.on_hold, 'tracked', v.tracked,

@@ -5,7 +5,7 @@ import {
   checkoutLifecycle,
   type OrderView,
 } from '@token/domain/orders';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { param, prepared } from '../../db/prepared.ts';
 import { legalDocuments, mediaFiles, orderItems, orders } from '../../db/schema/index.ts';
@@ -41,7 +41,10 @@ const legalDocumentsOf = prepared('order_legal_documents', (db) =>
     })
     .from(legalDocuments)
     .innerJoin(mediaFiles, eq(mediaFiles.id, legalDocuments.mediaFileId))
-    .where(eq(legalDocuments.productId, sql.placeholder('productId')))
+    // only the current versions: a superseded one stays downloadable for the orders that confirmed it
+    .where(
+      and(eq(legalDocuments.productId, sql.placeholder('productId')), isNull(legalDocuments.supersededAt)),
+    )
     .orderBy(asc(legalDocuments.position), asc(legalDocuments.id)),
 );
 

@@ -193,19 +193,26 @@ function stubApi(
     if (url.pathname === '/api/v2/admin/me') {
       return Response.json({ uuid: operatorUuid, fullName: 'Clara Hoffmann', email: operatorRecord.email });
     }
-    if (url.pathname === '/api/v2/shop/products') {
+    if (url.pathname === '/api/v2/admin/bonds') {
+      const row = {
+        status: 'published',
+        termsVersion: 1,
+        priceCents: 100,
+        totalSupply: 5_000_000,
+        sold: 7000,
+        onHand: 4_993_000,
+        professionalOnly: false,
+        createdAt: '2026-01-05T09:00:00.000Z',
+      } as const;
       return Response.json([
+        { ...row, code, name: 'Solarpark Brandenburg 2031', whitelisting: false, investorLimit: null },
         {
-          code,
-          name: 'Solarpark Brandenburg 2031',
-          whitelisting: false,
-          investorRestrictions: { professionalOnly: false, investorLimit: null },
-        },
-        {
+          ...row,
           code: 'WIND_NORDSEE_2030',
           name: 'Windpark Nordsee 2030',
+          status: 'draft',
           whitelisting: true,
-          investorRestrictions: { professionalOnly: false, investorLimit: 149 },
+          investorLimit: 149,
         },
       ]);
     }
@@ -275,8 +282,10 @@ describe('/admin/bonds', () => {
         ?.getAttribute('href'),
     ).toBe(`/admin/bonds/${code}`);
     expect(screen.getAllByText('Höchstens 149 Anleger').length).toBeGreaterThan(0);
-    const list = defined(calls.find((c) => pathOf(c) === '/api/v2/shop/products'));
-    expect(new URL(list.url, 'http://x').searchParams.get('taxon.code')).toBe('bonds');
+    // the operator's list: drafts too, with their status
+    expect(calls.some((c) => pathOf(c) === '/api/v2/admin/bonds')).toBe(true);
+    expect(screen.getAllByText('Entwurf').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Neue Anleihe' }).getAttribute('href')).toBe('/admin/bonds/new');
 
     fireEvent.change(screen.getByLabelText('Anleihe-Code'), {
       target: { value: ' GEOTHERMIE_OBERRHEIN_2033 ' },

@@ -9,6 +9,7 @@ import './admin-texts.ts';
 import { adminKeys } from './api/admin-keys.ts';
 import { hasOpenInstructions, useMinting } from './api/get-minting.ts';
 import { useRegister } from './api/get-register.ts';
+import { BondDetails } from './bonds/bond-details.tsx';
 import { AdminGate, LoadFailed } from './components/admin-gate.tsx';
 import { AdminShell } from './components/admin-shell.tsx';
 import { BondList } from './register/bond-list.tsx';
@@ -18,8 +19,11 @@ import { MintingBatch } from './register/minting-batch.tsx';
 import { RegisterJournal } from './register/register-journal.tsx';
 import { RegisterOverview } from './register/register-overview.tsx';
 
-/** The sections of a bond's register page, kept in its address as `?tab=`. */
-export const registerTabs = ['overview', 'holders', 'journal', 'minting', 'whitelist'] as const;
+/**
+ * The sections of a bond's page, kept in its address as `?tab=`. A new section adds its name here,
+ * its label under `register.tabs` and its panel in `RegisterPage`; the tab bar wraps in rows of three on a phone.
+ */
+export const registerTabs = ['overview', 'details', 'holders', 'journal', 'minting', 'whitelist'] as const;
 export type RegisterTab = (typeof registerTabs)[number];
 
 function BondsPage() {
@@ -44,8 +48,8 @@ function Tabs({ current }: { current: RegisterTab }) {
   const { t } = useTranslation('admin');
   return (
     <nav aria-label={t('register.tabsLabel')} className="mb-5">
-      {/* Five equal columns on a phone, the labels wrapping inside them: no ragged second row. */}
-      <ul className="grid grid-cols-5 gap-1 border-b border-slate-200 sm:flex">
+      {/* Rows of three equal columns on a phone, the labels wrapping inside them; one row from sm. */}
+      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex sm:flex-wrap">
         {registerTabs.map((tab) => {
           const next = new URLSearchParams();
           if (tab !== 'overview') next.set('tab', tab);
@@ -94,6 +98,19 @@ function RegisterPage() {
   }, [poll, code, queryClient]);
 
   const title = t('register.title', { code });
+  // the details stand on their own: a draft's page opens before anything is in its register
+  if (tab === 'details') {
+    return (
+      <AdminShell
+        title={register.data ? t('register.title', { code: register.data.name }) : title}
+        intro={code}
+        back={back}
+      >
+        <Tabs current={tab} />
+        <BondDetails code={code} />
+      </AdminShell>
+    );
+  }
   if (register.isPending) {
     return (
       <AdminShell title={title} back={back}>

@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { maxProductsPerPage } from '@token/domain/catalog';
-import type { ProductView } from '@token/domain/catalog-views';
+import type { BondAdminListItemView } from '@token/domain/catalog';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLocale } from '../../../lib/i18n.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminApi, adminKeys } from './admin-keys.ts';
 
-/** A bond as the register list shows it. */
-export type BondRow = Pick<ProductView, 'code' | 'name' | 'whitelisting' | 'investorRestrictions'>;
+/** A bond as the admin list shows it: drafts too, with their status. */
+export type BondRow = BondAdminListItemView;
 
-/**
- * GET shop products under the taxon `bonds` (one page of the maximum size): the bonds whose register
- * an operator opens. Bonds hidden from lists (out of stock) are opened by their code instead.
- */
+/** GET admin/bonds (one page of the maximum size): every bond, drafts included, newest first. */
 export async function getBonds(signal?: AbortSignal): Promise<BondRow[]> {
-  const query = new URLSearchParams({ 'taxon.code': 'bonds', itemsPerPage: String(maxProductsPerPage) });
-  return apiRequest<ProductView[]>(`/api/v2/shop/products?${query}`, { signal });
+  const query = new URLSearchParams({ itemsPerPage: '100' });
+  return apiRequest<BondRow[]>(`${adminApi}/bonds?${query}`, { signal, auth: true });
 }
 
 /** The bonds as the admin lists take them (one page holding all). */

@@ -1,8 +1,10 @@
-import { Landmark } from 'lucide-react';
+import { formatEuro, formatNumber } from '@token/domain/format';
+import { Landmark, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useLocale } from '../../../lib/i18n.ts';
 import { type BondRow, useBonds } from '../api/get-bonds.ts';
 import { Badge } from '../components/badge.tsx';
 import { useAdminLabels } from '../components/labels.ts';
@@ -13,10 +15,22 @@ export const registerPath = (code: string) => `/admin/bonds/${encodeURIComponent
 
 const codePattern = /^[A-Za-z0-9_.-]{1,100}$/;
 
-function Access({ bond }: { bond: BondRow }) {
+/** Draft or published (drafts are not in the shop). */
+function Status({ bond }: { bond: BondRow }) {
   const { t } = useAdminLabels();
-  const r = bond.investorRestrictions;
-  if (!bond.whitelisting && !r.professionalOnly && r.investorLimit === null) return <span>–</span>;
+  return (
+    <Badge tone={bond.status === 'published' ? 'good' : 'neutral'}>
+      {t(`bonds.statuses.${bond.status}`)}
+    </Badge>
+  );
+}
+
+/** The access badges; `dash`: a "–" when there are none (the table's cell), else nothing. */
+function Access({ bond, dash = true }: { bond: BondRow; dash?: boolean }) {
+  const { t } = useAdminLabels();
+  const r = bond;
+  if (!bond.whitelisting && !r.professionalOnly && r.investorLimit === null)
+    return dash ? <span>–</span> : null;
   return (
     <span className="flex flex-wrap gap-1">
       {bond.whitelisting && <Badge tone="info">{t('bonds.whitelisting')}</Badge>}
@@ -58,13 +72,26 @@ function ByCode() {
   );
 }
 
-/** The bonds whose register an operator opens: a table on wide screens, cards on phones. */
+/** The bonds, drafts included, whose page an operator opens: a table on wide screens, cards on phones. */
 export function BondList() {
   const { t } = useAdminLabels();
+  const locale = useLocale();
   const bonds = useBonds();
+  const price = (b: BondRow) =>
+    b.priceCents === null ? '–' : formatEuro(b.priceCents, { locale, fraction: 'always' });
+  const sold = (b: BondRow) =>
+    `${formatNumber(b.sold, { locale })} / ${formatNumber(b.totalSupply, { locale })}`;
   return (
     <ListShell
-      filters={<ByCode />}
+      filters={
+        <div className="space-y-3">
+          <Link to="/admin/bonds/new" className={buttonClasses({ variant: 'primary' })}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t('bonds.new')}
+          </Link>
+          <ByCode />
+        </div>
+      }
       list={bonds}
       title={t('bonds.title')}
       count={(count) => t('bonds.count', { count })}
@@ -78,7 +105,7 @@ export function BondList() {
           <table className="hidden w-full border-collapse text-left text-sm md:table">
             <thead>
               <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-                {(['name', 'code', 'access'] as const).map((c) => (
+                {(['name', 'code', 'status', 'price', 'sold', 'access'] as const).map((c) => (
                   <th key={c} scope="col" className="py-2 pr-4 font-medium">
                     {t(`bonds.columns.${c}`)}
                   </th>
@@ -93,6 +120,11 @@ export function BondList() {
                 <tr key={b.code} className="border-b border-slate-100 align-top last:border-0">
                   <td className="py-3 pr-4 font-medium text-brand-900">{b.name}</td>
                   <td className="py-3 pr-4 font-mono text-xs">{b.code}</td>
+                  <td className="py-3 pr-4">
+                    <Status bond={b} />
+                  </td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{price(b)}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{sold(b)}</td>
                   <td className="py-3 pr-4">
                     <Access bond={b} />
                   </td>
@@ -119,8 +151,12 @@ export function BondList() {
                 >
                   <p className="font-medium text-brand-900">{b.name}</p>
                   <p className="font-mono text-xs text-slate-600 [overflow-wrap:anywhere]">{b.code}</p>
-                  <div className="mt-2">
-                    <Access bond={b} />
+                  <p className="mt-1 text-sm text-slate-700">
+                    {price(b)} · {t('bonds.columns.sold')} {sold(b)}
+                  </p>
+                  <div className="mt-2 flex flex-wrap gap-1">
+                    <Status bond={b} />
+                    <Access bond={b} dash={false} />
                   </div>
                 </ListCard>
               </li>
