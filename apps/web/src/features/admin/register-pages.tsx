@@ -17,9 +17,21 @@ import { HolderList } from './register/holder-list.tsx';
 import { MintingBatch } from './register/minting-batch.tsx';
 import { RegisterJournal } from './register/register-journal.tsx';
 import { RegisterOverview } from './register/register-overview.tsx';
+import { PayoutsTab } from './servicing/payouts-tab.tsx';
+import { ScheduleTab } from './servicing/schedule-tab.tsx';
+import { TermsTab } from './servicing/terms-tab.tsx';
 
 /** The sections of a bond's register page, kept in its address as `?tab=`. */
-export const registerTabs = ['overview', 'holders', 'journal', 'minting', 'whitelist'] as const;
+export const registerTabs = [
+  'overview',
+  'holders',
+  'journal',
+  'minting',
+  'whitelist',
+  'terms',
+  'schedule',
+  'payouts',
+] as const;
 export type RegisterTab = (typeof registerTabs)[number];
 
 function BondsPage() {
@@ -44,8 +56,8 @@ function Tabs({ current }: { current: RegisterTab }) {
   const { t } = useTranslation('admin');
   return (
     <nav aria-label={t('register.tabsLabel')} className="mb-5">
-      {/* Five equal columns on a phone, the labels wrapping inside them: no ragged second row. */}
-      <ul className="grid grid-cols-5 gap-1 border-b border-slate-200 sm:flex">
+      {/* Three equal columns on a phone, the labels wrapping inside them: rows of equal cells. */}
+      <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex">
         {registerTabs.map((tab) => {
           const next = new URLSearchParams();
           if (tab !== 'overview') next.set('tab', tab);
@@ -145,6 +157,9 @@ function RegisterPage() {
       )}
       {tab === 'minting' && <MintingBatch code={code} preview={minting} />}
       {tab === 'whitelist' && <BondWhitelist code={code} whitelisting={register.data.whitelisting} />}
+      {tab === 'terms' && <TermsTab code={code} />}
+      {tab === 'schedule' && <ScheduleTab code={code} />}
+      {tab === 'payouts' && <PayoutsTab code={code} />}
     </AdminShell>
   );
 }
