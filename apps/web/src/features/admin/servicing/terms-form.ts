@@ -59,11 +59,8 @@ export function parseScaled(text: string, locale: Locale, decimals: number): num
   if (v === '') return undefined;
   const [group, point] = locale === 'de' ? ['.', ','] : [',', '.'];
   const g = `\\${group}`;
-  const p = `\\${point}`;
-  const shape = new RegExp(`^(\\d{1,3}(${g}\\d{3})+|\\d+)(${p}\\d{1,${decimals}})?$`);
-  if (decimals === 0) {
-    if (!new RegExp(`^(\\d{1,3}(${g}\\d{3})+|\\d+)$`).test(v)) return Number.NaN;
-  } else if (!shape.test(v)) return Number.NaN;
+  const fractionPart = decimals > 0 ? `(\\${point}\\d{1,${decimals}})?` : '';
+  if (!new RegExp(`^(\\d{1,3}(${g}\\d{3})+|\\d+)${fractionPart}$`).test(v)) return Number.NaN;
   const [whole = '', fraction = ''] = v.split(point);
   return Number(whole.split(group).join('')) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || 0);
 }
