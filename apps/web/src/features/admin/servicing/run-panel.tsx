@@ -207,7 +207,7 @@ function HolderRows({
     );
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full text-sm">
         <caption className="sr-only">{t('servicing.run.holdersTitle')}</caption>
         <thead className="bg-slate-50 text-xs text-slate-700">

@@ -67,7 +67,7 @@ export function ScheduleTab({ code }: { code: string }) {
     <section className="space-y-3">
       <h2 className="text-lg font-semibold text-brand-900">{t('servicing.schedule.title')}</h2>
       <p className="text-sm text-slate-700">{t('servicing.schedule.intro')}</p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{t('servicing.schedule.title')}</caption>
           <thead className="bg-slate-50 text-xs text-slate-700">

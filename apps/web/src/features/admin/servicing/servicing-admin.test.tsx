@@ -147,11 +147,11 @@ const redemptionRun = (overrides: Partial<CouponRunView> = {}): CouponRunView =>
   ...overrides,
 });
 
-type Answer = (call: ApiCall) => Response | Promise<Response> | undefined;
+type Answer = (call: ApiCall) => Response | undefined;
 
 function stubApi(answer: Answer = () => undefined) {
-  return mockApi(async (call) => {
-    const overridden = await answer(call);
+  return mockApi((call) => {
+    const overridden = answer(call);
     if (overridden) return overridden;
     const url = new URL(call.url, 'http://x');
     if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`) return Response.json(operatorRecord);

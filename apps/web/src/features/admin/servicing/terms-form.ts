@@ -1,5 +1,5 @@
 import { violationCodeOf, violationMessage, violationParamsOf } from '@token/domain/errors';
-import { formatEuro, formatNumber } from '@token/domain/format';
+import { formatDate, formatEuro, formatNumber } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
 import { type BondTerms, bondTermsSchema } from '@token/domain/servicing';
 import type { FieldErrors, Resolver } from 'react-hook-form';
@@ -149,6 +149,10 @@ export function termsResolver(locale: Locale): Resolver<TermsFormValues, unknown
         Number.isFinite(Number(params.value))
       ) {
         params.value = formatEuro(Number(params.value), { locale });
+      }
+      // a date in a rule (`not after {value}`) in the reader's format
+      if (typeof params.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.value)) {
+        params.value = formatDate(params.value, { locale });
       }
       errors[field] = { type: code, message: violationMessage(code, locale, params) };
     }
