@@ -429,6 +429,61 @@ describe('payouts tab', () => {
     );
   });
 
+  it('marks a payout failed with the reason the operator gives, and another paid after a confirmation', async () => {
+    const holder = defined(redemptionRun().holders[0]);
+    const run = redemptionRun({
+      id: 4,
+      kind: 'coupon',
+      periodIndex: 1,
+      status: 'approved',
+      redemptionCents: 0,
+      burn: null,
+      holders: [
+        { ...holder, redemptionCents: 0, payout: { id: 31, status: 'pending' } },
+        {
+          ...holder,
+          customer: { uuid: operatorUuid, name: 'Jonas Weber', email: 'jonas@demo.tokenwerk.example' },
+          redemptionCents: 0,
+          payout: { id: 32, status: 'pending' },
+        },
+      ],
+    });
+    const payout = { runId: 4, customer: annaUuid, amountCents: 5_500_000, paidAt: null, failedAt: null };
+    const calls = stubApi((call) => {
+      const path = pathOf(call);
+      if (path === `${base}/coupon-runs/4` && call.method === 'GET') return Response.json(run);
+      if (path.endsWith('/failed')) {
+        return Response.json({ ...payout, id: 31, status: 'failed', failureReason: 'AC04 account closed' });
+      }
+      if (path.endsWith('/paid'))
+        return Response.json({ ...payout, id: 32, status: 'paid', failureReason: null });
+      return undefined;
+    });
+    show(`/admin/bonds/${code}?tab=payouts&run=4`);
+    const table = await screen.findByRole('table', { name: 'Inhaber am Stichtag' });
+    const [anna, jonas] = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r));
+    fireEvent.click(defined(anna).getByRole('button', { name: 'Als fehlgeschlagen markieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Auszahlung als fehlgeschlagen markieren' });
+    expect(dialog.textContent).toContain('Anna Becker');
+    const reason = within(dialog).getByLabelText(/Begründung/);
+    fireEvent.change(reason, { target: { value: 'AC04 account closed' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Als fehlgeschlagen markieren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writesOf(calls).map((c) => [pathOf(c), c.body])).toEqual([
+      [`${base}/coupon-runs/4/payouts/31/failed`, { reason: 'AC04 account closed' }],
+    ]);
+
+    fireEvent.click(defined(jonas).getByRole('button', { name: 'Als bezahlt markieren' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Jonas Weber');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Als bezahlt markieren' }));
+    await waitFor(() => expect(writesOf(calls)).toHaveLength(2));
+    expect(pathOf(defined(writesOf(calls)[1]))).toBe(`${base}/coupon-runs/4/payouts/32/paid`);
+  });
+
   it('uploads a camt.054 and shows what it matched and what it did not', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const run = redemptionRun({
