@@ -3,6 +3,7 @@
  * who gets how much of a coupon or redemption, referral commissions and the ledger that proves the
  * money balances. Pure: days are passed in, nothing reads a clock.
  */
+export * from './admin-views.ts';
 export * from './allocation.ts';
 export * from './commissions.ts';
 export * from './day-count.ts';

@@ -6,6 +6,8 @@ import {
   allocateRedemption,
   assertCouponRunTransition,
   assertPayoutTransition,
+  type CouponRunSummaryView,
+  type CouponRunView,
   canCouponRunMove,
   checkLedger,
   couponRunPosting,
@@ -13,11 +15,12 @@ import {
   formatRational,
   type LedgerPosting,
   ledgerAccounts,
+  type PayoutAdminView,
   payoutPaidPosting,
   redemptionRunPosting,
   settledRunState,
 } from '@token/domain/servicing';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import {
   type CouponRunHolderLine,
@@ -34,7 +37,6 @@ import type { MailContext } from '../../mail/mail-context.ts';
 import { appendAuditEntry } from '../admin/audit-log.service.ts';
 import { getBond, partyColumns, partyOf } from '../register/bond-lookup.ts';
 import { queueInstruction } from '../register/instructions.service.ts';
-import type { CouponRunView, PayoutAdminView } from './servicing.views.ts';
 import { queuePayoutPaidMail, queueRunPreparedMail } from './servicing-mails.ts';
 import { requireCurrentTerms } from './terms.service.ts';
 
@@ -355,6 +357,37 @@ export async function getCouponRun(opts: {
 }): Promise<CouponRunView> {
   const bond = await getBond(opts.db, opts.code);
   return toView(opts.db, bond.code, await runOf(opts.db, bond.id, opts.runId));
+}
+
+/** GET coupon-runs: the bond's runs, the newest period first, with status and totals (no holders). */
+export async function listCouponRuns(opts: { db: Database; code: string }): Promise<CouponRunSummaryView[]> {
+  const bond = await getBond(opts.db, opts.code);
+  const rows = await opts.db
+    .select()
+    .from(couponRuns)
+    .where(eq(couponRuns.productId, bond.id))
+    .orderBy(desc(couponRuns.periodIndex));
+  return rows.map((run) => ({
+    id: run.id,
+    product: bond.code,
+    periodIndex: run.periodIndex,
+    kind: run.kind,
+    termsVersion: run.termsVersion,
+    periodStart: run.periodStart,
+    periodEnd: run.periodEnd,
+    paymentDate: run.paymentDate,
+    recordDate: run.recordDate,
+    accrualFraction: run.accrualFraction,
+    status: run.status,
+    outstandingTokens: run.outstandingTokens,
+    totalCents: run.totalCents,
+    paidCents: run.paidCents,
+    remainderCents: run.remainderCents,
+    redemptionCents: run.redemptionCents,
+    holderCount: run.holders.length,
+    preparedAt: run.preparedAt.toISOString(),
+    approvedAt: run.approvedAt?.toISOString() ?? null,
+  }));
 }
 
 /**

@@ -1,5 +1,10 @@
 import { AppError, notFound } from '@token/domain/errors';
-import { assertPayoutTransition, isPayableRunState } from '@token/domain/servicing';
+import {
+  assertPayoutTransition,
+  isPayableRunState,
+  type PayoutAdminView,
+  type PayoutNoticeResult,
+} from '@token/domain/servicing';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { bondTerms, customers, payouts, productPaymentConfigurations } from '../../db/schema/index.ts';
@@ -18,7 +23,6 @@ import {
   settleRun,
 } from './coupon-runs.service.ts';
 import { buildPayoutFile, isSepaIban, parsePayoutEndToEndId, sepaName } from './payout-file.ts';
-import type { PayoutAdminView, PayoutNoticeResult } from './servicing.views.ts';
 
 /*
  * Paying a coupon run through the bank (issue 17): the run's SEPA credit transfer file

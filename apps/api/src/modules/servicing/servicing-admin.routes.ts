@@ -1,7 +1,17 @@
 import multipart from '@fastify/multipart';
 import { platformToday } from '@token/domain/calendar';
 import { AppError } from '@token/domain/errors';
-import { bondTermsSchema, couponScheduleRowViewSchema } from '@token/domain/servicing';
+import {
+  bondTermsSchema,
+  bondTermsVersionViewSchema,
+  couponRunInputSchema,
+  couponRunSummaryViewSchema,
+  couponRunViewSchema,
+  couponScheduleRowViewSchema,
+  payoutAdminViewSchema,
+  payoutFailedInputSchema,
+  payoutNoticeResultSchema,
+} from '@token/domain/servicing';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,16 +20,14 @@ import { operatorOf } from '../../http/auth.ts';
 import { collectionOf, sendCollection, sendItem } from '../../http/hydra.ts';
 import type { App } from '../../http/types.ts';
 import { mailContext } from '../../mail/mail-context.ts';
-import { approveCouponRun, getCouponRun, markPayoutPaid, prepareCouponRun } from './coupon-runs.service.ts';
-import { getPayoutFile, importPayoutNotice, markPayoutFailed } from './payout-settlement.service.ts';
 import {
-  bondTermsVersionViewSchema,
-  couponRunInputSchema,
-  couponRunViewSchema,
-  payoutAdminViewSchema,
-  payoutFailedInputSchema,
-  payoutNoticeResultSchema,
-} from './servicing.views.ts';
+  approveCouponRun,
+  getCouponRun,
+  listCouponRuns,
+  markPayoutPaid,
+  prepareCouponRun,
+} from './coupon-runs.service.ts';
+import { getPayoutFile, importPayoutNotice, markPayoutFailed } from './payout-settlement.service.ts';
 import { getBondTerms, getCouponSchedule, saveBondTerms } from './terms.service.ts';
 
 const operator = { auth: 'operator' as const };
@@ -171,6 +179,28 @@ export async function servicingAdminRoutes(app: App) {
       return sendItem(request, reply, run, {
         '@id': `${base(run.product)}/coupon-runs/${run.id}`,
         '@type': 'CouponRun',
+      });
+    },
+  );
+
+  app.get(
+    '/bonds/:code/coupon-runs',
+    {
+      config: operator,
+      schema: {
+        tags: ['admin'],
+        summary: "The bond's coupon runs, the newest period first: status and totals, no holders",
+        params: z.strictObject(codeParam),
+        response: { 200: collectionOf(couponRunSummaryViewSchema) },
+      },
+    },
+    async (request, reply) => {
+      const items = await listCouponRuns({ db: app.db, code: request.params.code });
+      return sendCollection(request, reply, {
+        items,
+        totalItems: items.length,
+        type: 'CouponRun',
+        idOf: (run) => `${base(run.product)}/coupon-runs/${run.id}`,
       });
     },
   );

@@ -1,6 +1,7 @@
 import { AppError, notFound } from '@token/domain/errors';
 import {
   type BondTerms,
+  type BondTermsVersionView,
   bondProductFacts,
   type CouponScheduleRowView,
   couponSchedule,
@@ -19,7 +20,6 @@ import {
 } from '../../db/schema/index.ts';
 import { appendAuditEntry } from '../admin/audit-log.service.ts';
 import { getBond } from '../register/bond-lookup.ts';
-import type { BondTermsVersionView } from './servicing.views.ts';
 
 /*
  * A bond's terms (issue 17): each save a new version, the highest in force. Once tokens are sold the

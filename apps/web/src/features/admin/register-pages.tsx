@@ -18,12 +18,25 @@ import { HolderList } from './register/holder-list.tsx';
 import { MintingBatch } from './register/minting-batch.tsx';
 import { RegisterJournal } from './register/register-journal.tsx';
 import { RegisterOverview } from './register/register-overview.tsx';
+import { PayoutsTab } from './servicing/payouts-tab.tsx';
+import { ScheduleTab } from './servicing/schedule-tab.tsx';
+import { TermsTab } from './servicing/terms-tab.tsx';
 
 /**
  * The sections of a bond's page, kept in its address as `?tab=`. A new section adds its name here,
  * its label under `register.tabs` and its panel in `RegisterPage`; the tab bar wraps in rows of three on a phone.
  */
-export const registerTabs = ['overview', 'details', 'holders', 'journal', 'minting', 'whitelist'] as const;
+export const registerTabs = [
+  'overview',
+  'details',
+  'holders',
+  'journal',
+  'minting',
+  'whitelist',
+  'terms',
+  'schedule',
+  'payouts',
+] as const;
 export type RegisterTab = (typeof registerTabs)[number];
 
 function BondsPage() {
@@ -162,6 +175,9 @@ function RegisterPage() {
       )}
       {tab === 'minting' && <MintingBatch code={code} preview={minting} />}
       {tab === 'whitelist' && <BondWhitelist code={code} whitelisting={register.data.whitelisting} />}
+      {tab === 'terms' && <TermsTab code={code} />}
+      {tab === 'schedule' && <ScheduleTab code={code} />}
+      {tab === 'payouts' && <PayoutsTab code={code} />}
     </AdminShell>
   );
 }

@@ -38,6 +38,11 @@ export const adminKeys = {
   registerEntries: (code: string, page: number) => ['admin', 'bond', code, 'entries', page] as const,
   minting: (code: string) => ['admin', 'bond', code, 'minting'] as const,
   whitelist: (code: string) => ['admin', 'bond', code, 'whitelist'] as const,
+  /** Bond servicing (issue 17): terms, schedule, coupon runs; a run's change invalidates `couponRuns`. */
+  terms: (code: string) => ['admin', 'bond', code, 'terms'] as const,
+  couponSchedule: (code: string) => ['admin', 'bond', code, 'coupon-schedule'] as const,
+  couponRuns: (code: string) => ['admin', 'bond', code, 'coupon-runs'] as const,
+  couponRun: (code: string, id: number) => ['admin', 'bond', code, 'coupon-runs', id] as const,
 };
 
 /** A Hydra collection as the operator API answers it with `Accept: application/ld+json`. */

@@ -1,11 +1,9 @@
-import { bondTermsSchema } from '@token/domain/servicing';
 import { z } from 'zod';
+import { bondTermsSchema } from './terms.ts';
 
 /*
- * The operator's servicing views (issue 17). They compose the domain's schemas (bond terms); the
- * investor's payout and the schedule row are the domain's own views (`payoutViewSchema`,
- * `couponScheduleRowViewSchema`). To move to `packages/domain/src/servicing/views.ts` with the web's
- * admin screens (they would be its first reader).
+ * The operator's servicing views (issue 17, convention 6): the admin routes' responses and the web's
+ * servicing screens derive from these. The investor's payout and the schedule row are in `views.ts`.
  */
 
 const day = z.string().describe('calendar day YYYY-MM-DD');
@@ -67,6 +65,16 @@ export const couponRunViewSchema = z.object({
   approvedBy: z.uuid().nullable(),
 });
 export type CouponRunView = z.infer<typeof couponRunViewSchema>;
+
+/** A run in the bond's list of runs (`GET coupon-runs`): status and totals, no holders. */
+export const couponRunSummaryViewSchema = couponRunViewSchema
+  .omit({ holders: true, burn: true, approvedBy: true })
+  .extend({ holderCount: z.number().int().min(0).describe('holders with tokens on the record date') });
+export type CouponRunSummaryView = z.infer<typeof couponRunSummaryViewSchema>;
+export type CouponRunStatus = z.infer<typeof couponRunStatusSchema>;
+export type PayoutRowStatus = z.infer<typeof payoutRowStatusSchema>;
+export type CouponRunInput = z.infer<typeof couponRunInputSchema>;
+export type PayoutFailedInput = z.infer<typeof payoutFailedInputSchema>;
 
 /** A payout as the operator sees it after marking it. */
 export const payoutAdminViewSchema = z.object({
