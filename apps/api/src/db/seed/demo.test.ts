@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentCode, shop } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
@@ -44,6 +44,7 @@ import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoInvestors } from './content/invest
 import { isinCheckDigit, isValidIsin } from './isin.ts';
 import { registerDemoOrders } from './register-demo.ts';
 import { demoAccountsFor, seedIfEmpty } from './seed-if-empty.ts';
+import { servicingDemoBondCodes } from './servicing-demo.ts';
 
 let t: TestApp;
 let db: Database;
@@ -68,28 +69,32 @@ const BONDS = [
 ];
 
 async function productsInOrder() {
-  return db
-    .select({
-      id: products.id,
-      code: products.code,
-      createdAt: products.createdAt,
-      allowToBuy: products.allowToBuy,
-      whitelisting: products.whitelisting,
-      investorLimit: products.investorLimit,
-      professionalOnly: products.professionalOnly,
-      minimumSubscriptionCents: products.minimumSubscriptionCents,
-      maximumOrderCentsNonProfessional: products.maximumOrderCentsNonProfessional,
-      royalties: products.royalties,
-      blockchainName: products.blockchainName,
-      tokenId: products.tokenId,
-      creatorId: products.creatorId,
-      taxon: taxons.code,
-      tax: taxCategories.code,
-    })
-    .from(products)
-    .innerJoin(taxons, eq(taxons.id, products.mainTaxonId))
-    .innerJoin(taxCategories, eq(taxCategories.id, products.taxCategoryId))
-    .orderBy(asc(products.createdAt), asc(products.id));
+  return (
+    db
+      .select({
+        id: products.id,
+        code: products.code,
+        createdAt: products.createdAt,
+        allowToBuy: products.allowToBuy,
+        whitelisting: products.whitelisting,
+        investorLimit: products.investorLimit,
+        professionalOnly: products.professionalOnly,
+        minimumSubscriptionCents: products.minimumSubscriptionCents,
+        maximumOrderCentsNonProfessional: products.maximumOrderCentsNonProfessional,
+        royalties: products.royalties,
+        blockchainName: products.blockchainName,
+        tokenId: products.tokenId,
+        creatorId: products.creatorId,
+        taxon: taxons.code,
+        tax: taxCategories.code,
+      })
+      .from(products)
+      .innerJoin(taxons, eq(taxons.id, products.mainTaxonId))
+      .innerJoin(taxCategories, eq(taxCategories.id, products.taxCategoryId))
+      // the servicing demo's closed bonds are told apart (servicing-demo.test.ts)
+      .where(notInArray(products.code, [...servicingDemoBondCodes]))
+      .orderBy(asc(products.createdAt), asc(products.id))
+  );
 }
 
 async function defaultVariant(productId: number) {
@@ -593,7 +598,7 @@ describe('demo data: translations and files', () => {
     const taxonTexts = await db.select().from(taxonTranslations);
     expect(taxonTexts).toHaveLength((await db.select().from(taxons)).length * 2);
     const links = await db.select().from(productTaxons);
-    expect(links).toHaveLength(all.length);
+    expect(links).toHaveLength(all.length + servicingDemoBondCodes.length);
   });
 
   it('stores every media file under its sha256-based key with the right size, hash and type', async () => {
@@ -705,7 +710,9 @@ describe('demo data: translations and files', () => {
   it('seeds only an empty database', async () => {
     expect(await seedIfEmpty({ db, storage: t.app.partners.storage })).toBe(false);
     expect(await db.select({ code: channels.code }).from(channels)).toHaveLength(1);
-    expect(await db.select({ code: products.code }).from(products)).toHaveLength(BONDS.length + 14);
+    expect(await db.select({ code: products.code }).from(products)).toHaveLength(
+      BONDS.length + 14 + servicingDemoBondCodes.length,
+    );
   });
 
   it('lets the demo investors log in (one plain, one with two-factor) with the README credentials', async () => {

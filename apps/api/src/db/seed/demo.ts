@@ -11,6 +11,7 @@ import { seedOnboardingDemo } from './onboarding-demo.ts';
 import { seedDemoOperator } from './operators.ts';
 import { seedReferenceData } from './reference.ts';
 import { seedRegisterDemo } from './register-demo.ts';
+import { seedServicingDemo } from './servicing-demo.ts';
 
 /**
  * Seeds the whole demo platform into an empty database (docs/demo-data.md): reference data, channel,
@@ -52,6 +53,7 @@ export async function seedDemoData(opts: {
       await seedOnboardingDemo(tx, { ...opts.demoAccounts, storage: opts.storage });
       await seedDemoOperator(tx, opts.demoAccounts);
       await seedRegisterDemo(tx);
+      await seedServicingDemo(tx);
     }
     await stored;
   });

@@ -89,22 +89,20 @@ export async function runOf(db: Db, productId: number, runId: number): Promise<R
   return run;
 }
 
-/** A redemption run's burn instructions: tokens queued, and tokens the registrar confirmed burned. */
+/**
+ * A redemption run's burn: tokens in its burn instructions, and tokens the journal records burned for
+ * it (the registrar's confirmations, or burns booked without an instruction such as the demo's).
+ */
 async function burnOf(db: Db, run: RunRow) {
-  const [row] = await db
-    .select({
-      queued: sql<number>`coalesce(sum(${registrarInstructions.amount}), 0)::bigint`,
-      burned: sql<number>`coalesce(sum(${registrarInstructions.amount}) filter (where ${registrarInstructions.status} = 'confirmed'), 0)::bigint`,
-    })
-    .from(registrarInstructions)
-    .where(
-      and(
-        eq(registrarInstructions.productId, run.productId),
-        eq(registrarInstructions.kind, 'burn'),
-        sql`${registrarInstructions.cause} = ${JSON.stringify({ type: 'redemption', reference: `coupon-run-${run.id}` })}::jsonb`,
-      ),
-    );
-  return { queuedTokens: Number(row?.queued ?? 0), burnedTokens: Number(row?.burned ?? 0) };
+  const cause = JSON.stringify({ type: 'redemption', reference: `coupon-run-${run.id}` });
+  const { rows } = (await db.execute(sql`select
+      (select coalesce(sum(amount), 0) from registrar_instructions
+        where product_id = ${run.productId} and kind = 'burn' and cause = ${cause}::jsonb)::bigint as queued,
+      (select coalesce(sum(amount), 0) from register_entries
+        where product_id = ${run.productId} and kind = 'burn' and cause = ${cause}::jsonb)::bigint as burned`)) as unknown as {
+    rows: { queued: number | string; burned: number | string }[];
+  };
+  return { queuedTokens: Number(rows[0]?.queued ?? 0), burnedTokens: Number(rows[0]?.burned ?? 0) };
 }
 
 async function toView(db: Db, code: string, run: RunRow): Promise<CouponRunView> {
