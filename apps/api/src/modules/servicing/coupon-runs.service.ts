@@ -52,6 +52,9 @@ import { requireCurrentTerms } from './terms.service.ts';
 
 type RunRow = typeof couponRuns.$inferSelect;
 
+/** Payouts written per INSERT on approval (10 parameters each: PostgreSQL takes 65,535 per statement). */
+const payoutsPerInsert = 5_000;
+
 /** The holders' tokens at the end of `day` (Berlin) from the bond's journal, holders with tokens only. */
 export async function holdingsAtEndOf(db: Db, productId: number, day: string) {
   const until = endOfPlatformDay(day).toISOString();
@@ -441,9 +444,10 @@ export async function approveCouponRun(opts: {
     const due = run.holders
       .map((h) => ({ ...h, totalCents: h.amountCents + (h.redemptionCents ?? 0) }))
       .filter((h) => h.totalCents > 0);
-    if (due.length > 0) {
+    // In slices: a payout takes 10 parameters, and one statement carries at most 65,535 (10,000 holders).
+    for (let i = 0; i < due.length; i += payoutsPerInsert) {
       await tx.insert(payouts).values(
-        due.map((h) => ({
+        due.slice(i, i + payoutsPerInsert).map((h) => ({
           runId: run.id,
           customerId: h.customerId,
           productId: bond.id,
