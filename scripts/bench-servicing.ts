@@ -195,13 +195,33 @@ async function seedServicedBond(handle: DbHandle, code: string, holders: number[
   return { code, productId: product.id };
 }
 
-/** The statements and their time on the pool while `run` runs, counted at node-postgres's `Client#query`. */
+/**
+ * `run`'s time, and the statements it sent on the pool with each one's time to its answer, counted at
+ * node-postgres's `Client#query` (BEGIN and COMMIT included): the time outside them is the API's.
+ */
 async function timed<T>(run: () => Promise<T>) {
-  let statements = 0;
+  const statements: { text: string; ms: number }[] = [];
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    statements += 1;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ');
+    const t0 = performance.now();
+    const done = args.at(-1);
+    if (typeof done === 'function') {
+      // The pool's own `query` passes a callback.
+      args[args.length - 1] = (...r: unknown[]) => {
+        statements.push({ text, ms: performance.now() - t0 });
+        return done(...r);
+      };
+    }
+    const out = (original as (...a: unknown[]) => unknown).apply(this, args);
+    if (out instanceof Promise) {
+      out.then(
+        () => statements.push({ text, ms: performance.now() - t0 }),
+        () => statements.push({ text, ms: performance.now() - t0 }),
+      );
+    }
+    return out;
   } as typeof original;
   const t0 = performance.now();
   try {
@@ -210,6 +230,17 @@ async function timed<T>(run: () => Promise<T>) {
   } finally {
     pg.Client.prototype.query = original;
   }
+}
+
+/** The slowest statements of a step and the time in the database altogether, for the figures. */
+function breakdown(s: { text: string; ms: number }[], total: number) {
+  const inDb = s.reduce((a, x) => a + x.ms, 0);
+  const top = [...s]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((x) => `${x.ms.toFixed(0)} ms ${x.text.slice(0, 60)}`)
+    .join(' | ');
+  return `${s.length} statements, ${inDb.toFixed(0)} ms in them, ${(total - inDb).toFixed(0)} ms outside; slowest: ${top}`;
 }
 
 /** One HTTP call (JSON), its status, parsed body, milliseconds and the bytes of the answer as sent. */
@@ -396,11 +427,13 @@ async function main() {
       rows.push({
         prepare: prepared.ms,
         approve: approved.ms,
-        prepStatements: prepared.statements,
-        apprStatements: approved.statements,
+        prepStatements: prepared.statements.length,
+        apprStatements: approved.statements.length,
       });
       process.stdout.write(
-        `  round ${rows.length}: prepareCouponRun ${ms(prepared.ms)} (${prepared.statements} statements), approveCouponRun ${ms(approved.ms)} (${approved.statements} statements)\n`,
+        `  round ${rows.length}: prepareCouponRun ${ms(prepared.ms)}, approveCouponRun ${ms(approved.ms)}\n` +
+          `    prepare: ${breakdown(prepared.statements, prepared.ms)}\n` +
+          `    approve: ${breakdown(approved.statements, approved.ms)}\n`,
       );
     }
 
