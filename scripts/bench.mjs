@@ -4,10 +4,12 @@
 // (scripts/bench-orders.ts: 50 investors through the whole order flow over HTTP, the product list
 // beside them, stock and invoice numbers checked afterwards). Figures only; nothing here fails on a time.
 // BENCH_PRODUCTS=1000 adds generated bonds up to that many products before the server starts.
-// BENCH_ONLY=catalog|auth|orders|register runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
+// BENCH_ONLY=catalog|auth|orders|register|servicing runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
 // register (PostgreSQL only; scripts/bench-register.ts): POST token/transfer from 50 holders with real
 // two-factor codes over HTTP, placeTransfer sustained, and the depot reads of an investor with 100 bonds
 // and 10,000 register entries; then the journal check over 1,000,000 entries in memory.
+// servicing (PostgreSQL only; scripts/bench-servicing.ts): a coupon run of 10,000 holders, prepared and
+// approved through the services (3 rounds, median) and once over HTTP; GET customer-payouts of 300.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -120,6 +122,16 @@ function registerScript(label, env) {
   if (r.status !== 0) throw new Error(`bench-register failed (${r.status})`);
 }
 
+/** scripts/bench-servicing.ts on the PostgreSQL database of `env` (coupon run of 10,000 holders, payouts read). */
+function servicingScript(label, env) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-servicing.ts', label], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`bench-servicing failed (${r.status})`);
+}
+
 const products = Number(process.env.BENCH_PRODUCTS ?? 0);
 
 async function benchOne(label, env) {
@@ -225,6 +237,7 @@ async function main() {
       if (runs('auth')) await benchAuth('PostgreSQL', await fresh());
       if (runs('orders')) ordersScript('orders', 'PostgreSQL', await fresh());
       if (runs('register')) registerScript('PostgreSQL', await fresh());
+      if (runs('servicing')) servicingScript('PostgreSQL', await fresh());
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();
