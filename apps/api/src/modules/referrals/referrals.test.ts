@@ -347,6 +347,28 @@ describe('operators', () => {
     }
   });
 
+  it('gives the partner the statement as the PDF of their commission payout; nobody else', async () => {
+    const [payout] = await t.app.db.select().from(payouts).where(eq(payouts.customerId, partner.id));
+    const url = `/api/v2/shop/customer-payouts/${payout!.id}/statement?locale=en`;
+    const res = await t.app.inject({ url, headers: { authorization: `Bearer ${partnerToken}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    if (existsSync('/usr/bin/pdftotext')) {
+      const file = join(mkdtempSync(join(tmpdir(), 'statement-')), 'payout.pdf');
+      writeFileSync(file, res.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Commission statement');
+      expect(text).toContain('€75.00');
+    }
+    const stranger = await seedIdentifiedCustomer(t.app, t.config.appSecret);
+    const other = await t.app.inject({
+      url,
+      headers: { authorization: `Bearer ${await tokenFor(t.app, stranger)}` },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('answers 403 to an investor and 401 to a visitor on every admin call', async () => {
     const calls: [string, string][] = [
       ['GET', '/referral-partners'],

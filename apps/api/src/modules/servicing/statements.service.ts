@@ -24,6 +24,8 @@ import {
   payouts,
 } from '../../db/schema/index.ts';
 import { findShopChannel } from '../reference/reference.service.ts';
+import { getReferralStatementDocument } from '../referrals/referrals.service.ts';
+import { renderStatementPdf } from '../referrals/statement-pdf.ts';
 import { type PayoutStatement, renderPayoutStatementPdf } from './statement-pdf.ts';
 
 /*
@@ -65,6 +67,21 @@ export async function payoutStatementPdf(opts: {
   today?: string;
 }): Promise<{ id: number; type: PayoutType; locale: Locale; stream: Readable }> {
   const { db, locale } = opts;
+  // A commission payout's statement is the referral statement that settled it (issue 17).
+  const { rows: commission } = (await db.execute(sql`select s.id, c.uuid from payouts p
+      join referral_statements s on s.payout_id = p.id join customers c on c.id = p.customer_id
+      where p.id = ${opts.id} and p.customer_id = ${opts.customerId} and p.type = 'commission'`)) as unknown as Rows<{
+    id: number;
+    uuid: string;
+  }>;
+  if (commission[0]) {
+    const document = await getReferralStatementDocument({
+      db,
+      uuid: commission[0].uuid,
+      statementId: Number(commission[0].id),
+    });
+    return { id: opts.id, type: 'commission', locale, stream: renderStatementPdf(document, locale) };
+  }
   const [row] = await db
     .select({ payout: payouts, run: couponRuns, customer: customers })
     .from(payouts)
