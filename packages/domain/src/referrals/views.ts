@@ -89,6 +89,8 @@ export const referralStatementViewSchema = z.object({
   total: cents,
   lines: z.number().int().min(1),
   payoutId: z.number().int(),
+  /** The commission payout: pending until the operator books the transfer as paid. */
+  payoutStatus: z.enum(['pending', 'paid', 'failed']),
   createdAt: z.string(),
 });
 export type ReferralStatementView = z.infer<typeof referralStatementViewSchema>;

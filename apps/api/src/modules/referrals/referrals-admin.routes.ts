@@ -15,6 +15,7 @@ import {
   listPartnerCommissions,
   listPartnerStatements,
   listReferralPartners,
+  markReferralStatementPaid,
   setReferralTerms,
 } from './referrals.service.ts';
 import { renderStatementPdf, statementTexts } from './statement-pdf.ts';
@@ -148,6 +149,34 @@ export async function referralAdminRoutes(app: App) {
         operatorId: operatorOf(request).id,
       });
       reply.status(201);
+      return sendItem(request, reply, statement, {
+        '@id': `${base(uuid)}/statements/${statement.id}`,
+        '@type': 'ReferralStatement',
+      });
+    },
+  );
+
+  app.post(
+    '/referral-partners/:uuid/statements/:id/paid',
+    {
+      config: operator,
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Books the statement's commission payout as paid (ledger posting against the partner's payable, once); audit log",
+        params: z.strictObject({ ...uuidParam, id: idParam }),
+        body: z.strictObject({}).optional(),
+        response: { 200: referralStatementViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const { uuid, id } = request.params;
+      const statement = await markReferralStatementPaid({
+        db: app.db,
+        uuid,
+        statementId: id,
+        operatorId: operatorOf(request).id,
+      });
       return sendItem(request, reply, statement, {
         '@id': `${base(uuid)}/statements/${statement.id}`,
         '@type': 'ReferralStatement',

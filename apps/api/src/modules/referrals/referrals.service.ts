@@ -32,6 +32,7 @@ import {
   referralStatements,
 } from '../../db/schema/index.ts';
 import { appendAuditEntry, displayName } from '../admin/audit-log.service.ts';
+import { bookPayoutPaid } from '../servicing/coupon-runs.service.ts';
 
 /*
  * Referral commissions (issue 17, decision 017 "Referral commissions"): booked in the transaction of
@@ -384,6 +385,9 @@ const statementColumns = {
   periodTo: referralStatements.periodTo,
   total: referralStatements.totalCents,
   payoutId: referralStatements.payoutId,
+  payoutStatus: sql<
+    'pending' | 'paid' | 'failed'
+  >`(select p.status from payouts p where p.id = ${referralStatements.payoutId})`,
   createdAt: referralStatements.createdAt,
   lines: sql<number>`(select count(*) from referral_commissions c where c.statement_id = ${referralStatements.id})`,
 };
@@ -407,6 +411,40 @@ export async function listPartnerStatements(opts: {
     .where(eq(referralStatements.partnerId, partner.id))
     .orderBy(desc(referralStatements.id));
   return rows.map(statementView);
+}
+
+/**
+ * POST statements/{id}/paid: the statement's commission payout booked as paid (the `payout_paid`
+ * posting against the partner's payable, once; repeating it changes nothing), audited.
+ */
+export async function markReferralStatementPaid(opts: {
+  db: Database;
+  uuid: string;
+  statementId: number;
+  operatorId: number;
+  today?: string;
+}): Promise<ReferralStatementView> {
+  const partner = await partnerByUuid(opts.db, opts.uuid);
+  const [row] = await opts.db
+    .select({ payoutId: referralStatements.payoutId })
+    .from(referralStatements)
+    .where(and(eq(referralStatements.id, opts.statementId), eq(referralStatements.partnerId, partner.id)));
+  if (!row) throw notFound();
+  await opts.db.transaction(async (tx) => {
+    await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, row.payoutId)).for('update');
+    await bookPayoutPaid(tx, {
+      payoutId: row.payoutId,
+      productCode: `referral-statement-${opts.statementId}`,
+      operatorId: opts.operatorId,
+      today: opts.today ?? platformToday(),
+      source: 'operator',
+    });
+  });
+  const [view] = await opts.db
+    .select(statementColumns)
+    .from(referralStatements)
+    .where(eq(referralStatements.id, opts.statementId));
+  return statementView(view!);
 }
 
 /** The payout day: today, or the next TARGET2 business day. */
@@ -480,6 +518,7 @@ export async function createReferralStatement(opts: {
       periodTo,
       total,
       payoutId: payout!.id,
+      payoutStatus: 'pending',
       createdAt: statement!.createdAt,
       lines: accrued.length,
     });

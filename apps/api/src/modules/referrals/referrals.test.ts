@@ -347,6 +347,34 @@ describe('operators', () => {
     }
   });
 
+  it('books the commission transfer as paid once, against the partner payable', async () => {
+    const list = await admin(t.app, operatorToken).get(`/referral-partners/${partner.uuid}/statements`);
+    const statement = (list.body as unknown as { id: number; payoutId: number; payoutStatus: string }[])[0]!;
+    expect(statement.payoutStatus).toBe('pending');
+    const url = `/referral-partners/${partner.uuid}/statements/${statement.id}/paid`;
+    const paid = await admin(t.app, operatorToken).post(url);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ id: statement.id, payoutStatus: 'paid' });
+    expect((await admin(t.app, operatorToken).post(url)).body).toMatchObject({ payoutStatus: 'paid' });
+    const postings = await t.app.db
+      .select()
+      .from(ledgerPostings)
+      .where(eq(ledgerPostings.id, `payout_paid:${statement.payoutId}`));
+    expect(postings).toHaveLength(1);
+    expect(postings[0]!.lines).toEqual([
+      { account: `partner:${partner.id}:payable`, side: 'debit', amountCents: 7_500 },
+      expect.objectContaining({ side: 'credit', amountCents: 7_500 }),
+    ]);
+    const other = await seedIdentifiedCustomer(t.app, t.config.appSecret);
+    expect(
+      (
+        await admin(t.app, operatorToken).post(
+          `/referral-partners/${other.uuid}/statements/${statement.id}/paid`,
+        )
+      ).status,
+    ).toBe(404);
+  });
+
   it('gives the partner the statement as the PDF of their commission payout; nobody else', async () => {
     const [payout] = await t.app.db.select().from(payouts).where(eq(payouts.customerId, partner.id));
     const url = `/api/v2/shop/customer-payouts/${payout!.id}/statement?locale=en`;

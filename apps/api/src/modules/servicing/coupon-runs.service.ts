@@ -637,7 +637,11 @@ export async function bookPayoutPaid(
     tx,
     payoutPaidPosting({
       payoutId: String(paid.id),
-      payableAccount: ledgerAccounts.holderPayable(String(paid.customerId)),
+      // A commission is owed to the referral partner, a coupon or redemption to the holder.
+      payableAccount:
+        paid.type === 'commission'
+          ? ledgerAccounts.partnerPayable(String(paid.customerId))
+          : ledgerAccounts.holderPayable(String(paid.customerId)),
       amountCents: paid.amountCents,
       bookedOn: opts.today,
     }),

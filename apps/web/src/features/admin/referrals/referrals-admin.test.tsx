@@ -62,6 +62,7 @@ const statement: ReferralStatementView = {
   total: 7_500,
   lines: 2,
   payoutId: 44,
+  payoutStatus: 'pending',
   createdAt: '2026-11-27T10:00:00.000Z',
 };
 
@@ -92,6 +93,10 @@ function stubApi(answer?: (call: ApiCall) => Response | undefined) {
     if (url.pathname === `${base}/statements` && call.method === 'POST') {
       statements = [statement];
       return Response.json(statement, { status: 201 });
+    }
+    if (url.pathname === `${base}/statements/9/paid` && call.method === 'POST') {
+      statements = [{ ...statement, payoutStatus: 'paid' }];
+      return Response.json(statements[0]);
     }
     if (url.pathname === `${base}/terms`) return Response.json(partner({ ...(call.body as object) }));
     return undefined;
@@ -182,6 +187,17 @@ describe('/admin/referrals', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Abrechnung erstellen' }));
     await waitFor(() => expect(writesOf(calls).map((c) => c.method)).toEqual(['POST']));
     expect(await screen.findByRole('button', { name: 'Abrechnung 9 als PDF herunterladen' })).toBeTruthy();
+
+    // The transfer to the partner is booked after a confirmation; then the statement reads transferred.
+    fireEvent.click(await within(details).findByRole('button', { name: 'Als überwiesen buchen' }));
+    const paid = await screen.findByRole('alertdialog');
+    fireEvent.click(within(paid).getByRole('button', { name: 'Als überwiesen buchen' }));
+    await waitFor(() =>
+      expect(writesOf(calls).map((c) => c.url)).toContain(
+        `/api/v2/admin/referral-partners/${partnerUuid}/statements/9/paid`,
+      ),
+    );
+    expect(await within(details).findByText('Überwiesen')).toBeTruthy();
   });
 
   it('says when nothing is accrued', async () => {

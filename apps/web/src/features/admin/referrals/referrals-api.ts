@@ -94,6 +94,20 @@ export function useCreateReferralStatement() {
   });
 }
 
+/** POST admin/referral-partners/{uuid}/statements/{id}/paid: the commission transfer booked as paid. */
+export function useMarkReferralStatementPaid() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (call: { uuid: string; id: number }) =>
+      apiRequest<ReferralStatementView>(`${partnerPath(call.uuid)}/statements/${call.id}/paid`, {
+        method: 'POST',
+        body: {},
+        auth: true,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: referralKeys.all }),
+  });
+}
+
 /** GET admin/referral-partners/{uuid}/statements/{id}/pdf, downloaded. */
 export function downloadStatementPdf(uuid: string, id: number, fileName: string): Promise<void> {
   return downloadWithToken(`${partnerPath(uuid)}/statements/${id}/pdf`, fileName, 'application/pdf');

@@ -20,6 +20,7 @@ import {
   downloadStatementPdf,
   partnersPerPage,
   useCreateReferralStatement,
+  useMarkReferralStatementPaid,
   useReferralCommissions,
   useReferralPartners,
   useReferralStatements,
@@ -79,6 +80,22 @@ function PartnerDetails({ partner }: { partner: ReferralPartnerAdminView }) {
   const commissions = useReferralCommissions(partner.uuid);
   const statements = useReferralStatements(partner.uuid);
   const create = useCreateReferralStatement();
+  const markPaid = useMarkReferralStatementPaid();
+  const onPaid = async (id: number, total: number) => {
+    const ok = await confirm({
+      title: t('referrals.markPaid'),
+      message: t('referrals.confirmPaid', { id, amount: money(total) }),
+      confirmLabel: t('referrals.markPaid'),
+    });
+    if (!ok) return;
+    markPaid.mutate(
+      { uuid: partner.uuid, id },
+      {
+        onSuccess: () => notify('success', t('referrals.paidDone', { id })),
+        onError: (err) => notify('error', errorMessageOf(err, locale), errorDetailOf(err)),
+      },
+    );
+  };
   const onCreate = async () => {
     const ok = await confirm({
       title: t('referrals.createStatement'),
@@ -182,15 +199,30 @@ function PartnerDetails({ partner }: { partner: ReferralPartnerAdminView }) {
                   amount: money(s.total),
                 })}
               </span>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void onPdf(s.id)}
-                aria-label={t('referrals.pdfLabel', { id: s.id })}
-              >
-                <Download className="size-4" aria-hidden="true" />
-                {t('referrals.pdf')}
-              </Button>
+              <span className="flex flex-wrap items-center gap-2">
+                {s.payoutStatus === 'paid' ? (
+                  <Badge tone="good">{t('referrals.statementPaid')}</Badge>
+                ) : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void onPaid(s.id, s.total)}
+                    disabled={markPaid.isPending}
+                    data-testid="statement-mark-paid"
+                  >
+                    {t('referrals.markPaid')}
+                  </Button>
+                )}
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void onPdf(s.id)}
+                  aria-label={t('referrals.pdfLabel', { id: s.id })}
+                >
+                  <Download className="size-4" aria-hidden="true" />
+                  {t('referrals.pdf')}
+                </Button>
+              </span>
             </li>
           ))}
         </ul>
