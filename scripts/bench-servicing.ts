@@ -17,7 +17,7 @@ import { request as httpRequest } from 'node:http';
 import { loadavg as osLoad } from 'node:os';
 import { platformToday } from '@token/domain/calendar';
 import { appendEntry, genesisHash, type RegisterEntry } from '@token/domain/register';
-import type { BondTerms } from '@token/domain/servicing';
+import { type BondTerms, exampleBondTerms } from '@token/domain/servicing';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -55,28 +55,11 @@ const password = 'Quarz-Fenster-48!';
 const mintedAt = new Date('2020-04-01T10:00:00.000Z');
 
 /** 1,000,000 tokens of 10 €, 5.5 % annually from 2020-03-31: period 1's record date is 2021-03-30. */
-const terms: BondTerms = {
-  isin: 'DE000A1EWWW0',
-  issuer: 'Sonnenfeld Energie GmbH',
+const terms: BondTerms = exampleBondTerms({
   nominalPerTokenCents: 1_000,
   issueVolumeCents: 1_000_000_000,
   totalSupply: 1_000_000,
-  couponRateBasisPoints: 550,
-  couponFrequency: 'annual',
-  dayCountConvention: 'act_act_icma',
-  issueDate: '2020-03-31',
-  firstCouponDate: '2021-03-31',
-  maturityDate: '2025-03-31',
-  businessDayConvention: 'following',
-  recordDateOffsetBusinessDays: 1,
-  subscriptionStart: '2020-01-02',
-  subscriptionEnd: '2020-03-31',
-  minimumSubscriptionCents: null,
-  maximumOrderCentsNonProfessional: null,
-  professionalOnly: false,
-  investorLimit: null,
-  exclusive: false,
-} as BondTerms;
+});
 
 const quietLog = {
   error() {},

@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { allocateCoupon } from './allocation.ts';
+import { exampleBondTerms } from './example-terms.ts';
 import { expectedPayoutsOf, expectedPayoutView, sortExpectedPayouts } from './expected-payouts.ts';
 import { couponSchedule } from './schedule.ts';
 import type { BondTerms } from './terms.ts';
 
 /** 1,000 € per token, 5.5 % a year, ACT/ACT ICMA, 2020-03-31 to 2025-03-31. */
-const annual: BondTerms = {
-  isin: 'DE000A1EWWW0',
-  issuer: 'Sonnenfeld Energie GmbH',
-  nominalPerTokenCents: 100_000,
-  issueVolumeCents: 100_000_000,
-  totalSupply: 1_000,
-  couponRateBasisPoints: 550,
-  couponFrequency: 'annual',
-  dayCountConvention: 'act_act_icma',
-  issueDate: '2020-03-31',
-  firstCouponDate: '2021-03-31',
-  maturityDate: '2025-03-31',
-  businessDayConvention: 'following',
-  recordDateOffsetBusinessDays: 1,
-  subscriptionStart: '2020-01-02',
-  subscriptionEnd: '2020-03-31',
-  minimumSubscriptionCents: null,
-  maximumOrderCentsNonProfessional: null,
-  professionalOnly: false,
-  investorLimit: null,
-  exclusive: false,
-};
+const annual: BondTerms = exampleBondTerms();
 
 describe('expectedPayoutsOf', () => {
   it('gives the next coupon within 12 months at the holding, rounded as a run would', () => {

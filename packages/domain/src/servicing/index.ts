@@ -7,6 +7,7 @@ export * from './admin-views.ts';
 export * from './allocation.ts';
 export * from './commissions.ts';
 export * from './day-count.ts';
+export * from './example-terms.ts';
 export * from './expected-payouts.ts';
 export * from './ledger.ts';
 export * from './lifecycle.ts';

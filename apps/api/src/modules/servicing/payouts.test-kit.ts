@@ -1,4 +1,4 @@
-import type { BondTerms } from '@token/domain/servicing';
+import { exampleBondTerms } from '@token/domain/servicing';
 import { expect } from 'vitest';
 import type { customers } from '../../db/schema/index.ts';
 import { seedChannel } from '../../db/seed/channel.ts';
@@ -18,31 +18,7 @@ export async function withChannel(t: TestApp) {
   await t.app.db.transaction((tx) => seedChannel(tx));
 }
 
-export function termsOf(overrides: Partial<BondTerms> = {}): BondTerms {
-  return {
-    isin: 'DE000A1EWWW0',
-    issuer: 'Sonnenfeld Energie GmbH',
-    nominalPerTokenCents: 100_000,
-    issueVolumeCents: 100_000_000,
-    totalSupply: 1_000,
-    couponRateBasisPoints: 550,
-    couponFrequency: 'annual',
-    dayCountConvention: 'act_act_icma',
-    issueDate: '2020-03-31',
-    firstCouponDate: '2021-03-31',
-    maturityDate: '2025-03-31',
-    businessDayConvention: 'following',
-    recordDateOffsetBusinessDays: 1,
-    subscriptionStart: '2020-01-02',
-    subscriptionEnd: '2020-03-31',
-    minimumSubscriptionCents: null,
-    maximumOrderCentsNonProfessional: null,
-    professionalOnly: false,
-    investorLimit: null,
-    exclusive: false,
-    ...overrides,
-  } as BondTerms;
-}
+export const termsOf = exampleBondTerms;
 
 type Holder = Partial<typeof customers.$inferInsert> & { tokens: number };
 

@@ -1,35 +1,10 @@
-import type { BondTerms } from '@token/domain/servicing';
+import { exampleBondTerms } from '@token/domain/servicing';
 import { expect } from 'vitest';
 import { seedBond, seedBuyer } from '../../db/seed/factories.ts';
 import type { TestApp } from '../../test/create-test-app.ts';
 import { appendConfirmed } from '../register/register.test-kit.ts';
 
-/** Terms of a 1,000-token bond of 1,000 € per token, 5.5 % annually, 2020-03-31 to 2025-03-31. */
-export function termsOf(overrides: Partial<BondTerms> = {}): BondTerms {
-  return {
-    isin: 'DE000A1EWWW0',
-    issuer: 'Sonnenfeld Energie GmbH',
-    nominalPerTokenCents: 100_000,
-    issueVolumeCents: 100_000_000,
-    totalSupply: 1_000,
-    couponRateBasisPoints: 550,
-    couponFrequency: 'annual',
-    dayCountConvention: 'act_act_icma',
-    issueDate: '2020-03-31',
-    firstCouponDate: '2021-03-31',
-    maturityDate: '2025-03-31',
-    businessDayConvention: 'following',
-    recordDateOffsetBusinessDays: 1,
-    subscriptionStart: '2020-01-02',
-    subscriptionEnd: '2020-03-31',
-    minimumSubscriptionCents: null,
-    maximumOrderCentsNonProfessional: null,
-    professionalOnly: false,
-    investorLimit: null,
-    exclusive: false,
-    ...overrides,
-  } as BondTerms;
-}
+export const termsOf = exampleBondTerms;
 
 /** PUT terms as the operator holding `token` (or anonymously). */
 export function putTerms(t: TestApp, code: string, body: unknown, token: string | undefined) {

@@ -1,9 +1,9 @@
 import {
   allocateCoupon,
-  type BondTerms,
   checkLedger,
   couponSchedule,
   couponScheduleRowView,
+  exampleBondTerms,
   type LedgerPosting,
 } from '@token/domain/servicing';
 import { eq, sql } from 'drizzle-orm';
@@ -37,32 +37,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Terms of a 1,000-token bond of 1,000 € per token, 5.5 % annually, 2020-03-31 to 2025-03-31. */
-function termsOf(overrides: Partial<BondTerms> = {}): BondTerms {
-  return {
-    isin: 'DE000A1EWWW0',
-    issuer: 'Sonnenfeld Energie GmbH',
-    nominalPerTokenCents: 100_000,
-    issueVolumeCents: 100_000_000,
-    totalSupply: 1_000,
-    couponRateBasisPoints: 550,
-    couponFrequency: 'annual',
-    dayCountConvention: 'act_act_icma',
-    issueDate: '2020-03-31',
-    firstCouponDate: '2021-03-31',
-    maturityDate: '2025-03-31',
-    businessDayConvention: 'following',
-    recordDateOffsetBusinessDays: 1,
-    subscriptionStart: '2020-01-02',
-    subscriptionEnd: '2020-03-31',
-    minimumSubscriptionCents: null,
-    maximumOrderCentsNonProfessional: null,
-    professionalOnly: false,
-    investorLimit: null,
-    exclusive: false,
-    ...overrides,
-  } as BondTerms;
-}
+const termsOf = exampleBondTerms;
 
 function putTerms(code: string, body: unknown, as: string | undefined = token) {
   return t.app.inject({

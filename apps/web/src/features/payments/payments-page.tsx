@@ -4,6 +4,7 @@ import { CalendarClock, Download, HandCoins } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -13,7 +14,6 @@ import { notify } from '../../lib/notifications.ts';
 import { useCustomerPayouts } from '../../lib/payouts.ts';
 import { useDownloadStatement } from './api/download-statement.ts';
 import { useExpectedPayouts } from './api/get-expected-payouts.ts';
-import { LoadFailed } from './components/load-failed.tsx';
 import { PayoutsChart } from './components/payouts-chart.tsx';
 
 const statusClass: Record<PayoutStatus, string> = {

@@ -3,6 +3,7 @@ import { Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -11,7 +12,6 @@ import { useTokenAssets } from '../../lib/token-assets.ts';
 import { custodyWalletOf, useWallets } from '../../lib/wallets.ts';
 import { AllocationChart } from './components/allocation-chart.tsx';
 import { CopyAddress } from './components/copy-address.tsx';
-import { LoadFailed } from './components/load-failed.tsx';
 import { PositionCard } from './components/position-card.tsx';
 
 /** The custodial wallet the registrar books to, its address shortened with a copy button (spec 9). */

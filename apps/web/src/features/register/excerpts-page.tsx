@@ -4,6 +4,7 @@ import { Download, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -14,7 +15,6 @@ import { useTokenAssets } from '../../lib/token-assets.ts';
 import { useDownloadExcerpt } from './api/download-excerpt.ts';
 import { useRegisterExcerpts } from './api/get-register-excerpts.ts';
 import { useRequestExcerpt } from './api/request-excerpt.ts';
-import { LoadFailed } from './components/load-failed.tsx';
 
 function ExcerptRow({ excerpt, bondName }: { excerpt: RegisterExcerptListItem; bondName: string }) {
   const { t } = useTranslation('register');

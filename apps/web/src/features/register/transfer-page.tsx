@@ -14,6 +14,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -29,7 +30,6 @@ import { useTokenAssets } from '../../lib/token-assets.ts';
 import { applyViolations } from '../../lib/validation.ts';
 import { custodyWalletOf, useWallets } from '../../lib/wallets.ts';
 import { useTransferTokens } from './api/transfer-tokens.ts';
-import { LoadFailed } from './components/load-failed.tsx';
 import {
   isTransferRefusal,
   refusalBeforeSubmit,

@@ -9,6 +9,7 @@ import type {
   CouponScheduleRowView,
   PayoutNoticeResult,
 } from '@token/domain/servicing';
+import { exampleBondTerms } from '@token/domain/servicing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { clearNotifications } from '../../../lib/notifications.ts';
@@ -35,28 +36,7 @@ const operatorRecord = {
   twoFactorEnabled: true,
 };
 
-const terms: BondTerms = {
-  isin: 'DE000A1EWWW0',
-  issuer: 'Sonnenfeld Energie GmbH',
-  nominalPerTokenCents: 100_000,
-  issueVolumeCents: 100_000_000,
-  totalSupply: 1_000,
-  couponRateBasisPoints: 550,
-  couponFrequency: 'annual',
-  dayCountConvention: 'act_act_icma',
-  issueDate: '2020-03-31',
-  firstCouponDate: '2021-03-31',
-  maturityDate: '2025-03-31',
-  businessDayConvention: 'following',
-  recordDateOffsetBusinessDays: 1,
-  subscriptionStart: '2020-01-02',
-  subscriptionEnd: '2020-03-31',
-  minimumSubscriptionCents: null,
-  maximumOrderCentsNonProfessional: null,
-  professionalOnly: false,
-  investorLimit: 149,
-  exclusive: false,
-};
+const terms: BondTerms = exampleBondTerms({ investorLimit: 149 });
 
 const savedTerms: BondTermsVersionView = {
   product: code,

@@ -2,10 +2,10 @@ import { formatDateTime, formatNumber, shortenAddress } from '@token/domain/form
 import { type RegisterEntryView, registerEntryKindLabels } from '@token/domain/register';
 import { ArrowDownLeft, ArrowUpRight, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocale } from '../../../lib/i18n.ts';
 import { useRegisterEntries } from '../api/get-register-entries.ts';
-import { LoadFailed } from './load-failed.tsx';
 
 const statusTone: Record<RegisterEntryView['status'], string> = {
   pending: 'bg-amber-50 text-amber-900 ring-1 ring-amber-200',

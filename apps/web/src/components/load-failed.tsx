@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { errorMessageOf } from '../../../lib/errors.ts';
-import { useLocale } from '../../../lib/i18n.ts';
+import { errorMessageOf } from '../lib/errors.ts';
+import { useLocale } from '../lib/i18n.ts';
+import { Button } from './ui/button.tsx';
 
-/** A read that failed: the catalogue's sentence in the reader's language and a retry button. */
+/** A read that failed: the catalogue's sentence in the reader's language and a retry button (its label in the `register` texts, which the depot, excerpts, transfer and payments pages load). */
 export function LoadFailed({
   error,
   onRetry,
