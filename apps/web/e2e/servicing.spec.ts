@@ -292,7 +292,7 @@ async function runCoupon(browser: Browser, server: RunningServer) {
   await expect(holder).toContainText(couponText.en);
 
   await run.getByRole('button', { name: 'Approve run' }).click();
-  const approve = admin.getByRole('dialog', { name: 'Approve coupon period 1?' });
+  const approve = admin.getByRole('alertdialog', { name: 'Approve coupon period 1?' });
   await expect(approve).toContainText(couponText.en);
   await approve.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(approve).toBeHidden();
@@ -308,7 +308,7 @@ async function runCoupon(browser: Browser, server: RunningServer) {
   expect(xml).toMatch(/<InstdAmt[^>]*>5\.00<\/InstdAmt>/);
 
   await holder.getByRole('button', { name: 'Mark paid' }).click();
-  const paid = admin.getByRole('dialog', { name: 'Mark the payout paid?' });
+  const paid = admin.getByRole('alertdialog', { name: 'Mark the payout paid?' });
   await paid.getByRole('button', { name: 'Mark paid' }).click();
   await expect(paid).toBeHidden();
   await expect(holder).toContainText('Paid');
