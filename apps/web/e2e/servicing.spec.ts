@@ -27,7 +27,8 @@ const code = 'E2E_SERVICING_COUPON';
 const tokens = 1_000;
 const dayMs = 86_400_000;
 const normalise = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
-const shotsDir = join(import.meta.dirname, '..', 'test-results', 'servicing');
+// beside screenshots.spec.ts's pages (git-ignored; the runner empties test-results/ on every run)
+const shotsDir = join(import.meta.dirname, '..', 'screenshots');
 
 /*
  * The terms, from the real date: monthly coupons on month ends, the first at the first month end at
@@ -357,10 +358,16 @@ async function investorSees(browser: Browser, server: RunningServer) {
       await page.waitForLoadState('networkidle');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `/account/payments is wider than ${width} px`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: join(shotsDir, `payments-${locale}-${width}.png`), fullPage: true });
+      await page.screenshot({
+        path: join(shotsDir, `servicing-payments-${locale}-${width}.png`),
+        fullPage: true,
+      });
       await page.goto('/');
       await expect(page.getByTestId('home-payout').first()).toBeVisible();
-      await page.screenshot({ path: join(shotsDir, `home-${locale}-${width}.png`), fullPage: true });
+      await page.screenshot({
+        path: join(shotsDir, `servicing-home-${locale}-${width}.png`),
+        fullPage: true,
+      });
     }
     await context.close();
   }
