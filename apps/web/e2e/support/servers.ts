@@ -18,22 +18,36 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** Stops the server; deletes its data directory unless it was handed in (`dataDir`) or `keepData`. */
+  stop: (opts?: { keepData?: boolean }) => Promise<void>;
+};
 
 /**
  * Starts the app as `npm start` does (scripts/start.mjs: build if stale, migrate, seed an empty
  * database, serve the SPA) on a fresh data directory and its own port; resolves when /api/health
  * answers. `prepare` runs against the data directory before the server starts; `env` adds
- * configuration for this server only.
+ * configuration for this server only. `dataDir` reuses a stopped server's data directory (kept when
+ * this one stops); `fakeDays` runs it under libfaketime that many days ahead (the clock tests' way:
+ * `faketime -f "+Nd"`, the monotonic clock left real).
  */
 export async function startServer(opts: {
   name: string;
   prepare?: (dataDir: string) => void;
   /** Configuration of this server only (e.g. the sandbox partners' delays), over the inherited. */
   env?: NodeJS.ProcessEnv;
+  /** An existing data directory (e.g. of a stopped server) to serve again; never deleted here. */
+  dataDir?: string;
+  /** Days the server's clock runs ahead, through libfaketime. */
+  fakeDays?: number;
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), `token-e2e-${opts.name}-`));
-  const port = await freePort();
+  const ownDataDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), `token-e2e-${opts.name}-`));
+  const port = opts.port ?? (await freePort());
   opts.prepare?.(dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -47,11 +61,27 @@ export async function startServer(opts: {
   // as `npm start` runs with the README's default set explicitly: development, embedded PGlite
   delete env.DATABASE_URL;
   env.NODE_ENV = 'development';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  if (opts.fakeDays !== undefined) env.FAKETIME_DONT_FAKE_MONOTONIC = '1';
+  const [command, args] =
+    opts.fakeDays === undefined
+      ? [process.execPath, ['scripts/start.mjs']]
+      : ['faketime', ['-f', `+${opts.fakeDays}d`, process.execPath, 'scripts/start.mjs']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // faketime forks the program and passes no signal on: stopped as a process group
+    detached: opts.fakeDays !== undefined,
   });
+  const kill = (signal: NodeJS.Signals) => {
+    if (opts.fakeDays !== undefined && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    } else child.kill(signal);
+  };
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
@@ -70,7 +100,7 @@ export async function startServer(opts: {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      kill('SIGKILL');
       throw new Error(`${opts.name} server did not become healthy in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 300));
@@ -87,14 +117,14 @@ export async function startServer(opts: {
   return {
     url,
     dataDir,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
+        kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir && !keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
