@@ -17,7 +17,7 @@ import { request as httpRequest } from 'node:http';
 import { loadavg as osLoad } from 'node:os';
 import { platformToday } from '@token/domain/calendar';
 import { appendEntry, genesisHash, type RegisterEntry } from '@token/domain/register';
-import { type BondTerms, exampleBondTerms } from '@token/domain/servicing';
+import { type BondTerms, couponSchedule, exampleBondTerms } from '@token/domain/servicing';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -349,6 +349,7 @@ async function main() {
   });
   const today = platformToday();
   const rows: { prepare: number; approve: number; prepStatements: number; apprStatements: number }[] = [];
+  let redemption = { prepare: 0, approve: 0 };
   let http: {
     prepare: number;
     approve: number;
@@ -419,6 +420,41 @@ async function main() {
           `    approve: ${breakdown(approved.statements, approved.ms)}\n`,
       );
     }
+
+    // The redemption of the first measured bond: the last coupon with the nominal, and the burn of
+    // every holder's tokens (one instruction and one submit job each) in the approval's transaction.
+    const redeemed = bonds[1]!;
+    const finalPeriod = couponSchedule(terms).length;
+    const redemptionPrepared = await timed(() =>
+      prepareCouponRun({
+        db: handle.db,
+        code: redeemed.code,
+        periodIndex: finalPeriod,
+        operatorId: operator.id,
+        today,
+      }),
+    );
+    const redemptionApproved = await timed(() =>
+      approveCouponRun({
+        db: handle.db,
+        code: redeemed.code,
+        runId: redemptionPrepared.result.run.id,
+        operatorId: operator.id,
+        today,
+      }),
+    );
+    const burn = redemptionApproved.result.burn;
+    if (
+      redemptionApproved.result.kind !== 'redemption' ||
+      burn?.queuedTokens !== redemptionApproved.result.outstandingTokens
+    ) {
+      throw new Error(`redemption run: ${redemptionApproved.result.kind}, burn ${JSON.stringify(burn)}`);
+    }
+    redemption = { prepare: redemptionPrepared.ms, approve: redemptionApproved.ms };
+    process.stdout.write(
+      `  redemption: prepareCouponRun ${ms(redemptionPrepared.ms)}, approveCouponRun ${ms(redemptionApproved.ms)} (${holderCount} burn instructions)\n` +
+        `    approve: ${breakdown(redemptionApproved.statements, redemptionApproved.ms)}\n`,
+    );
 
     const port = await freePort();
     const { proc } = await startServerProcess({
@@ -500,6 +536,9 @@ async function main() {
   );
   process.stdout.write(
     `  approveCouponRun (payouts + posting), ${holderCount} holders: ${approves.map(ms).join(', ')}; median ${ms(median(approves))}\n`,
+  );
+  process.stdout.write(
+    `  redemption run (last coupon + nominal, every token burned), ${holderCount} holders: preview ${ms(redemption.prepare)}, approval ${ms(redemption.approve)}\n`,
   );
   process.stdout.write(
     `  over HTTP (real server, operator token): POST coupon-runs ${ms(http.prepare)} (${(http.prepareBytes / 1024).toFixed(0)} KiB), POST approve ${ms(http.approve)} (${(http.approveBytes / 1024).toFixed(0)} KiB; ${(http.gzipBytes / 1024).toFixed(0)} KiB gzip)\n`,

@@ -32,11 +32,13 @@ import {
   registerHeads,
   registerHoldings,
   registrarInstructions,
+  wallets,
 } from '../../db/schema/index.ts';
+import { jobInsertSql } from '../../jobs/enqueue.ts';
+import { registrarSubmitJob } from '../../jobs/registrar-submit.job.ts';
 import type { MailContext } from '../../mail/mail-context.ts';
 import { appendAuditEntry } from '../admin/audit-log.service.ts';
 import { getBond, partyColumns, partyOf } from '../register/bond-lookup.ts';
-import { queueInstruction } from '../register/instructions.service.ts';
 import { queuePayoutPaidMail, queueRunPreparedMail } from './servicing-mails.ts';
 import { requireCurrentTerms } from './terms.service.ts';
 
@@ -414,27 +416,33 @@ async function assertNothingInFlight(tx: Db, productId: number): Promise<void> {
 
 /**
  * The redemption's burn: one burn instruction per holder of the whole balance in the register now
- * (transfers are refused since the run was prepared), keyed by run and holder so a repeat queues none.
- * The journal records each burn when the registrar confirms it.
+ * (transfers are refused since the run was prepared), keyed by run and holder so a repeat queues none,
+ * each with its `registrar.submit` job: one statement for every holder (a run may have 10,000). The
+ * journal records each burn when the registrar confirms it.
  */
 async function queueRedemptionBurns(tx: Tx, opts: { productId: number; runId: number }): Promise<void> {
-  const holdings = await tx
-    .select({ customerId: registerHoldings.customerId, balance: registerHoldings.balance })
+  await tx
+    .select({ customerId: registerHoldings.customerId })
     .from(registerHoldings)
     .where(and(eq(registerHoldings.productId, opts.productId), sql`${registerHoldings.balance} > 0`))
-    .orderBy(registerHoldings.customerId)
     .for('update');
-  for (const h of holdings) {
-    await queueInstruction(tx, {
-      productId: opts.productId,
-      kind: 'burn',
-      fromCustomerId: h.customerId,
-      toCustomerId: null,
-      amount: h.balance,
-      cause: { type: 'redemption', reference: `coupon-run-${opts.runId}` },
-      idempotencyKey: `burn-redemption-${opts.runId}-${h.customerId}`,
-    });
-  }
+  await tx.execute(sql`with instruction as (
+      insert into ${registrarInstructions} (product_id, kind, from_customer_id, to_customer_id, from_address,
+        to_address, amount, cause, idempotency_key)
+      select h.product_id, 'burn', h.customer_id, null, w.address, null, h.balance,
+        jsonb_build_object('type', 'redemption', 'reference', ${`coupon-run-${opts.runId}`}::text),
+        ${`burn-redemption-${opts.runId}-`}::text || h.customer_id
+      from ${registerHoldings} h
+        left join ${wallets} w on w.customer_id = h.customer_id and w.type = 'custody'
+      where h.product_id = ${opts.productId} and h.balance > 0
+      order by h.customer_id
+      on conflict (idempotency_key) do nothing
+      returning id),
+    job as (${jobInsertSql(registrarSubmitJob, {
+      from: sql`instruction i`,
+      data: sql`json_build_object('instructionId', i.id)`,
+    })})
+    select (select count(*) from instruction)::int as queued, (select count(*) from job)::int as jobs`);
 }
 
 /**
