@@ -10,6 +10,7 @@ import { prepareDemoMedia, storeDemoMedia } from './media/demo-media.ts';
 import { seedOnboardingDemo } from './onboarding-demo.ts';
 import { seedDemoOperator } from './operators.ts';
 import { seedReferenceData } from './reference.ts';
+import { seedReferralDemo } from './referral-demo.ts';
 import { seedRegisterDemo } from './register-demo.ts';
 import { seedServicingDemo } from './servicing-demo.ts';
 
@@ -54,6 +55,7 @@ export async function seedDemoData(opts: {
       await seedDemoOperator(tx, opts.demoAccounts);
       await seedRegisterDemo(tx);
       await seedServicingDemo(tx);
+      await seedReferralDemo(tx);
     }
     await stored;
   });

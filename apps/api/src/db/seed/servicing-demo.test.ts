@@ -92,3 +92,33 @@ describe('the servicing demo (docs/demo-data.md "Servicing")', () => {
     expect(expected.some((e) => e.bondCode === 'KITA_POTSDAM_2025')).toBe(false);
   });
 });
+
+describe('the referral demo (docs/demo-data.md "Referral")', () => {
+  it('shows Clara, who referred Jonas, her commissions: the old ones settled and paid, the new ones accrued', async () => {
+    const [clara] = await t.app.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, onboardingDemoPeople.receiver));
+    const claraToken = await tokenFor(t.app, clara!);
+    const res = await t.app.inject({
+      url: '/api/v2/shop/customer-referrals',
+      headers: { authorization: `Bearer ${claraToken}`, accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    const view = res.json() as Record<string, unknown> & { lines: { kind: string; status: string }[] };
+    expect(view).toMatchObject({ referralPartner: true });
+    // Jonas's approval (50 €) and his five paid orders (25 € each): the orders older than a year
+    // (KITA_POTSDAM_2025, QUARTIER_ERFURT) settled and paid, the rest accrued.
+    const byStatus = (status: string) => view.lines.filter((l) => l.status === status);
+    expect(byStatus('paid').map((l) => l.kind)).toEqual(['paid_order', 'paid_order']);
+    expect(byStatus('accrued').map((l) => l.kind).sort()).toEqual([
+      'paid_order',
+      'paid_order',
+      'paid_order',
+      'registered_customer',
+    ]);
+    expect(view).toMatchObject({ accrued: 12_500, paid: 5_000 });
+    expect(JSON.stringify(view)).not.toContain('jonas');
+    expect(JSON.stringify(view)).not.toContain('Wagner');
+  });
+});
