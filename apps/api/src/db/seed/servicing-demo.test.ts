@@ -111,12 +111,11 @@ describe('the referral demo (docs/demo-data.md "Referral")', () => {
     // (KITA_POTSDAM_2025, QUARTIER_ERFURT) settled and paid, the rest accrued.
     const byStatus = (status: string) => view.lines.filter((l) => l.status === status);
     expect(byStatus('paid').map((l) => l.kind)).toEqual(['paid_order', 'paid_order']);
-    expect(byStatus('accrued').map((l) => l.kind).sort()).toEqual([
-      'paid_order',
-      'paid_order',
-      'paid_order',
-      'registered_customer',
-    ]);
+    expect(
+      byStatus('accrued')
+        .map((l) => l.kind)
+        .sort(),
+    ).toEqual(['paid_order', 'paid_order', 'paid_order', 'registered_customer']);
     expect(view).toMatchObject({ accrued: 12_500, paid: 5_000 });
     expect(JSON.stringify(view)).not.toContain('jonas');
     expect(JSON.stringify(view)).not.toContain('Wagner');

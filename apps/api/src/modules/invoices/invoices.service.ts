@@ -152,8 +152,11 @@ async function productIsin(db: Database, productId: number): Promise<string | nu
   return row?.value ?? null;
 }
 
-/** The investor's billing address: the default one, else their company address, else the first. */
-async function investorAddress(
+/**
+ * The investor's address on a document (invoice, payout statement): the default one, else their
+ * company or personal address, else the first.
+ */
+export async function investorAddress(
   db: Database,
   customer: typeof customers.$inferSelect,
 ): Promise<{ street: string; postcode: string; city: string; countryCode: string }> {

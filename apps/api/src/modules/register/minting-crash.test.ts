@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedBond } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { repositoryRoot } from '../../test/server-process.ts';
+import { until } from '../../test/until.ts';
 import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
 import { paidOrder } from './register.test-kit.ts';
 
@@ -27,21 +28,6 @@ afterAll(async () => {
   await barrier?.end().catch(() => {});
   await t?.close();
 });
-
-/** Polls `probe` every 25 ms until it answers a value (not a fixed sleep: it waits for a state). */
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | null | undefined>,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 type OrderPicture = {
   orderId: number;

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { repositoryRoot } from '../../test/server-process.ts';
+import { until } from '../../test/until.ts';
 import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
 import { servicedBond } from './servicing.test-kit.ts';
 
@@ -23,17 +24,6 @@ afterAll(async () => {
   await barrier?.end().catch(() => {});
   await t?.close();
 });
-
-/** Polls `probe` every 25 ms until it answers a value (it waits for a state, not a time). */
-async function until<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe.runIf(isPostgres)('kill -9 in the middle of a coupon run approval (PostgreSQL)', () => {
   it('leaves the run unapproved with no payout, and a second approval pays each holder once', async () => {

@@ -13,16 +13,10 @@ import {
   sortExpectedPayouts,
   toDecimalString,
 } from '@token/domain/servicing';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  addresses,
-  bondTerms,
-  couponRuns,
-  customers,
-  type PayoutRowStatus,
-  payouts,
-} from '../../db/schema/index.ts';
+import { bondTerms, couponRuns, customers, type PayoutRowStatus, payouts } from '../../db/schema/index.ts';
+import { investorAddress } from '../invoices/invoices.service.ts';
 import { findShopChannel } from '../reference/reference.service.ts';
 import { getReferralStatementDocument } from '../referrals/referrals.service.ts';
 import { renderStatementPdf } from '../referrals/statement-pdf.ts';
@@ -153,27 +147,6 @@ export async function payoutStatementPdf(opts: {
     type: payout.type,
     locale,
     stream: renderPayoutStatementPdf(statement, { createdAt: payout.createdAt }),
-  };
-}
-
-/** The investor's address: the default one, else their company or personal address, else the first. */
-async function investorAddress(db: Database, customer: typeof customers.$inferSelect) {
-  const rows = await db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.customerId, customer.id))
-    .orderBy(asc(addresses.id));
-  const chosen =
-    rows.find((a) => a.id === customer.defaultAddressId) ??
-    rows.find((a) => a.kind === (customer.accountType === 'company' ? 'company' : 'personal')) ??
-    rows[0];
-  if (!chosen)
-    return { street: '', postcode: '', city: '', countryCode: customer.nationality?.slice(0, 2) ?? 'DE' };
-  return {
-    street: chosen.street,
-    postcode: chosen.postcode,
-    city: chosen.city,
-    countryCode: chosen.countryCode.toUpperCase().slice(0, 2),
   };
 }
 
