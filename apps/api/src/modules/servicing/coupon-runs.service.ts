@@ -633,6 +633,8 @@ export async function bookPayoutPaid(
     source: 'operator' | { camtMessageId: string; entryReference: string };
     /** Tells the investor by mail, in the same transaction (nothing is mailed twice: the booking is once). */
     mail?: MailContext;
+    /** false: the caller books many payouts of the run and settles it once afterwards (a camt.054). */
+    settle?: boolean;
   },
 ) {
   const [paid] = await tx
@@ -668,7 +670,7 @@ export async function bookPayoutPaid(
     },
   });
   // A commission payout belongs to no run.
-  if (paid.runId !== null) await settleRun(tx, paid.runId);
+  if (paid.runId !== null && opts.settle !== false) await settleRun(tx, paid.runId);
   if (opts.mail && paid.type !== 'commission') {
     await tellInvestorPaid(tx, opts.mail, { ...paid, type: paid.type });
   }
@@ -731,7 +733,15 @@ async function tellInvestorPaid(
  */
 export async function bookPayoutFailed(
   tx: Db,
-  opts: { payoutId: number; productCode: string; operatorId: number; reason: string; camtMessageId?: string },
+  opts: {
+    payoutId: number;
+    productCode: string;
+    operatorId: number;
+    reason: string;
+    camtMessageId?: string;
+    /** false: the caller settles the run once after booking many (a camt.054). */
+    settle?: boolean;
+  },
 ) {
   const [failed] = await tx
     .update(payouts)
@@ -752,6 +762,6 @@ export async function bookPayoutFailed(
       ...(opts.camtMessageId ? { camtMessageId: opts.camtMessageId } : {}),
     },
   });
-  if (failed.runId !== null) await settleRun(tx, failed.runId);
+  if (failed.runId !== null && opts.settle !== false) await settleRun(tx, failed.runId);
   return failed;
 }

@@ -229,6 +229,7 @@ export async function importPayoutNotice(opts: {
           operatorId: opts.operatorId,
           reason: `bank return ${r.reasonCode ?? 'without reason code'}`,
           camtMessageId: notice.messageId,
+          settle: false,
         });
         result.failed++;
       }
@@ -254,6 +255,8 @@ export async function importPayoutNotice(opts: {
           today: opts.today,
           source: { camtMessageId: notice.messageId, entryReference: d.entryReference },
           ...(opts.mail ? { mail: opts.mail } : {}),
+          // the run is settled once below, not after each of its payouts
+          settle: false,
         });
         result.matched++;
       }
