@@ -35,9 +35,9 @@ test.describe('home, marketplace reading (channel does not require login)', () =
     await expect(page.locator('.how-to-start li')).toHaveCount(3);
     const creators = page.getByTestId('top-creator');
     await expect(creators).toHaveCount(8);
-    // creator profiles (/customer?id=) come with the marketplace: no links to a page-not-found
-    await expect(creators.first().locator('a')).toHaveCount(0);
-    await expect(page.locator('a[href^="/customer"], a[href^="/browse"]')).toHaveCount(0);
+    // each creator links to their profile summary; the banner and the latest items lead to /browse
+    await expect(creators.first().locator('a')).toHaveAttribute('href', /^\/customer\?id=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('link', { name: 'Alle ansehen' })).toHaveAttribute('href', '/browse');
     await expectAccessible(page, 'home');
   });
 

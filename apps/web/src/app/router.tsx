@@ -14,6 +14,14 @@ const cms = () => import('../features/cms/cms-page.tsx').then((m) => ({ Componen
 const contact = () =>
   import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage }));
 const banned = () => import('../features/system/banned-page.tsx').then((m) => ({ Component: m.BannedPage }));
+const marketplacePage =
+  (name: 'BrowsePage' | 'CategoryPage') => async (): Promise<{ Component: ComponentType }> => {
+    const [m] = await Promise.all([
+      import('../features/browse/browse-page.tsx'),
+      loadNamespace('marketplace'),
+    ]);
+    return { Component: m[name] };
+  };
 const notFound = () =>
   import('../features/system/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 
@@ -184,6 +192,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: home },
           { path: 'products/:productCode', lazy: product },
+          { path: 'browse', lazy: marketplacePage('BrowsePage') },
+          { path: 'categories/:categoryName', lazy: marketplacePage('CategoryPage') },
           { path: 'cms/:code', lazy: cms },
           ...legalPageCodes.map((code) => ({ path: code, lazy: cms })),
           { path: 'contact', lazy: contact },

@@ -3,7 +3,7 @@ import { errorMessageOf } from '../lib/errors.ts';
 import { useLocale } from '../lib/i18n.ts';
 import { Button } from './ui/button.tsx';
 
-/** A read that failed: the catalogue's sentence in the reader's language and a retry button (its label in the `register` texts, which the depot, excerpts, transfer and payments pages load). */
+/** A read that failed: the catalogue's sentence in the reader's language and a retry button. */
 export function LoadFailed({
   error,
   onRetry,
@@ -13,7 +13,7 @@ export function LoadFailed({
   onRetry: () => void;
   boxed?: boolean;
 }) {
-  const { t } = useTranslation('register');
+  const { t } = useTranslation();
   const locale = useLocale();
   return (
     <div

@@ -20,7 +20,8 @@ function storedLocale(): Locale {
 /**
  * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
  * `accounts` (login, registration, account area), `onboarding` (the self-disclosure), `orders` (the
- * order process, orders and invoices), `register` (the depot, transfers, register excerpts). A route's
+ * order process, orders and invoices), `register` (the depot, transfers, register excerpts), `marketplace` (browse, categories and the other
+ * collectibles pages). A route's
  * `lazy()` awaits `loadNamespace` with its page module, so the page never renders before its text is there.
  */
 const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
@@ -29,10 +30,11 @@ const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
     '../locales/*/onboarding.json',
     '../locales/*/orders.json',
     '../locales/*/register.json',
+    '../locales/*/marketplace.json',
   ],
   { import: 'default' },
 );
-export type LazyNamespace = 'accounts' | 'onboarding' | 'orders' | 'register';
+export type LazyNamespace = 'accounts' | 'onboarding' | 'orders' | 'register' | 'marketplace';
 
 const lazyNamespaceBackend: BackendModule = {
   type: 'backend',

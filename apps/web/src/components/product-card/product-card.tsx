@@ -7,6 +7,7 @@ import { ExternalLink, Heart, Mail, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useChannel } from '../../lib/channel.ts';
+import { creatorProfilePath } from '../../lib/creators.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
@@ -37,15 +38,17 @@ export function ProductLabelBadge({ product, className = '' }: { product: Produc
   );
 }
 
-/**
- * spec 2: the creator's avatar. Their profile summary (/customer?id=) comes with the marketplace;
- * until that page exists the avatar names the creator instead of linking to a page-not-found.
- */
+/** spec 2: the creator's avatar, linking to their profile summary (/customer?id=). */
 function CreatorAvatar({ creator }: { creator: NonNullable<ProductView['creator']> }) {
   const { t } = useTranslation();
   const label = t('product.by', { name: creator.fullName });
   return (
-    <span className="shrink-0 rounded-full" title={label} data-testid="creator-avatar">
+    <Link
+      to={creatorProfilePath(creator.uuid)}
+      className="shrink-0 rounded-full"
+      title={label}
+      data-testid="creator-avatar"
+    >
       {creator.profileImage ? (
         <img
           src={creator.profileImage}
@@ -65,7 +68,7 @@ function CreatorAvatar({ creator }: { creator: NonNullable<ProductView['creator'
           <UserRound className="size-4" aria-hidden="true" />
         </span>
       )}
-    </span>
+    </Link>
   );
 }
 

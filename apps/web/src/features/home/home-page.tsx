@@ -1,4 +1,6 @@
+import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ProductCard } from '../../components/product-card/product-card.tsx';
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
@@ -17,10 +19,18 @@ function LatestProducts() {
       className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12 sm:px-6"
       aria-labelledby="latest-title"
     >
-      {/* "Show all" returns with the marketplace's /browse page; until then nothing links to a 404. */}
-      <h2 id="latest-title" className="text-2xl font-semibold tracking-tight text-brand-900">
-        {t('home.latest')}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="latest-title" className="text-2xl font-semibold tracking-tight text-brand-900">
+          {t('home.latest')}
+        </h2>
+        <Link
+          to="/browse"
+          className="inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          {t('home.showAll')}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy={products.isPending}>
         {products.isPending ? (
           <ProductGridSkeleton count={4} />

@@ -1,12 +1,11 @@
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { creatorProfilePath } from '../../lib/creators.ts';
 import { topCreatorsCount, useTopCreators } from './api/get-top-creators.ts';
 
-/**
- * spec 1: the top 8 creators. Their profile summaries (/customer?id=) come with the marketplace;
- * until that page exists the list does not link to a page-not-found.
- */
+/** spec 1: the top 8 creators, each linking to their profile summary (/customer?id=). */
 export function TopCreators() {
   const { t } = useTranslation();
   const creators = useTopCreators();
@@ -26,33 +25,34 @@ export function TopCreators() {
               </li>
             ))
           : creators.data?.map((c, i) => (
-              <li
-                key={c.uuid}
-                className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
-                data-testid="top-creator"
-              >
-                <span className="w-5 text-right text-sm font-semibold text-slate-500">{i + 1}</span>
-                {c.profileImage ? (
-                  <img
-                    src={c.profileImage}
-                    alt=""
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-12 shrink-0 rounded-full object-cover"
-                  />
-                ) : (
-                  <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                    <UserRound className="size-5" aria-hidden="true" />
-                  </span>
-                )}
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-semibold text-slate-900">{c.fullName}</span>
-                  {c.profileName && (
-                    <span className="block truncate text-xs text-slate-600">@{c.profileName}</span>
+              <li key={c.uuid} data-testid="top-creator">
+                <Link
+                  to={creatorProfilePath(c.uuid)}
+                  className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-brand-300 hover:shadow-md"
+                >
+                  <span className="w-5 text-right text-sm font-semibold text-slate-500">{i + 1}</span>
+                  {c.profileImage ? (
+                    <img
+                      src={c.profileImage}
+                      alt=""
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-12 shrink-0 rounded-full object-cover"
+                    />
+                  ) : (
+                    <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                      <UserRound className="size-5" aria-hidden="true" />
+                    </span>
                   )}
-                </span>
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-semibold text-slate-900">{c.fullName}</span>
+                    {c.profileName && (
+                      <span className="block truncate text-xs text-slate-600">@{c.profileName}</span>
+                    )}
+                  </span>
+                </Link>
               </li>
             ))}
       </ul>

@@ -59,11 +59,10 @@ export function WelcomeBanner() {
                 {t('home.signUp')}
               </Link>
             )}
-            {/* The offerings below until the marketplace's /browse page exists. */}
-            <a href="#latest" className={buttonClasses({ variant: 'onDark', size: 'lg' })}>
+            <Link to="/browse" className={buttonClasses({ variant: 'onDark', size: 'lg' })}>
               {t('home.browse')}
               <ArrowRight className="size-4" aria-hidden="true" />
-            </a>
+            </Link>
           </div>
         </div>
       </div>

@@ -1,0 +1,58 @@
+import type { ProductView } from '@token/domain/catalog-views';
+
+/* Tests only: catalogue answers as GET products gives them. */
+
+/** A listed collectible priced `price` cents in channel `token`. */
+export function productFixture(code: string, overrides: Partial<ProductView> = {}): ProductView {
+  return {
+    id: Number(code.replace(/\D/g, '') || 1),
+    code,
+    name: `Item ${code}`,
+    slug: code.toLowerCase(),
+    description: null,
+    shortDescription: null,
+    translations: {},
+    allowToBuy: true,
+    royalties: 0,
+    blockchainName: null,
+    tokenId: null,
+    whitelisting: false,
+    metadata: [],
+    mainTaxon: null,
+    taxons: [],
+    attributes: [],
+    creator: null,
+    mediaFiles: [],
+    legalDocuments: [],
+    defaultVariant: {
+      id: 1,
+      code,
+      name: code,
+      totalSupply: 10,
+      onHand: 10,
+      onHold: 0,
+      availableQuantity: 10,
+      inStock: true,
+      tracked: true,
+      channelPricings: {
+        token: { channelCode: 'token', price: 2500, originalPrice: null, buyBackPrice: null },
+      },
+    },
+    variants: [],
+    investorRestrictions: {
+      professionalOnly: false,
+      investorLimit: null,
+      minimumSubscription: null,
+      maximumOrderNonProfessional: null,
+      quantityStep: 1,
+    },
+    taxCategory: { code: 'standard', rateBasisPoints: 1900 },
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A Hydra page of products. */
+export function productPage(items: ProductView[], totalItems: number): Response {
+  return Response.json({ 'hydra:member': items, 'hydra:totalItems': totalItems });
+}
