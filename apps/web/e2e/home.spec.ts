@@ -8,8 +8,7 @@ test.describe('home, marketplace reading (channel does not require login)', () =
     await expect(page.getByRole('heading', { level: 1, name: 'Willkommen bei Tokenwerk' })).toBeVisible();
     // sign-up only when logged out, and always a browse button
     await expect(page.getByTestId('welcome-sign-up')).toHaveAttribute('href', '/sign-up');
-    // browse leads to the offerings below until the marketplace's /browse page exists
-    await expect(page.getByRole('link', { name: 'Angebote entdecken' })).toHaveAttribute('href', '#latest');
+    await expect(page.getByRole('link', { name: 'Angebote entdecken' })).toHaveAttribute('href', '/browse');
 
     const cards = page.getByTestId('product-card');
     await expect(cards).toHaveCount(8);
