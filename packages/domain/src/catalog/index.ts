@@ -52,6 +52,18 @@ export function isPurchasable(p: ListingFacts & { allowToBuy: boolean }): boolea
   );
 }
 
+/** The tax category of bonds (seeded `bonds`, 0 %): a securities transaction, UStG § 4 Nr. 8 e. */
+export const securitiesTaxCategory = 'bonds';
+
+/**
+ * Whether a product is a security (a bond token) rather than a collectible: bonds carry the
+ * securities tax category. A product without a tax category is treated as a security, the stricter
+ * path (statements, investment limits). Collectibles carry 19 % VAT and are simply bought (issue 18).
+ */
+export function isSecurity(p: { taxCategory: { code: string } | null }): boolean {
+  return p.taxCategory === null || p.taxCategory.code === securitiesTaxCategory;
+}
+
 export const productLabels = ['sold', 'exclusive', 'available', 'unavailable'] as const;
 export type ProductLabel = (typeof productLabels)[number];
 

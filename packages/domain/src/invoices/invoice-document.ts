@@ -1,5 +1,6 @@
 import type { Salutation } from '../accounts/schemas.ts';
 import { addDays } from '../calendar/index.ts';
+import { securitiesTaxCategory } from '../catalog/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { buildEpcQrPayload } from '../payments/epc-qr.ts';
 import { formatCreditorReference } from '../payments/reference.ts';
@@ -14,8 +15,7 @@ import {
   invoiceDocumentSchema,
 } from './views.ts';
 
-/** The tax category of bonds (seeded `bonds`, 0 %): a securities transaction, UStG § 4 Nr. 8 e. */
-export const securitiesTaxCategory = 'bonds';
+export { securitiesTaxCategory };
 
 /** regulatory-notes VAT: bonds are exempt (UStG § 4 Nr. 8); other categories carry their rate. */
 export function invoiceTaxTreatment(category: {

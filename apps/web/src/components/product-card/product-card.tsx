@@ -1,5 +1,5 @@
 import { buyBlockers } from '@token/domain/buying';
-import { productLabel } from '@token/domain/catalog';
+import { isSecurity, productLabel } from '@token/domain/catalog';
 import type { ProductView } from '@token/domain/catalog-views';
 import { formatEuro, formatPercent } from '@token/domain/format';
 import { loginPathFor } from '@token/domain/navigation';
@@ -91,6 +91,7 @@ export function ProductCard({ product }: { product: ProductView }) {
   const term = attributeOf(product, 'term_months');
   const href = `/products/${encodeURIComponent(product.code)}`;
   const contactEmail = channel.data?.contactEmail;
+  const security = isSecurity(product);
 
   const toggleFavourite = () => {
     if (!isLoggedIn) {
@@ -140,7 +141,9 @@ export function ProductCard({ product }: { product: ProductView }) {
         )}
         <div className="mt-auto flex items-end justify-between gap-2">
           <div>
-            <p className="text-xs text-slate-600">{t('product.pricePerToken')}</p>
+            <p className="text-xs text-slate-600">
+              {t(security ? 'product.pricePerToken' : 'product.price')}
+            </p>
             <p className="text-lg font-semibold text-slate-900" data-testid="product-price">
               {price === null ? '–' : formatEuro(price, { locale })}
             </p>
@@ -158,7 +161,7 @@ export function ProductCard({ product }: { product: ProductView }) {
                 void navigate(`/order-process/token?${new URLSearchParams({ product: product.code })}`)
               }
             >
-              {t('product.buyNow')}
+              {t(security ? 'product.buyNow' : 'product.buyCollectible')}
             </Button>
           ) : (
             contactEmail && (

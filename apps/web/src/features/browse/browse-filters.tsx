@@ -1,5 +1,6 @@
 import { type BrowseFilters, flattenTaxons, isUnreadablePrice } from '@token/domain/marketplace';
-import { type FormEvent, useEffect, useState } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -44,76 +45,95 @@ export function BrowseFilterBar({
     if (isUnreadablePrice(priceMin) || isUnreadablePrice(priceMax)) return;
     onChange({ ...filters, priceMin: priceMin.trim() || undefined, priceMax: priceMax.trim() || undefined });
   };
-  const active = Boolean(
-    (withCategory && filters.category) || filters.creator || filters.priceMin || filters.priceMax,
-  );
+  const activeCount = [
+    withCategory && filters.category,
+    filters.creator,
+    filters.priceMin || filters.priceMax,
+  ].filter(Boolean).length;
+  const active = activeCount > 0;
+  // On a phone the filters fold away behind one button, so the items come first.
+  const [shown, setShown] = useState(false);
+  const formId = useId();
 
   return (
-    <form
-      onSubmit={applyPrices}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
-      aria-label={t('filters.title')}
-      noValidate
-    >
-      {withCategory && (
-        <Select
-          label={t('filters.category')}
-          value={filters.category ?? ''}
-          placeholder={t('filters.allCategories')}
-          options={flattenTaxons(taxons.data ?? []).map(({ taxon, depth }) => ({
-            value: taxon.code,
-            label: `${'\u2003'.repeat(depth)}${taxon.name}`,
-          }))}
-          onChange={(e) => onChange({ ...filters, category: e.target.value || undefined })}
-        />
-      )}
-      <Select
-        label={t('filters.creator')}
-        value={filters.creator ?? ''}
-        placeholder={t('filters.allCreators')}
-        options={(creators.data ?? []).map((c) => ({
-          value: c.uuid,
-          label: c.profileName ? `${c.fullName} (@${c.profileName})` : c.fullName,
-        }))}
-        onChange={(e) => onChange({ ...filters, creator: e.target.value || undefined })}
-      />
-      <Input
-        label={t('filters.priceMin')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={priceMin}
-        error={minError}
-        onChange={(e) => setPriceMin(e.target.value)}
-        end={<span className="pr-3 text-sm text-slate-500">€</span>}
-      />
-      <Input
-        label={t('filters.priceMax')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={priceMax}
-        error={maxError}
-        onChange={(e) => setPriceMax(e.target.value)}
-        end={<span className="pr-3 text-sm text-slate-500">€</span>}
-      />
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
-        <Button type="submit" className="flex-1 lg:flex-none">
-          {t('filters.apply')}
-        </Button>
-        {active && (
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => {
-              setPriceMin('');
-              setPriceMax('');
-              setChecked(false);
-              onChange({});
-            }}
-          >
-            {t('filters.reset')}
-          </Button>
+    <div>
+      <Button
+        variant="outline"
+        className="w-full sm:hidden"
+        aria-expanded={shown}
+        aria-controls={formId}
+        onClick={() => setShown((s) => !s)}
+      >
+        <SlidersHorizontal className="size-4" aria-hidden="true" />
+        {active ? t('filters.toggleActive', { count: activeCount }) : t('filters.toggle')}
+      </Button>
+      <form
+        id={formId}
+        onSubmit={applyPrices}
+        className={`${shown ? 'mt-3 grid' : 'hidden'} gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:mt-0 sm:grid sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]`}
+        aria-label={t('filters.title')}
+        noValidate
+      >
+        {withCategory && (
+          <Select
+            label={t('filters.category')}
+            value={filters.category ?? ''}
+            placeholder={t('filters.allCategories')}
+            options={flattenTaxons(taxons.data ?? []).map(({ taxon, depth }) => ({
+              value: taxon.code,
+              label: `${'\u2003'.repeat(depth)}${taxon.name}`,
+            }))}
+            onChange={(e) => onChange({ ...filters, category: e.target.value || undefined })}
+          />
         )}
-      </div>
-    </form>
+        <Select
+          label={t('filters.creator')}
+          value={filters.creator ?? ''}
+          placeholder={t('filters.allCreators')}
+          options={(creators.data ?? []).map((c) => ({
+            value: c.uuid,
+            label: c.profileName ? `${c.fullName} (@${c.profileName})` : c.fullName,
+          }))}
+          onChange={(e) => onChange({ ...filters, creator: e.target.value || undefined })}
+        />
+        <Input
+          label={t('filters.priceMin')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={priceMin}
+          error={minError}
+          onChange={(e) => setPriceMin(e.target.value)}
+          end={<span className="pr-3 text-sm text-slate-500">€</span>}
+        />
+        <Input
+          label={t('filters.priceMax')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={priceMax}
+          error={maxError}
+          onChange={(e) => setPriceMax(e.target.value)}
+          end={<span className="pr-3 text-sm text-slate-500">€</span>}
+        />
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+          <Button type="submit" className="flex-1 lg:flex-none">
+            {t('filters.apply')}
+          </Button>
+          {active && (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setPriceMin('');
+                setPriceMax('');
+                setChecked(false);
+                onChange({});
+              }}
+            >
+              {t('filters.reset')}
+            </Button>
+          )}
+        </div>
+      </form>
+    </div>
   );
 }
