@@ -8,8 +8,14 @@ import { RouteError } from './route-error.tsx';
 
 // One chunk per feature: each page module is loaded when its route is first visited.
 const home = () => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage }));
-const product = () =>
-  import('../features/products/product-page.tsx').then((m) => ({ Component: m.ProductPage }));
+const product = async () => {
+  // collectibles' details, bidding and editions read the `marketplace` texts
+  const [m] = await Promise.all([
+    import('../features/products/product-page.tsx'),
+    loadNamespace('marketplace'),
+  ]);
+  return { Component: m.ProductPage };
+};
 const cms = () => import('../features/cms/cms-page.tsx').then((m) => ({ Component: m.CmsPage }));
 const contact = () =>
   import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage }));

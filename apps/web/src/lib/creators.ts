@@ -21,8 +21,3 @@ export function useCreators(count: number) {
     queryFn: ({ signal }) => getCreators(count, signal),
   });
 }
-
-/** spec 2: a creator's profile summary. */
-export function creatorProfilePath(uuid: string): string {
-  return `/customer?${new URLSearchParams({ id: uuid })}`;
-}

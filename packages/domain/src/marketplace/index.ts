@@ -1,1 +1,2 @@
+export * from './bidding.ts';
 export * from './browse.ts';

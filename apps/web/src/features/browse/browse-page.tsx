@@ -16,14 +16,10 @@ import { InfiniteProductGrid } from '../../components/product-card/infinite-prod
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { categoryPath } from '../../lib/marketplace-paths.ts';
 import { useBrowseProducts } from './api/get-browse-products.ts';
 import { useTaxons } from './api/get-taxons.ts';
 import { BrowseFilterBar } from './browse-filters.tsx';
-
-/** The path of a category page, by its slug in the visitor's language (else its code). */
-export function categoryPath(taxon: Pick<TaxonView, 'code' | 'slug'>): string {
-  return `/categories/${encodeURIComponent(taxon.slug ?? taxon.code)}`;
-}
 
 /**
  * A filtered, infinitely scrolling list of items whose filters live in the URL: a shared link, a

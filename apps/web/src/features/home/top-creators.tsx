@@ -2,7 +2,7 @@ import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { creatorProfilePath } from '../../lib/creators.ts';
+import { creatorProfilePath } from '../../lib/marketplace-paths.ts';
 import { topCreatorsCount, useTopCreators } from './api/get-top-creators.ts';
 
 /** spec 1: the top 8 creators, each linking to their profile summary (/customer?id=). */

@@ -87,6 +87,21 @@ describe('TokenStepPage (/order-process/token)', () => {
     expect(currentOrderToken()).toBe(orderToken);
   });
 
+  it('starts an order of one edition from the bid popup and goes on to the addresses step (spec 2)', async () => {
+    setCurrentOrderToken(null);
+    const calls = setup({ start: '/order-process/token?product=SOLAR-2031&start=bid' });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/order-process/addresses'));
+    expect(writesOf(calls)).toEqual([
+      { method: 'POST', url: '/api/v2/shop/orders', body: { locale: 'de' } },
+      {
+        method: 'POST',
+        url: `${orderUrl}/items`,
+        body: { productVariant: '/api/v2/shop/product-variants/SOLAR-2031-V', quantity: 1 },
+      },
+    ]);
+    expect(currentOrderToken()).toBe(orderToken);
+  });
+
   it('shows the § 6 limit, refuses an amount above it with the reason, and lifts it with the self-disclosure', async () => {
     setCurrentOrderToken(orderToken);
     const calls = setup();

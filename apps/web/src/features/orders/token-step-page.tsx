@@ -21,12 +21,15 @@ import { StartOrder } from './components/start-order.tsx';
 
 /**
  * spec 2 /order-process/token. Opened by a buy-now button as `?product=CODE`, it first creates the
- * order (`POST orders`, `POST orders/{token}/items`); then the investor chooses the amount.
+ * order (`POST orders`, `POST orders/{token}/items`); then the investor chooses the amount. Opened by
+ * the (mock) bid popup as `?product=CODE&start=bid`, it orders one edition and goes on to the
+ * addresses step (spec 2).
  */
 export function TokenStepPage() {
   const [params] = useSearchParams();
   const productCode = params.get('product');
-  return productCode ? <StartOrder productCode={productCode} /> : <TokenStep />;
+  if (!productCode) return <TokenStep />;
+  return <StartOrder productCode={productCode} fromBid={params.get('start') === 'bid'} />;
 }
 
 /** The order in preparation, its bond, the investor and their other orders; the form once all are read. */

@@ -1,4 +1,5 @@
 import { buyBlockers } from '@token/domain/buying';
+import { isSecurity } from '@token/domain/catalog';
 import type { ProductView } from '@token/domain/catalog-views';
 import { formatEuro, formatNumber } from '@token/domain/format';
 import { loginPathFor } from '@token/domain/navigation';
@@ -22,8 +23,11 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useChannel } from '../../lib/channel.ts';
 import { errorMessageOf } from '../../lib/errors.ts';
 import { useLocale } from '../../lib/i18n.ts';
+import { categoryPath, creatorProfilePath } from '../../lib/marketplace-paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useProduct } from './api/get-product.ts';
+import { BidDialog } from './bid-dialog.tsx';
+import { CollectibleDetails } from './collectible-details.tsx';
 import { ProductFactsTable } from './product-facts-table.tsx';
 
 /**
@@ -66,6 +70,8 @@ function ProductSkeleton() {
 /** Price, availability and the buy button in its state for this visitor (spec 5 rule). */
 function BuyPanel({ product }: { product: ProductView }) {
   const { t } = useTranslation();
+  const { t: tm } = useTranslation('marketplace');
+  const security = isSecurity(product);
   const locale = useLocale();
   const { customer } = useSession();
   const channel = useChannel();
@@ -91,19 +97,29 @@ function BuyPanel({ product }: { product: ProductView }) {
       <h2 id="buy-title" className="sr-only">
         {t('product.buyTitle')}
       </h2>
-      <p className="text-sm text-slate-600">{t('product.pricePerToken')}</p>
+      <p className="text-sm text-slate-600">{t(security ? 'product.pricePerToken' : 'product.price')}</p>
       <p className="text-3xl font-semibold text-slate-900" data-testid="product-price">
         {price === null ? '–' : formatEuro(price, { locale })}
       </p>
+      {!security && product.taxCategory && (
+        <p className="mt-1 text-xs text-slate-600" data-testid="price-tax-note">
+          {tm('details.priceIncludesVat', { rate: product.taxCategory.rateBasisPoints / 100 })}
+        </p>
+      )}
       {v && (
         <div className="mt-5">
           <div className="flex justify-between text-sm">
             <span className="text-slate-600">{t('product.availability')}</span>
             <span className="font-medium text-slate-900" data-testid="product-availability">
-              {t('product.availableOf', {
-                available: formatNumber(v.availableQuantity, { locale }),
-                total: formatNumber(v.totalSupply, { locale }),
-              })}
+              {security
+                ? t('product.availableOf', {
+                    available: formatNumber(v.availableQuantity, { locale }),
+                    total: formatNumber(v.totalSupply, { locale }),
+                  })
+                : tm('details.editionsAvailable', {
+                    available: formatNumber(v.availableQuantity, { locale }),
+                    total: formatNumber(v.totalSupply, { locale }),
+                  })}
             </span>
           </div>
           <div
@@ -132,7 +148,7 @@ function BuyPanel({ product }: { product: ProductView }) {
             }
             data-testid="buy-button"
           >
-            {t('product.buyNow')}
+            {t(security ? 'product.buyNow' : 'product.buyCollectible')}
           </Button>
         ) : (
           <>
@@ -152,6 +168,7 @@ function BuyPanel({ product }: { product: ProductView }) {
             )}
           </>
         )}
+        {!security && product.allowToBuy && <BidDialog product={product} disabled={!canBuy} />}
         {reason && (
           <p id="buy-reason" className="text-sm text-slate-700" data-testid="buy-reason">
             {t(`buy.blockers.${reason}`)}{' '}
@@ -249,7 +266,9 @@ export function ProductPage() {
           {p.mainTaxon && (
             <li className="flex items-center gap-1">
               <ChevronRight className="size-4" aria-hidden="true" />
-              <span>{p.mainTaxon.name}</span>
+              <Link to={categoryPath(p.mainTaxon)} className="hover:text-brand-900 hover:underline">
+                {p.mainTaxon.name}
+              </Link>
             </li>
           )}
           <li className="flex min-w-0 items-center gap-1">
@@ -272,8 +291,11 @@ export function ProductPage() {
             </h1>
             {p.shortDescription && <p className="mt-3 text-lg text-slate-700">{p.shortDescription}</p>}
             {p.creator && (
-              // The creator profile (/customer?id=) comes with the marketplace; until then no link.
-              <p className="mt-4 inline-flex items-center gap-2 text-sm text-slate-700">
+              <Link
+                to={creatorProfilePath(p.creator.uuid)}
+                className="mt-4 inline-flex items-center gap-2 text-sm text-slate-700 hover:text-brand-900 hover:underline"
+                data-testid="product-creator"
+              >
                 {p.creator.profileImage ? (
                   <img
                     src={p.creator.profileImage}
@@ -286,7 +308,7 @@ export function ProductPage() {
                   <UserRound className="size-5" aria-hidden="true" />
                 )}
                 {t('product.by', { name: p.creator.fullName })}
-              </p>
+              </Link>
             )}
           </div>
           <BuyPanel product={p} />
@@ -306,14 +328,18 @@ export function ProductPage() {
           )}
           <LegalDocuments product={p} />
         </div>
-        <section aria-labelledby="facts-title">
-          <h2 id="facts-title" className="text-xl font-semibold text-brand-900">
-            {t('product.facts')}
-          </h2>
-          <div className="mt-4">
-            <ProductFactsTable product={p} />
-          </div>
-        </section>
+        {isSecurity(p) ? (
+          <section aria-labelledby="facts-title">
+            <h2 id="facts-title" className="text-xl font-semibold text-brand-900">
+              {t('product.facts')}
+            </h2>
+            <div className="mt-4">
+              <ProductFactsTable product={p} />
+            </div>
+          </section>
+        ) : (
+          <CollectibleDetails product={p} />
+        )}
       </div>
     </div>
   );

@@ -16,8 +16,11 @@ import { useProduct } from '../api/get-product.ts';
 import { StepSkeleton } from './no-order.tsx';
 import { offerOf, quantityStepOf, subscriberOf } from './offer.ts';
 
-/** spec 4 order flow: an existing order in preparation is deleted and a new one created. */
-export function StartOrder({ productCode }: { productCode: string }) {
+/**
+ * spec 4 order flow: an existing order in preparation is deleted and a new one created. Started by a
+ * bid (spec 2), the order holds one edition and the process continues at the addresses step.
+ */
+export function StartOrder({ productCode, fromBid = false }: { productCode: string; fromBid?: boolean }) {
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const navigate = useNavigate();
@@ -51,17 +54,19 @@ export function StartOrder({ productCode }: { productCode: string }) {
         // the old cart only holds nothing; if it cannot be deleted now the server lets it expire
         await deleteOrder(previous).catch(() => undefined);
       }
+      const quantity = fromBid ? 1 : Math.max(first.minQuantity, quantityStepOf(p));
       create.mutate(
-        { locale, variantCode: variant.code, quantity: Math.max(first.minQuantity, quantityStepOf(p)) },
+        { locale, variantCode: variant.code, quantity },
         {
           onSuccess: (order) => {
             setCurrentOrderToken(order.tokenValue);
-            void navigate('/order-process/token', { replace: true, state: appRedirectState });
+            const next = fromBid ? '/order-process/addresses' : '/order-process/token';
+            void navigate(next, { replace: true, state: appRedirectState });
           },
         },
       );
     })();
-  }, [p, c, locale, navigate, create]);
+  }, [p, c, locale, navigate, create, fromBid]);
 
   if (product.isError || create.isError || (p && (!p.defaultVariant || !p.allowToBuy))) {
     return (
