@@ -40,7 +40,7 @@ test.describe('home, marketplace reading (channel does not require login)', () =
     await expectAccessible(page, 'home');
   });
 
-  test('shows four placeholder cards while the products load', async ({ page }) => {
+  test('shows twelve placeholder cards while the products load (spec 9, marketplace)', async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((r) => {
       release = r;
@@ -50,7 +50,7 @@ test.describe('home, marketplace reading (channel does not require login)', () =
       await route.continue();
     });
     await page.goto('/');
-    await expect(page.getByTestId('product-card-skeleton')).toHaveCount(4);
+    await expect(page.getByTestId('product-card-skeleton')).toHaveCount(12);
     release();
     await expect(page.getByTestId('product-card')).toHaveCount(8);
     await expect(page.getByTestId('product-card-skeleton')).toHaveCount(0);

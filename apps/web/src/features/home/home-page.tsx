@@ -4,15 +4,21 @@ import { Link } from 'react-router';
 import { ProductCard } from '../../components/product-card/product-card.tsx';
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
+import { useChannel } from '../../lib/channel.ts';
 import { useLatestProducts } from './api/get-latest-products.ts';
 import { HowToStart } from './how-to-start.tsx';
 import { InvestorSummary } from './investor-summary.tsx';
 import { TopCreators } from './top-creators.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
+/** spec 9: placeholders while loading: 4 on the investor's home, 12 items on the marketplace's. */
+const placeholders = { investment: 4, marketplace: 12 } as const;
+
 function LatestProducts() {
   const { t } = useTranslation();
   const products = useLatestProducts();
+  const channel = useChannel();
+  const reading = channel.data?.homeRequiresLogin === false ? 'marketplace' : 'investment';
   return (
     <section
       id="latest"
@@ -33,7 +39,7 @@ function LatestProducts() {
       </div>
       <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy={products.isPending}>
         {products.isPending ? (
-          <ProductGridSkeleton count={4} />
+          <ProductGridSkeleton count={placeholders[reading]} />
         ) : (
           products.data?.map((p) => <ProductCard key={p.code} product={p} />)
         )}
