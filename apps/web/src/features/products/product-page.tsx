@@ -125,7 +125,7 @@ function BuyPanel({ product }: { product: ProductView }) {
           <div
             className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
             role="progressbar"
-            aria-label={t('product.subscribed')}
+            aria-label={security ? t('product.subscribed') : tm('details.sold')}
             aria-valuenow={soldShare}
             aria-valuemin={0}
             aria-valuemax={100}
@@ -133,7 +133,9 @@ function BuyPanel({ product }: { product: ProductView }) {
             <div className="h-full rounded-full bg-accent-600" style={{ width: `${soldShare}%` }} />
           </div>
           <p className="mt-1 text-xs text-slate-600">
-            {t('product.subscribedShare', { percent: soldShare })}
+            {security
+              ? t('product.subscribedShare', { percent: soldShare })
+              : tm('details.soldShare', { percent: soldShare })}
           </p>
         </div>
       )}
