@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { sendProblem } from '../http/errors.ts';
 import { apiBase } from '../http/hydra.ts';
 import type { App } from '../http/types.ts';
 
@@ -116,7 +117,7 @@ export async function graphiqlRoutes(app: App) {
     { schema: { hide: true }, config: { auth: 'public', errors: ['route_not_found'] } },
     async (request, reply) => {
       const asset = served.get(request.params.name);
-      if (!asset) return reply.callNotFound();
+      if (!asset) return sendProblem(request, reply, 'route_not_found', 404);
       return headers(reply).type(`${asset.type}; charset=utf-8`).send(asset.body);
     },
   );

@@ -1,4 +1,4 @@
-import { GraphQLObjectType, GraphQLSchema } from 'graphql';
+import { GraphQLObjectType, GraphQLSchema, printSchema } from 'graphql';
 import { customerQueries } from '../modules/accounts/customers.graphql.ts';
 import { catalogQueries } from '../modules/catalog/catalog.graphql.ts';
 import { orderQueries } from '../modules/orders/orders.graphql.ts';
@@ -27,4 +27,12 @@ export function shopGraphQLSchema(): GraphQLSchema {
     }),
   });
   return built;
+}
+
+/** Where the printed schema is committed (`npm run graphql:schema`), relative to the repository. */
+export const printedSchemaPath = 'apps/api/graphql/schema.graphql';
+
+/** The schema as SDL, as committed for clients and reviews. */
+export function printShopSchema(): string {
+  return `${printSchema(shopGraphQLSchema())}\n`;
 }
