@@ -25,11 +25,14 @@ let creatorUuid: string;
 let ownerOrders: { paid: string; unpaid: string };
 let bondCode: string;
 
+/** What GraphQL answered; the tests read its data field by field, as a client would. */
+// biome-ignore lint/suspicious/noExplicitAny: the answer's shape is the query's, read field by field
+type Json = any;
 type GqlAnswer = {
   status: number;
   contentType: string;
-  data: Record<string, any> | null;
-  errors?: { message: string; path?: string[]; extensions: Record<string, any> }[];
+  data: Record<string, Json> | null;
+  errors?: { message: string; path?: string[]; extensions: Record<string, Json> }[];
 };
 
 let ip = 0;
