@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { getIntrospectionQuery } from 'graphql';
+import { GraphQLError, getIntrospectionQuery } from 'graphql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCreator, seedOrder, seedProduct } from '../db/seed/factories.ts';
 import { appendRegisterEntry } from '../modules/register/journal.service.ts';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
 import { loggedInInvestor, testBond } from '../test/orders.ts';
+import { formatGraphQLErrors } from './errors.ts';
 import { maxQueryCost, maxQueryDepth } from './limits.ts';
 import { printedSchemaPath, printShopSchema } from './schema.ts';
 
@@ -537,7 +538,26 @@ describe('limits and malformed requests', () => {
       payload: { query: `{ currencies { totalCount } } # ${'x'.repeat(1_100_000)}` },
     });
     expect(oversize.statusCode).toBe(413);
-    for (const res of [syntax, unknown, brokenJson.json(), noQuery.json()]) {
+    // A failure nobody expected (a database error) is logged and answered as internal_error, unworded.
+    const failed = formatGraphQLErrors(
+      {
+        data: { products: null },
+        errors: [
+          new GraphQLError('relation "products" does not exist', {
+            path: ['products'],
+            originalError: new Error('select p.id from products p where secret = 1'),
+          }),
+        ],
+      },
+      { app: { log: { error: () => {} } as never } },
+    );
+    expect(failed.statusCode).toBe(500);
+    expect(failed.response.errors[0]).toEqual({
+      message: 'Es ist ein unerwarteter Fehler aufgetreten.',
+      path: ['products'],
+      extensions: { code: 'internal_error', status: 500 },
+    });
+    for (const res of [syntax, unknown, brokenJson.json(), noQuery.json(), failed.response]) {
       const text = JSON.stringify(res);
       expect(text).not.toMatch(/\bat \w+ \(|node_modules|select |\.ts:\d+/);
     }
