@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+// graphql 16 ships CommonJS (`main`) and ESM (`module`) builds; Node (and mercurius, which requires it)
+// loads the CommonJS one, Vite's resolver would pick the ESM one: two copies whose schemas the other
+// refuses ("from another module or realm"). The API's tests load the one Node loads.
+const apiResolve = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,6 +22,7 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
       },
       {
+        resolve: apiResolve,
         test: {
           name: 'api-pglite',
           include: ['apps/api/src/**/*.test.ts'],
@@ -28,6 +34,7 @@ export default defineConfig({
       ...(withPostgres
         ? [
             {
+              resolve: apiResolve,
               test: {
                 name: 'api-postgres',
                 include: ['apps/api/src/**/*.test.ts'],

@@ -18,6 +18,7 @@ import helmet from 'helmet';
 import type { AppConfig } from './config.ts';
 import { createTotpSecretBox } from './crypto/secrets.ts';
 import type { DbHandle } from './db/client.ts';
+import { graphqlPlugin } from './graphql/graphql.plugin.ts';
 import { operatorApiBase, registerAuth } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/client-errors.ts';
 import { errorHandler } from './http/errors.ts';
@@ -217,6 +218,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     { prefix: apiBase },
   );
+  // GraphQL at /api/v2/shop/graphql (same services as the shop's REST calls), GraphiQL outside production.
+  await app.register(graphqlPlugin);
   // The operator API: operator-only by default (http/auth.ts).
   await app.register(adminRoutes, { prefix: operatorApiBase });
   await app.register(orderAdminRoutes, { prefix: operatorApiBase });

@@ -137,15 +137,27 @@ export function registerAuth(app: App, opts: { db: Database; tokens: AccessToken
     const auth = operatorOnly ? 'operator' : (config?.auth ?? 'public');
     if (auth === 'public') return;
     if (auth === 'operator') return guardOperator(request, reply, { ...opts, links });
-    const token = bearerToken(request);
-    const who = token ? await authenticate({ db: opts.db, tokens: opts.tokens, accessToken: token }) : null;
+    const who = await authenticateCustomer(request, opts);
     if (!who) return unauthorized(request, reply);
-    request.customer = { id: who.customerId, uuid: who.customerUuid, sessionId: who.sessionId };
+    request.customer = who;
     if (config.ownerParam) {
       const owner = (request.params as Record<string, string> | undefined)?.[config.ownerParam];
-      if (owner?.toLowerCase() !== who.customerUuid) return sendProblem(request, reply, 'not_found', 404);
+      if (owner?.toLowerCase() !== who.uuid) return sendProblem(request, reply, 'not_found', 404);
     }
   });
+}
+
+/**
+ * The customer whose bearer token (and open session) the request carries, or null: the one token
+ * check, used by the route guard above and by GraphQL's context (public endpoint, customer-only fields).
+ */
+export async function authenticateCustomer(
+  request: FastifyRequest,
+  opts: { db: Database; tokens: AccessTokens },
+): Promise<RequestCustomer | null> {
+  const token = bearerToken(request);
+  const who = token ? await authenticate({ db: opts.db, tokens: opts.tokens, accessToken: token }) : null;
+  return who && { id: who.customerId, uuid: who.customerUuid, sessionId: who.sessionId };
 }
 
 /** The logged-in customer of a route declared `auth: 'customer'` (the guard ran). */

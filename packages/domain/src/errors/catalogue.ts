@@ -78,6 +78,22 @@ export const errorCatalogue = {
     de: 'Der Dienst ist vorübergehend nicht erreichbar.',
     en: 'The service is temporarily unavailable.',
   },
+  // GraphQL (issue 18): a query the endpoint refuses before running it.
+  graphql_invalid_query: {
+    status: 400,
+    de: 'Die GraphQL-Abfrage ist ungültig.',
+    en: 'The GraphQL query is invalid.',
+  },
+  graphql_query_too_deep: {
+    status: 400,
+    de: 'Die GraphQL-Abfrage ist zu tief verschachtelt.',
+    en: 'The GraphQL query is nested too deeply.',
+  },
+  graphql_query_too_costly: {
+    status: 400,
+    de: 'Die GraphQL-Abfrage ist zu aufwendig. Bitte fragen Sie weniger Einträge oder Felder ab.',
+    en: 'The GraphQL query is too costly. Please ask for fewer items or fields.',
+  },
   // spec 8: "Anything else"
   internal_error: {
     status: 500,

@@ -1,2 +1,3 @@
 export * from './bidding.ts';
 export * from './browse.ts';
+export * from './listings.ts';

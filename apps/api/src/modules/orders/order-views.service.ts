@@ -215,10 +215,23 @@ export async function getOrder(opts: {
   )[0]!;
 }
 
-/** GET orders: the customer's placed orders, newest checkout first (spec 7), paged, products named in `locale`. */
-export async function listOrders(opts: { db: Database; customerId: number; page: Page; locale: Locale }) {
+/**
+ * GET orders: the customer's placed orders, newest checkout first (spec 7), paged, products named in
+ * `locale`; with `paidOnly`, only the paid ones (`isOrderPaid`: paid or authorized; GraphQL `paidOrders`).
+ */
+export async function listOrders(opts: {
+  db: Database;
+  customerId: number;
+  page: Page;
+  locale: Locale;
+  paidOnly?: boolean;
+}) {
   const { db, customerId, page } = opts;
-  const where = and(eq(orders.customerId, customerId), eq(orders.checkoutState, 'completed'));
+  const where = and(
+    eq(orders.customerId, customerId),
+    eq(orders.checkoutState, 'completed'),
+    opts.paidOnly ? inArray(orders.paymentState, ['paid', 'authorized']) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
