@@ -26,13 +26,14 @@ function storedLocale(): Locale {
 const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
   [
     '../locales/*/accounts.json',
+    '../locales/*/collections.json',
     '../locales/*/onboarding.json',
     '../locales/*/orders.json',
     '../locales/*/register.json',
   ],
   { import: 'default' },
 );
-export type LazyNamespace = 'accounts' | 'onboarding' | 'orders' | 'register';
+export type LazyNamespace = 'accounts' | 'collections' | 'onboarding' | 'orders' | 'register';
 
 const lazyNamespaceBackend: BackendModule = {
   type: 'backend',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { violation } from '../accounts/schemas.ts';
 import { mediaFileViewSchema } from '../catalog-views/index.ts';
 
 /** Networks a social link may name; anything else is `other`. */
@@ -31,7 +32,7 @@ export const httpsUrlSchema = z
     } catch {
       return false;
     }
-  }, 'an https:// address');
+  }, violation('invalid_https_url'));
 
 export const socialLinkSchema = z.strictObject({
   network: z.enum(socialNetworks),
@@ -47,7 +48,7 @@ export const profileNameSchema = z
   .trim()
   .min(3)
   .max(30)
-  .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ -');
+  .regex(/^[A-Za-z0-9._-]+$/);
 
 /** The name a creator shows publicly (never taken from their legal names). */
 export const displayNameSchema = z.string().trim().max(60);
@@ -79,3 +80,13 @@ export const publicProfileViewSchema = z.object({
   mediaFiles: z.array(mediaFileViewSchema),
 });
 export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
+
+/** The /edit-profile form: the same rules, with '' for a field left empty (sent as null). */
+export const publicProfileFormSchema = z.object({
+  displayName: displayNameSchema,
+  profileName: z.union([z.literal(''), profileNameSchema]),
+  profileDescription: z.string().trim().max(1000),
+  website: z.union([z.literal(''), httpsUrlSchema]),
+  socialLinks: socialLinksSchema,
+});
+export type PublicProfileForm = z.infer<typeof publicProfileFormSchema>;
