@@ -17,7 +17,8 @@ type Item = { id: number; '@id': string; amount: number; position: number; produ
 /** A favourites API whose POST and DELETE answer `writeStatus` (201/204, or an error). */
 function favouritesApi(opts: { items?: Item[]; writeStatus?: number; gate?: Promise<void> }) {
   let items = opts.items ?? [];
-  return mockApi(async ({ url, method, body }: ApiCall) => {
+  // an unanswered call falls through to mockApi's defaults (channels, 404)
+  const handle = async ({ url, method, body }: ApiCall): Promise<Response | undefined> => {
     if (url === `/api/v2/shop/customers/${uuid}`)
       return Response.json(
         customerRecordForTests({
@@ -64,7 +65,8 @@ function favouritesApi(opts: { items?: Item[]; writeStatus?: number; gate?: Prom
       return new Response(null, { status: 204 });
     }
     return undefined;
-  });
+  };
+  return mockApi((call) => handle(call) as Promise<Response>);
 }
 
 const heart = () => screen.getByTestId('favourite-button');
