@@ -101,6 +101,12 @@ describe('files beside the SPA', () => {
     expect(res.rawPayload.equals(readFileSync(join(publicDir, 'favicon.ico')))).toBe(true);
   });
 
+  it('serves the HTML shell for a creator profile whose user name holds a dot', async () => {
+    const res = await t.app.inject({ url: '/profile/anna.berg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
   it('answers unknown file-like paths with a 404 problem, not the HTML shell', async () => {
     for (const url of ['/foo.png', '/wp-login.php', '/products/x/image.jpg', '/sitemap.xml?x=1']) {
       const res = await t.app.inject({ url });

@@ -4,6 +4,8 @@ import type { App } from './types.ts';
 
 /** A last path segment with a file extension (`/robots.txt`, `/foo.png`), not a page of the SPA. */
 const fileLikePath = /\/[^/]*\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+/** SPA pages whose last segment may hold a dot: a user name (`/profile/anna.berg`). */
+const pagesWithDots = /^\/profile\/[^/]+$/;
 
 /**
  * The methods this API knows (RFC 9110 and PATCH). TRACE is one of them although no route serves
@@ -31,7 +33,12 @@ export function createNotFoundHandler(app: App, opts: { hasWeb: boolean }) {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
     let allowed = allowedMethods(app, path);
-    if (allowed.length === 0 && opts.hasWeb && !isApi && !fileLikePath.test(path)) {
+    if (
+      allowed.length === 0 &&
+      opts.hasWeb &&
+      !isApi &&
+      (!fileLikePath.test(path) || pagesWithDots.test(path))
+    ) {
       if (request.method === 'GET' || request.method === 'HEAD') {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }

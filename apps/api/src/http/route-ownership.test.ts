@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponRuns, paymentMethods, payouts, wallets } from '../db/schema/index.ts';
+import {
+  couponRuns,
+  paymentMethods,
+  payouts,
+  productCollectionItems,
+  productCollections,
+  wallets,
+} from '../db/schema/index.ts';
 import {
   seedAddress,
   seedAnsweredQuestionnaire,
@@ -42,6 +49,7 @@ type World = {
   evidenceFileUuid: string;
   registerExcerptId: number;
   payoutId: number;
+  favouriteItemId: number;
 };
 
 /** How to call an owned route on the owner's resource: its parameters and a body that would pass validation. */
@@ -147,6 +155,12 @@ const ownedRoutes: Record<string, OwnedCall> = {
   },
   'GET /api/v2/shop/register-excerpts/:id/pdf': { params: (w) => ({ id: w.registerExcerptId }) },
   'GET /api/v2/shop/customer-payouts/:id/statement': { params: (w) => ({ id: w.payoutId }) },
+  'DELETE /api/v2/shop/product-collection-items/:id': { params: (w) => ({ id: w.favouriteItemId }) },
+  'GET /api/v2/shop/customers/:uuid/notification-settings': { params: customer },
+  'PUT /api/v2/shop/customers/:uuid/notification-settings': {
+    params: customer,
+    body: { auctionEnd: false, newFollower: false, bid: false, drop: false, sale: false },
+  },
 };
 
 /** Customer routes that take the customer from the token alone: no resource parameter to swap. */
@@ -181,6 +195,8 @@ const tokenOnlyRoutes = [
   'GET /api/v2/shop/customer-payouts',
   'GET /api/v2/shop/customer-expected-payouts',
   'GET /api/v2/shop/customer-referrals',
+  'GET /api/v2/shop/product-collections',
+  'POST /api/v2/shop/product-collection-items',
 ];
 
 /** The customer routes of the built app, as `METHOD url` (HEAD mirrors GET). */
@@ -239,6 +255,8 @@ async function ownerView(w: World) {
     '/customer-payouts',
     `/customer-documents/${w.documentId}`,
     `/professional-requests/${w.professionalRequestId}`,
+    '/product-collections?type=favourites',
+    `/customers/${w.uuid}/notification-settings`,
   ];
   const view: Record<string, unknown> = {};
   for (const path of reads) {
@@ -344,8 +362,22 @@ beforeAll(async () => {
     evidenceFileUuid: professional.file.uuid,
     registerExcerptId: excerpt.id,
     payoutId: payout!.id,
+    favouriteItemId: await seedFavourite(customerId, product.id),
   };
 });
+/** A favourite of the owner (the favourites collection and one item). */
+async function seedFavourite(customerId: number, productId: number): Promise<number> {
+  const [collection] = await t.app.db
+    .insert(productCollections)
+    .values({ customerId, type: 'favourites' })
+    .returning();
+  const [item] = await t.app.db
+    .insert(productCollectionItems)
+    .values({ collectionId: collection!.id, productId })
+    .returning();
+  return item!.id;
+}
+
 afterAll(async () => {
   await t.close();
 });

@@ -136,6 +136,24 @@ const professionalRequest = pageWith(
   'ProfessionalRequestPage',
 );
 
+// Favourites, my collection, notification settings and creator profiles (the marketplace, issue 18).
+const collectionPages = () => import('../features/collections/collection-pages.tsx');
+const favourites = pageWith(['collections'], collectionPages, 'FavouritesPage');
+const myCollection = pageWith(['collections'], collectionPages, 'MyCollectionPage');
+const notificationsSettings = pageWith(
+  ['collections'],
+  () => import('../features/collections/notifications-settings-page.tsx'),
+  'NotificationsSettingsPage',
+);
+const profilePages = () => import('../features/profiles/profile-page.tsx');
+const customerProfile = pageWith(['collections'], profilePages, 'CustomerProfilePage');
+const profileByName = pageWith(['collections'], profilePages, 'ProfileByNamePage');
+const editPublicProfile = pageWith(
+  ['collections'],
+  () => import('../features/profiles/edit-public-profile-page.tsx'),
+  'EditPublicProfilePage',
+);
+
 const selfDisclosureLayout = onboardingPage(
   () => import('../features/onboarding/components/self-disclosure-layout.tsx'),
   'SelfDisclosureLayout',
@@ -223,6 +241,12 @@ export const routes: RouteObject[] = [
           { path: 'account/custody', lazy: custodyAccount },
           { path: 'account/professional', lazy: professionalRequest },
           { path: 'account/attract-investors', lazy: attractInvestors },
+          { path: 'favourites', lazy: favourites },
+          { path: 'my-collection', lazy: myCollection },
+          { path: 'notifications-settings', lazy: notificationsSettings },
+          { path: 'edit-profile', lazy: editPublicProfile },
+          { path: 'customer', lazy: customerProfile },
+          { path: 'profile/:profileName', lazy: profileByName },
           {
             // spec 2 self-disclosure: the shell (progress) around one page per step; a step is one
             // page file plus one line here

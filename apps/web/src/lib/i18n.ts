@@ -27,6 +27,7 @@ function storedLocale(): Locale {
 const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
   [
     '../locales/*/accounts.json',
+    '../locales/*/collections.json',
     '../locales/*/onboarding.json',
     '../locales/*/orders.json',
     '../locales/*/register.json',
@@ -34,7 +35,7 @@ const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
   ],
   { import: 'default' },
 );
-export type LazyNamespace = 'accounts' | 'onboarding' | 'orders' | 'register' | 'marketplace';
+export type LazyNamespace = 'accounts' | 'collections' | 'marketplace' | 'onboarding' | 'orders' | 'register';
 
 const lazyNamespaceBackend: BackendModule = {
   type: 'backend',

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOperator, isProfessionalInvestor } from '@token/domain/accounts';
 import type { BuyingCustomer } from '@token/domain/buying';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
@@ -57,12 +57,28 @@ export function useCustomerRecord() {
   return useQuery(customerQuery(uuid));
 }
 
+const sessionStartHooks = new Set<(queryClient: QueryClient) => unknown>();
+
+/**
+ * Runs `hook` whenever a session starts (a login) or is found at start-up, e.g. spec 4's favourite
+ * remembered while logged out. Returns the unsubscribe.
+ */
+export function onSessionStart(hook: (queryClient: QueryClient) => unknown): () => void {
+  sessionStartHooks.add(hook);
+  return () => sessionStartHooks.delete(hook);
+}
+
 function LiveSessionProvider({ children }: { children: ReactNode }) {
   const stored = useSessionState();
   const queryClient = useQueryClient();
   const record = useCustomerRecord();
 
   useEffect(() => syncSessionAcrossTabs(), []);
+  const sessionId = stored?.id;
+  useEffect(() => {
+    if (!sessionId) return;
+    for (const hook of sessionStartHooks) void hook(queryClient);
+  }, [sessionId, queryClient]);
   useEffect(
     () =>
       onSessionEnd((reason) => {

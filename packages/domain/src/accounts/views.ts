@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { publicProfileInputFields, socialNetworks } from '../marketplace/profiles.ts';
 import { onboardingViewSchema } from '../onboarding/views.ts';
 import { companyDataSchema } from '../profile/company.ts';
 import { e164MobileNumberSchema } from '../profile/fields.ts';
@@ -22,6 +23,10 @@ export const customerResourceSchema = z.object({
   fullName: z.string(),
   profileName: z.string().nullable(),
   profileDescription: z.string().nullable(),
+  /** spec 3 public profile: the name shown publicly, website and social links. */
+  displayName: z.string().nullable(),
+  website: z.string().nullable(),
+  socialLinks: z.array(z.object({ network: z.enum(socialNetworks), url: z.string() })),
   mobileNumber: z.string().nullable(),
   accountType: z.enum(accountTypes),
   companyName: z.string().nullable(),
@@ -147,15 +152,8 @@ export const customerUpdateSchema = z.strictObject({
   firstName: z.string().trim().min(1).max(100).optional(),
   lastName: z.string().trim().min(1).max(100).optional(),
   mobileNumber: e164MobileNumberSchema.nullable().optional(),
-  profileName: z
-    .string()
-    .trim()
-    .min(3)
-    .max(40)
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .nullable()
-    .optional(),
-  profileDescription: optionalText(1000).nullable().optional(),
+  // spec 3 public profile: display name, user name (3-30 letters, digits, . _ -), bio, website, links
+  ...publicProfileInputFields,
   subscribedToNewsletter: z.boolean().optional(),
   locale: z.enum(['de', 'en']).optional(),
   ...personalDataFields,

@@ -281,6 +281,11 @@ export const errorCatalogue = {
     de: 'Diese Bestellung kann nicht mehr storniert werden.',
     en: 'This order can no longer be cancelled.',
   },
+  collection_not_editable: {
+    status: 409,
+    de: 'Ihre Sammlung zeigt, was Sie gekauft haben; sie lässt sich nicht von Hand ändern.',
+    en: 'My collection shows what you bought; it cannot be changed by hand.',
+  },
   one_product_per_order: {
     status: 409,
     de: 'Eine Bestellung kann nur eine Anleihe enthalten.',

@@ -48,6 +48,10 @@ export const violationCatalogue = {
     de: 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen',
     en: 'Please accept the terms and conditions',
   },
+  invalid_https_url: {
+    de: 'Bitte geben Sie eine Adresse ein, die mit https:// beginnt',
+    en: 'Please enter an address starting with https://',
+  },
   invalid_mobile: {
     de: 'Bitte geben Sie eine gültige Mobilnummer im internationalen Format ein (+49 …)',
     en: 'Please enter a valid mobile number in international format (+49 …)',

@@ -1,3 +1,6 @@
+/* The collectibles marketplace (issue 18): one file per slice, each exported here. */
 export * from './bidding.ts';
 export * from './browse.ts';
+export * from './collections.ts';
 export * from './listings.ts';
+export * from './profiles.ts';

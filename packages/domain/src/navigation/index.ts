@@ -119,6 +119,7 @@ export const protectedRoutes: readonly string[] = [
   '/created',
   '/my-collection',
   '/favourites',
+  '/notifications-settings',
   '/order-details/:uuid',
   '/transfer/:tkn',
   '/enable-twofactor',

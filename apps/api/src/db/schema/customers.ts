@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -43,6 +44,10 @@ export const customers = pgTable(
     mobileNumber: text(),
     profileName: text().unique(),
     profileDescription: text(),
+    /** spec 3 public profile: the name a creator shows (never the legal names), website, social links. */
+    displayName: text(),
+    website: text(),
+    socialLinks: jsonb().$type<{ network: string; url: string }[]>().notNull().default([]),
     accountType: text({ enum: ['personal', 'company'] })
       .notNull()
       .default('personal'),

@@ -20,6 +20,8 @@ export async function seedCreators(tx: Tx, media: DemoMedia): Promise<Map<string
       email: `${c.profileName}@creators.example`,
       firstName: c.firstName,
       lastName: c.lastName,
+      // the demo creators show their names on their public profiles (spec 3 display name)
+      displayName: `${c.firstName} ${c.lastName}`,
       profileName: c.profileName,
       profileDescription: c.profileDescription,
       accountType: 'personal',

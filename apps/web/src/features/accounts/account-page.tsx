@@ -3,17 +3,22 @@ import { shortenAddress } from '@token/domain/wallets';
 import {
   Award,
   Bell,
+  BellRing,
   Building2,
   ChevronRight,
   Coins,
   FileText,
   HandCoins,
+  Heart,
   KeyRound,
+  Layers,
   LogOut,
   Mail,
   Megaphone,
   ReceiptText,
   ShieldCheck,
+  Sparkles,
+  Store,
   UserRound,
   Wallet,
 } from 'lucide-react';
@@ -198,6 +203,39 @@ export function AccountPage() {
                 />
               </button>
             </li>
+          </ul>
+          <h2 className="mt-8 mb-3 text-lg font-semibold text-brand-900">{t('account.marketplace')}</h2>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <MenuLink
+              to="/edit-profile"
+              icon={<Store className={iconClass} aria-hidden="true" />}
+              title={t('account.publicProfile')}
+              text={t('account.publicProfileText')}
+            />
+            <MenuLink
+              to="/created"
+              icon={<Sparkles className={iconClass} aria-hidden="true" />}
+              title={t('account.created')}
+              text={t('account.createdText')}
+            />
+            <MenuLink
+              to="/my-collection"
+              icon={<Layers className={iconClass} aria-hidden="true" />}
+              title={t('account.myCollection')}
+              text={t('account.myCollectionText')}
+            />
+            <MenuLink
+              to="/favourites"
+              icon={<Heart className={iconClass} aria-hidden="true" />}
+              title={t('account.favourites')}
+              text={t('account.favouritesText')}
+            />
+            <MenuLink
+              to="/notifications-settings"
+              icon={<BellRing className={iconClass} aria-hidden="true" />}
+              title={t('account.notificationSettings')}
+              text={t('account.notificationSettingsText')}
+            />
           </ul>
         </nav>
         <Panel title={t('sessions.title')} className="min-w-0 self-start lg:col-span-2">
