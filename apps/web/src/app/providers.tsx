@@ -3,6 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
 import { i18n } from '../lib/i18n.ts';
+// spec 4: a heart pressed while logged out is added after the login, whichever page the login starts on
+import '../lib/pending-favourite.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { SessionProvider } from '../lib/session.tsx';
 

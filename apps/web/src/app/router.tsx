@@ -142,7 +142,7 @@ const favourites = pageWith(['collections'], collectionPages, 'FavouritesPage');
 const myCollection = pageWith(['collections'], collectionPages, 'MyCollectionPage');
 const notificationsSettings = pageWith(
   ['collections'],
-  () => import('../features/collections/notifications-settings-page.tsx'),
+  () => import('../features/profiles/notifications-settings-page.tsx'),
   'NotificationsSettingsPage',
 );
 const profilePages = () => import('../features/profiles/profile-page.tsx');

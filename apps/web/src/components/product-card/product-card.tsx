@@ -2,15 +2,15 @@ import { buyBlockers } from '@token/domain/buying';
 import { isSecurity, productLabel } from '@token/domain/catalog';
 import type { ProductView } from '@token/domain/catalog-views';
 import { formatEuro, formatPercent } from '@token/domain/format';
-import { loginPathFor } from '@token/domain/navigation';
-import { ExternalLink, Heart, Mail, UserRound } from 'lucide-react';
+import { ExternalLink, Mail, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useChannel } from '../../lib/channel.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { creatorProfilePath } from '../../lib/marketplace-paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { Button, buttonClasses } from '../ui/button.tsx';
+import { FavouriteButton } from './favourite-button.tsx';
 import { attributeOf, enquiryMailto, priceOf, safeExternalUrl } from './product-facts.ts';
 import { ProductMedia } from './product-media.tsx';
 
@@ -19,9 +19,6 @@ const labelStyles = {
   exclusive: 'bg-amber-100 text-amber-900 ring-1 ring-amber-300',
   unavailable: 'bg-slate-200 text-slate-800',
 } as const;
-
-/** spec 4: a logged-out favourite is remembered and the visitor is sent to the login. */
-export const pendingFavouriteKey = 'pendingFavourite';
 
 /** A product's label badge (sold, exclusive, unavailable); nothing for an available product. */
 export function ProductLabelBadge({ product, className = '' }: { product: ProductView; className?: string }) {
@@ -79,10 +76,9 @@ function CreatorAvatar({ creator }: { creator: NonNullable<ProductView['creator'
 export function ProductCard({ product }: { product: ProductView }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { customer, isLoggedIn } = useSession();
+  const { customer } = useSession();
   const channel = useChannel();
   const navigate = useNavigate();
-  const location = useLocation();
   const price = priceOf(product);
   const blockers = buyBlockers(product, customer);
   const canBuy = blockers.length === 0;
@@ -92,18 +88,6 @@ export function ProductCard({ product }: { product: ProductView }) {
   const href = `/products/${encodeURIComponent(product.code)}`;
   const contactEmail = channel.data?.contactEmail;
   const security = isSecurity(product);
-
-  const toggleFavourite = () => {
-    if (!isLoggedIn) {
-      try {
-        sessionStorage.setItem(pendingFavouriteKey, product.code);
-      } catch {
-        // not remembered; the login still happens
-      }
-      void navigate(loginPathFor(location.pathname + location.search));
-    }
-    // Logged in: the favourites issue adds and removes optimistically.
-  };
 
   return (
     <article
@@ -116,15 +100,7 @@ export function ProductCard({ product }: { product: ProductView }) {
           <ProductMedia files={product.mediaFiles} alt={product.name} />
         </Link>
         <ProductLabelBadge product={product} className="absolute top-3 left-3 shadow-sm" />
-        <button
-          type="button"
-          onClick={toggleFavourite}
-          aria-pressed={false}
-          aria-label={t('product.favourite', { name: product.name })}
-          className="absolute top-2 right-2 rounded-full bg-white/90 p-2 text-slate-600 shadow-sm hover:text-red-600"
-        >
-          <Heart className="size-4" aria-hidden="true" />
-        </button>
+        <FavouriteButton product={product} className="absolute top-2 right-2" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 className="text-base leading-snug font-semibold text-brand-900">

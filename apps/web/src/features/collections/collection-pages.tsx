@@ -7,7 +7,7 @@ import { ProductCard } from '../../components/product-card/product-card.tsx';
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
-import { useFavourites, useToggleFavourite } from './api/favourites.ts';
+import { useFavourites, useToggleFavourite } from '../../lib/favourites.ts';
 import { myItemsPerPage, useMyItems } from './api/get-my-items.ts';
 
 function PageFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {

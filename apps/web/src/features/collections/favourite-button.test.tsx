@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pendingFavouriteKey } from '../../components/product-card/product-card.tsx';
+import { FavouriteButton } from '../../components/product-card/favourite-button.tsx';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
+import { pendingFavouriteKey } from '../../lib/pending-favourite.ts';
 import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from '../../lib/test-api.tsx';
 import { customerRecordForTests, storeSessionForTests } from '../../lib/test-session.ts';
 import { FavouritesPage } from './collection-pages.tsx';
-import { FavouriteButton } from './favourite-button.tsx';
 import { productForTests } from './test-support.ts';
 
 const uuid = '0b6f0f5e-8f1e-4c55-9a4d-3c1d1b2a9e01';

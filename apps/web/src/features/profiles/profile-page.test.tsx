@@ -3,10 +3,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
 import { mockApi, problemAnswer, renderRoutes, writesOf } from '../../lib/test-api.tsx';
+import { productFixture } from '../../lib/test-products.ts';
 import { customerRecordForTests, storeSessionForTests } from '../../lib/test-session.ts';
-import { NotificationsSettingsPage } from '../collections/notifications-settings-page.tsx';
-import { productForTests } from '../collections/test-support.ts';
 import { EditPublicProfilePage } from './edit-public-profile-page.tsx';
+import { NotificationsSettingsPage } from './notifications-settings-page.tsx';
 import { CustomerProfilePage, ProfileByNamePage } from './profile-page.tsx';
 
 const uuid = '0b6f0f5e-8f1e-4c55-9a4d-3c1d1b2a9e01';
@@ -48,7 +48,8 @@ describe('public creator profile', () => {
   it('shows a visitor the chosen name, bio, links and the creator’s items', async () => {
     const calls = mockApi(({ url }) => {
       if (url === `/api/v2/shop/public-profiles/${uuid}`) return Response.json(profile);
-      if (url.startsWith('/api/v2/shop/products?')) return Response.json([productForTests()]);
+      if (url.startsWith('/api/v2/shop/products?'))
+        return Response.json([productFixture('KIEFER', { name: 'Kiefernwald im Abendlicht' })]);
       return undefined;
     });
     renderRoutes([{ path: '/customer', element: <CustomerProfilePage /> }], `/customer?id=${uuid}`);

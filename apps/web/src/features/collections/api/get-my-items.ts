@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProductCollectionView } from '@token/domain/marketplace';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { collectionKeys, firstOf } from './favourites.ts';
+import { collectionKeys, firstOf } from '../../../lib/favourites.ts';
 
 /** spec 9: lists of items show 12 per page. */
 export const myItemsPerPage = 12;

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { pendingFavouriteKey } from '../../components/product-card/product-card.tsx';
-import { onSessionStart } from '../../lib/session.tsx';
-import { addFavouriteUnlessPresent } from './api/favourites.ts';
+import { addFavouriteUnlessPresent } from './favourites.ts';
+import { onSessionStart } from './session.tsx';
+
+/** spec 4: a logged-out favourite is remembered (session storage) and the visitor is sent to the login. */
+export const pendingFavouriteKey = 'pendingFavourite';
 
 /** spec 4: remembers the product whose heart a visitor pressed, for after the login. */
 export function rememberPendingFavourite(productCode: string): void {

@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductView } from '@token/domain/catalog-views';
 import { maxCollectionItemsPerPage, type ProductCollectionView } from '@token/domain/marketplace';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
-import { notify } from '../../../lib/notifications.ts';
-import { useSession } from '../../../lib/session.tsx';
+import { apiRequest } from './api-client.ts';
+import { errorDetailOf, errorMessageOf } from './errors.ts';
+import { notify } from './notifications.ts';
+import { useSession } from './session.tsx';
 
 /** Query keys of the customer's collections; logout clears them with the whole cache (spec 4). */
 export const collectionKeys = {

@@ -3,9 +3,9 @@ import { loginPathFor } from '@token/domain/navigation';
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { favouriteOf, useFavourites, useToggleFavourite } from '../../lib/favourites.ts';
+import { rememberPendingFavourite } from '../../lib/pending-favourite.ts';
 import { useSession } from '../../lib/session.tsx';
-import { favouriteOf, useFavourites, useToggleFavourite } from './api/favourites.ts';
-import { rememberPendingFavourite } from './pending-favourite.ts';
 
 export type FavouriteButtonProps = {
   /** The product by code; the whole view lets the favourites list show it before the server answers. */
