@@ -178,6 +178,7 @@ export async function completeOrder(opts: {
       publicUrl: opts.publicUrl,
       kind: 'order_completed',
       order: updated!,
+      orderKind: security ? 'security' : 'collectible',
       item,
       customer: buyer.customer,
       channel,

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { digitalContentConsentVersion } from '@token/domain/orders';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, taxCategories } from '../../db/schema/index.ts';
+import { mailOutbox, orders, taxCategories } from '../../db/schema/index.ts';
 import { seedChannel } from '../../db/seed/channel.ts';
 import { seedProduct } from '../../db/seed/factories.ts';
 import { shop } from '../../test/accounts.ts';
@@ -99,7 +99,7 @@ async function invoiceText(token: string, accessToken: string): Promise<string> 
 
 describe('buying a collectible (issue 18)', () => {
   it('completes without documents or statements, with the consent stored, the VAT contained and printed', async () => {
-    const { api, token: accessToken } = await loggedInInvestor(t);
+    const { api, token: accessToken, row: buyer } = await loggedInInvestor(t);
     const variant = await collectible(45_000);
     const { token, added } = await cart(api, variant.code, 1);
     expect(added.status).toBe(201);
@@ -139,6 +139,16 @@ describe('buying a collectible (issue 18)', () => {
     const stored = done.body.digitalContentConsent as { text: string; givenAt: string };
     expect(stored.text).toContain('Widerrufsrecht verliere (§ 356 Abs. 5 BGB)');
     expect(Date.parse(stored.givenAt)).toBeGreaterThan(Date.now() - 60_000);
+    // the order's mail speaks of a purchase and confirms the consent (§ 312f Abs. 3 BGB)
+    const [mail] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, buyer.email), eq(mailOutbox.template, 'order_completed')));
+    expect(mail!.subject).toContain('Ihr Kauf');
+    expect(mail!.text).toContain('1 Edition von Kiefernwald');
+    expect(mail!.text).toContain('(inkl. 19 % Mwst.)');
+    expect(mail!.text).toContain('mein Widerrufsrecht verliere');
+    expect(mail!.text).not.toMatch(/Zeichnung|Anleihe/);
     // the order details show it again
     const read = await api.get(`/orders/${token}?locale=de`);
     expect(read.body.digitalContentConsent).toEqual(done.body.digitalContentConsent);

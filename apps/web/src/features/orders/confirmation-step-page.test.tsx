@@ -7,6 +7,7 @@ import { currentOrderToken, setCurrentOrderToken } from './api/current-order.ts'
 import { writeDeclarations } from './components/declarations-store.ts';
 import { ConfirmationStepPage } from './confirmation-step-page.tsx';
 import {
+  collectibleOrder,
   customer,
   mockApi,
   order,
@@ -19,39 +20,6 @@ import {
 } from './test-support.tsx';
 
 const orderUrl = `/api/v2/shop/orders/${orderToken}`;
-
-/** A collectible of 450 € (19 % VAT contained) in the order, bank transfer chosen, no documents. */
-function collectibleOrder() {
-  const base = order(1);
-  return order(1, {
-    kind: 'collectible',
-    checkoutState: 'payment_selected',
-    items: [
-      {
-        ...defined(base.items[0], 'an item'),
-        productName: 'Kiefernwald im Abendlicht',
-        productCode: 'NFT_KIEFERNWALD_ABENDLICHT',
-        unitPrice: 45_000,
-        originalUnitPrice: 45_000,
-        subtotal: 45_000,
-        taxTotal: 7_185,
-        total: 45_000,
-        taxCategory: { code: 'standard', rateBasisPoints: 1900 },
-      },
-    ],
-    itemsTotal: 45_000,
-    taxTotal: 7_185,
-    total: 45_000,
-    payments: [
-      {
-        ...defined(base.payments[0], 'a payment'),
-        amount: 45_000,
-        method: '/api/v2/shop/payment-methods/offline',
-        methodCode: 'offline',
-      },
-    ],
-  });
-}
 
 function setup(kind: 'security' | 'collectible' = 'security') {
   const bondReady = order(2000, {
