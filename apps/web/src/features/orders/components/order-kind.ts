@@ -1,5 +1,5 @@
 import { isSecurity } from '@token/domain/catalog';
-import { type OrderKind, orderKindOf } from '@token/domain/orders';
+import type { OrderKind } from '@token/domain/orders';
 
 /**
  * The texts' context of an order's kind (issue 18): a collectible is bought, not subscribed, so its
@@ -8,11 +8,6 @@ import { type OrderKind, orderKindOf } from '@token/domain/orders';
  */
 export function kindContext(kind: OrderKind | null | undefined): { context?: 'collectible' } {
   return kind === 'collectible' ? { context: 'collectible' } : {};
-}
-
-/** The kind of an order's item from its tax category (the catalogue's `isSecurity`). */
-export function itemKind(item: { taxCategory: { code: string } | null } | null | undefined): OrderKind {
-  return orderKindOf(item);
 }
 
 /** Whether a catalogue product is a collectible (not a security). */
