@@ -291,6 +291,16 @@ export const errorCatalogue = {
     de: 'Eine Bestellung kann nur eine Anleihe enthalten.',
     en: 'An order can contain only one bond.',
   },
+  bond_and_collectible_mixed: {
+    status: 409,
+    de: 'Anleihen und Sammlerstücke können nicht in einer Bestellung gekauft werden. Bitte bestellen Sie sie einzeln.',
+    en: 'Bonds and collectibles cannot be bought in one order. Please order them separately.',
+  },
+  digital_content_consent_required: {
+    status: 422,
+    de: 'Bitte stimmen Sie der sofortigen Bereitstellung der digitalen Inhalte zu und bestätigen Sie, dass Ihr Widerrufsrecht damit erlischt.',
+    en: 'Please agree to the immediate supply of the digital content and confirm that your right of withdrawal thereby expires.',
+  },
   variant_not_found: {
     status: 422,
     de: 'Dieses Produkt gibt es nicht.',

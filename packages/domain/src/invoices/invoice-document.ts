@@ -1,6 +1,6 @@
 import type { Salutation } from '../accounts/schemas.ts';
 import { addDays } from '../calendar/index.ts';
-import { securitiesTaxCategory } from '../catalog/index.ts';
+import { isSecurity, securitiesTaxCategory } from '../catalog/index.ts';
 import type { Locale } from '../i18n/index.ts';
 import { buildEpcQrPayload } from '../payments/epc-qr.ts';
 import { formatCreditorReference } from '../payments/reference.ts';
@@ -142,6 +142,8 @@ export function buildInvoiceDocument(input: {
   /** The natural person the invoice greets; null (or absent) for a company: the general greeting. */
   addressee?: LetterAddressee | null;
   items: readonly InvoiceItemInput[];
+  /** A collectible's stored consent (§ 356 Abs. 5 BGB), printed on its invoice; null for a bond. */
+  digitalContentConsent?: { givenAt: string; text: string } | null;
   payment: {
     method: InvoicePaymentMethod;
     paid: boolean;
@@ -206,6 +208,9 @@ export function buildInvoiceDocument(input: {
     investor: input.investor,
     greeting: letterGreeting(input.locale, input.addressee ?? null),
     items,
+    // issue 18: an invoice with any security on it is a subscription's
+    kind: input.items.some((i) => isSecurity(i)) ? 'security' : 'collectible',
+    digitalContentConsent: input.digitalContentConsent ?? null,
     taxLines,
     totals,
     payment: { method: input.payment.method, paid: input.payment.paid, closed, termDays },

@@ -91,6 +91,13 @@ export const invoiceDocumentSchema = z.object({
   /** The letter's salutation line in the invoice's language (`letterGreeting`). */
   greeting: z.string().min(1),
   items: z.array(invoiceItemSchema).min(1),
+  /** A bond's subscription or a collectible's purchase (issue 18): the introduction says which. */
+  kind: z.enum(['security', 'collectible']),
+  /**
+   * A collectible's consent to immediate delivery of the digital content (§ 356 Abs. 5 BGB), printed
+   * as its confirmation on a durable medium (§ 312f Abs. 3 BGB); null for a bond.
+   */
+  digitalContentConsent: z.object({ givenAt: z.string(), text: z.string() }).nullable(),
   taxLines: z.array(invoiceTaxLineSchema),
   totals: z.object({ netCents: z.number().int(), taxCents: z.number().int(), grossCents: z.number().int() }),
   payment: z.object({

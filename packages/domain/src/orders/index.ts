@@ -10,6 +10,7 @@ export {
   isStateOf,
   type Lifecycle,
 } from '../lifecycle/index.ts';
+export * from './digital-content.ts';
 export * from './discounts.ts';
 export * from './limits.ts';
 export * from './order-state.ts';

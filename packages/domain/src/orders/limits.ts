@@ -58,6 +58,12 @@ export type Offer = {
   investorLimit: number | null;
   /** `max(0, onHand - onHold)` (decision 001); null when the variant is not tracked. */
   availableQuantity: number | null;
+  /**
+   * Whether the product is a security (`isSecurity` of the catalogue; absent = a security). A
+   * collectible is bought, not subscribed (issue 18): no WpPG § 6 limit, no minimum subscription,
+   * no maximum order, no investor cap; only its step and its stock bound the quantity.
+   */
+  isSecurity?: boolean;
 };
 
 /** What the subscriber already holds of this offer (completed orders neither cancelled nor refunded). */
@@ -149,6 +155,17 @@ export function investmentLimitOf(
 const floorToStep = (quantity: number, step: number) => Math.floor(quantity / step) * step;
 const ceilToStep = (quantity: number, step: number) => Math.ceil(quantity / step) * step;
 
+/** A collectible's offer as the rules read it: none of a security's terms (issue 18). */
+function purchaseTermsOf(offer: Offer): Offer {
+  return {
+    ...offer,
+    professionalOnly: false,
+    minimumSubscriptionCents: null,
+    maximumOrderCentsNonProfessional: null,
+    investorLimit: null,
+  };
+}
+
 /**
  * Every reason `quantity` of the offer is refused to the subscriber, and the largest quantity allowed.
  * `declarations` null = not given yet (the cart): the § 6 check then allows up to the highest limit a
@@ -161,13 +178,15 @@ export function evaluateSubscription(input: {
   quantity: number;
   declarations: Section6Declarations | null;
 }): SubscriptionAnswer {
-  const { subscriber, offer, holding, quantity, declarations } = input;
+  const { subscriber, holding, quantity, declarations } = input;
+  const offer = input.offer.isSecurity === false ? purchaseTermsOf(input.offer) : input.offer;
+  const security = input.offer.isSecurity !== false;
   const step = Math.max(1, offer.quantityStep);
   const price = Math.max(0, offer.unitPriceCents);
   const amount = quantity * price;
   const refusals: SubscriptionRefusal[] = [];
 
-  const limited = isSubjectToInvestmentLimit(subscriber);
+  const limited = security && isSubjectToInvestmentLimit(subscriber);
   const limit = limited
     ? declarations === null
       ? limitByIncomeCapCents

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { violation } from '../accounts/schemas.ts';
+import { digitalContentConsentInputSchema } from './digital-content.ts';
 
 /**
  * What `PATCH orders/{token}/complete` carries (spec 5 investment rules, WpPG § 6): the statements
@@ -59,3 +60,18 @@ export const completeOrderInputSchema = z.strictObject({
   }),
 });
 export type CompleteOrderInput = z.infer<typeof completeOrderInputSchema>;
+
+/**
+ * The body `PATCH orders/{token}/complete` accepts for either kind of order (issue 18): a bond's
+ * statements and § 6 declarations, or a collectible's consent (§ 356 Abs. 5 BGB). Which parts are
+ * required follows the order's product (`isSecurity`), so the API decides it in the service: a bond
+ * without statements answers 422 as before, a collectible without the consent
+ * `digital_content_consent_required`. What does not belong to the order's kind is ignored.
+ */
+export const completeOrderRequestSchema = z.strictObject({
+  notes: z.string().trim().max(2000).nullish(),
+  statements: orderStatementsSchema.optional(),
+  declarations: section6DeclarationsSchema.optional(),
+  digitalContentConsent: digitalContentConsentInputSchema.optional(),
+});
+export type CompleteOrderRequest = z.infer<typeof completeOrderRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bankAccountViewSchema } from '../reference/views.ts';
+import { digitalContentConsentViewSchema, orderKinds } from './digital-content.ts';
 import { checkoutStates, orderListStatuses, paymentStates, shippingStates } from './order-state.ts';
 import { orderStatementsSchema, section6DeclarationsSchema } from './statements.ts';
 
@@ -22,8 +23,11 @@ export const orderItemViewSchema = z.object({
   unitPrice: z.number().int(),
   originalUnitPrice: z.number().int(),
   subtotal: z.number().int(),
+  /** The VAT of the line (contained in its total for a collectible; 0 for a bond, UStG § 4 Nr. 8). */
   taxTotal: z.number().int(),
   total: z.number().int(),
+  /** The product's tax category: a bond's `bonds` makes it a security (`isSecurity`), else a collectible. */
+  taxCategory: z.object({ code: z.string(), rateBasisPoints: z.number().int() }).nullable(),
 });
 export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
@@ -52,6 +56,8 @@ export const orderViewSchema = z.object({
   /** spec 4: completed and paid or authorized. */
   paid: z.boolean(),
   listStatus: z.enum(orderListStatuses),
+  /** What the order buys (issue 18): a security is subscribed, a collectible bought (`orderKindOf`). */
+  kind: z.enum(orderKinds),
   currencyCode: z.string(),
   localeCode: z.enum(['de', 'en']),
   legalDocsConfirmAt: z.string().nullable(),
@@ -69,6 +75,8 @@ export const orderViewSchema = z.object({
   notes: z.string().nullable(),
   statements: orderStatementsSchema.nullable(),
   declarations: section6DeclarationsSchema.nullable(),
+  /** A collectible's consent to immediate delivery and the loss of withdrawal (§ 356 Abs. 5 BGB). */
+  digitalContentConsent: digitalContentConsentViewSchema.nullable(),
   checkoutCompletedAt: z.string().nullable(),
   /** When an unpaid bank-transfer order expires (completed, awaiting payment). */
   paymentDueAt: z.string().nullable(),
@@ -87,6 +95,7 @@ export const orderListRowViewSchema = orderViewSchema.pick({
   shippingState: true,
   paid: true,
   listStatus: true,
+  kind: true,
   currencyCode: true,
   items: true,
   itemsTotal: true,

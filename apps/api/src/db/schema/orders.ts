@@ -1,5 +1,6 @@
 import type {
   CheckoutState,
+  DigitalContentConsent,
   OrderStatements,
   PaymentState,
   Section6Declarations,
@@ -58,6 +59,8 @@ export const orders = pgTable(
     statements: jsonb().$type<OrderStatements>(),
     /** WpPG § 6 self-disclosure given at completion (regulatory notes: stored with the order). */
     declarations: jsonb().$type<Section6Declarations>(),
+    /** A collectible's consent to immediate delivery of digital content (§ 356 Abs. 5 BGB, issue 18). */
+    digitalContentConsent: jsonb().$type<DigitalContentConsent>(),
     legalDocsConfirmAt: timestamp({ withTimezone: true }),
     /** The legal documents confirmed, with their versions (document id and file hash). */
     legalDocsConfirmed: jsonb().$type<{ id: string; version: string }[]>().notNull().default([]),

@@ -15,6 +15,11 @@ export type Texts = {
   customerNumber: string;
   dueDate: string;
   intro: string;
+  /** The introduction of a collectible's invoice (a purchase, not a subscription; issue 18). */
+  introPurchase: string;
+  /** § 356 Abs. 5 BGB: the heading and the line of the consent given. */
+  consentHeading: string;
+  consentGiven: (at: string) => string;
   pos: string;
   description: string;
   quantity: string;
@@ -70,6 +75,10 @@ export const texts: Record<Locale, Texts> = {
     customerNumber: 'Kundennummer',
     dueDate: 'Zahlbar bis',
     intro: 'vielen Dank für Ihre Zeichnung. Wir berechnen Ihnen die folgenden Positionen:',
+    introPurchase: 'vielen Dank für Ihren Kauf. Wir berechnen Ihnen die folgenden Positionen:',
+    consentHeading:
+      'Vorzeitiger Beginn der Bereitstellung und Erlöschen des Widerrufsrechts (§ 356 Abs. 5 BGB)',
+    consentGiven: (at) => `Ihre Erklärung bei der Bestellung am ${at}:`,
     pos: 'Pos.',
     description: 'Bezeichnung',
     quantity: 'Menge',
@@ -111,6 +120,9 @@ export const texts: Record<Locale, Texts> = {
     customerNumber: 'Customer number',
     dueDate: 'Due by',
     intro: 'thank you for your subscription. We invoice you for the following items:',
+    introPurchase: 'thank you for your purchase. We invoice you for the following items:',
+    consentHeading: 'Early supply and expiry of the right of withdrawal (section 356 (5) BGB)',
+    consentGiven: (at) => `Your declaration when ordering on ${at}:`,
     pos: 'No.',
     description: 'Description',
     quantity: 'Quantity',

@@ -1,6 +1,6 @@
 /// <reference types="pdfkit" />
 import type { Readable } from 'node:stream';
-import { formatDate, formatNumber } from '@token/domain/format';
+import { formatDate, formatDateTime, formatNumber } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
 import { type InvoiceDocument, type InvoiceTaxLine, invoiceTaxNotes } from '@token/domain/invoices';
 import { formatMoney } from '@token/domain/money';
@@ -171,7 +171,8 @@ function drawAddresses({ doc, invoice, t, left, right, date }: Sheet): void {
 /** The title, the greeting and the introduction. */
 function drawIntro({ doc, invoice, t, left, width }: Sheet): void {
   doc.font('Helvetica-Bold').fontSize(16).fillColor(INK).text(`${t.invoice} ${invoice.number}`, left, mm(98));
-  doc.moveDown(0.6).font('Helvetica').fontSize(10).text(invoice.greeting).text(t.intro, { width });
+  const intro = invoice.kind === 'collectible' ? t.introPurchase : t.intro;
+  doc.moveDown(0.6).font('Helvetica').fontSize(10).text(invoice.greeting).text(intro, { width });
   doc.moveDown(0.8);
 }
 
@@ -295,6 +296,26 @@ function drawTaxNotes({ doc, invoice, locale, left, width }: Sheet): void {
         .text(invoiceTaxNotes[k][locale], left, doc.y, { width });
     }
   }
+}
+
+/** A collectible's consent to early supply (§ 356 Abs. 5 BGB), confirmed on the invoice (§ 312f Abs. 3 BGB). */
+function drawConsent({ doc, invoice, t, locale, left, width }: Sheet): void {
+  const consent = invoice.digitalContentConsent;
+  if (!consent) return;
+  breakPageFor(doc, 70);
+  const quoted = locale === 'de' ? `„${consent.text}“` : `“${consent.text}”`;
+  doc
+    .moveDown(0.8)
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(t.consentHeading, left, doc.y, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .text(`${t.consentGiven(formatDateTime(consent.givenAt, { locale }))} ${quoted}`, left, doc.y + 2, {
+      width,
+    });
 }
 
 /** The payment block: the transfer to make (account, reference, GiroCode), or how it was settled. */
@@ -463,6 +484,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Readable {
   drawItems(sheet);
   drawTaxLines(sheet);
   drawTaxNotes(sheet);
+  drawConsent(sheet);
   drawPayment(sheet);
   drawClosing(sheet);
   drawFooters(sheet);

@@ -128,6 +128,7 @@ export async function invoicePdf(opts: {
       unitPriceCents: item.unitPrice,
       taxCategory: taxCategory ?? { code: securitiesTaxCategory, rateBasisPoints: item.taxRateBasisPoints },
     })),
+    digitalContentConsent: order.digitalContentConsent ?? null,
     payment: {
       method: offline ? 'bank_transfer' : 'card',
       // Only an order still awaiting its transfer carries the bank details and the QR code: one that

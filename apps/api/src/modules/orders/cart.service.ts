@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { isSecurity } from '@token/domain/catalog';
 import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
+import { includedTaxCents } from '@token/domain/invoices';
 import {
   assertCanTransition,
   type CheckoutState,
@@ -13,7 +15,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { param, prepared } from '../../db/prepared.ts';
-import { discountCodes, orderItems, orders, payments, productVariants } from '../../db/schema/index.ts';
+import {
+  discountCodes,
+  orderItems,
+  orders,
+  payments,
+  products,
+  productVariants,
+  taxCategories,
+} from '../../db/schema/index.ts';
 import {
   assertAllowed,
   assertMayBuy,
@@ -135,9 +145,13 @@ const itemSumsOf = prepared('order_item_sums', (db) =>
       tax: sql<number>`coalesce(sum(${orderItems.taxTotal}), 0)::bigint`,
       total: sql<number>`coalesce(sum(${orderItems.total}), 0)::bigint`,
       productId: sql<number | null>`min(${productVariants.productId})`,
+      rate: sql<number>`coalesce(max(${orderItems.taxRateBasisPoints}), 0)::int`,
+      taxCategory: sql<string | null>`min(${taxCategories.code})`,
     })
     .from(orderItems)
     .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(taxCategories, eq(taxCategories.id, products.taxCategoryId))
     .where(eq(orderItems.orderId, sql.placeholder('orderId'))),
 );
 
@@ -176,6 +190,10 @@ async function recomputeTotals(tx: Tx, order: OrderRow, checkoutState: CheckoutS
       : null;
   const discountTotal = code ? discountCents(itemsTotal, code) : 0;
   const total = Number(sum?.total ?? 0) - discountTotal;
+  // A collectible's price contains its VAT (PAngV § 3): the VAT of what is paid, after any discount.
+  const collectible =
+    productId !== null && !isSecurity({ taxCategory: sum?.taxCategory ? { code: sum.taxCategory } : null });
+  const taxTotal = collectible ? includedTaxCents(total, Number(sum?.rate ?? 0)) : Number(sum?.tax ?? 0);
   assertCanTransition(checkoutLifecycle, order.checkoutState, checkoutState);
   const at = new Date().toISOString();
   const [updated] = await orderTotalsChanged(tx).execute({
@@ -183,7 +201,7 @@ async function recomputeTotals(tx: Tx, order: OrderRow, checkoutState: CheckoutS
     itemsTotal,
     discountCode: code ? code.code : null,
     discountTotal,
-    taxTotal: Number(sum?.tax ?? 0),
+    taxTotal,
     total,
     productId,
     checkoutState,
@@ -232,8 +250,16 @@ export async function applyDiscountCode(opts: {
   return toOrderView(opts.db, row);
 }
 
-function lineAmounts(quantity: number, offer: Pick<OfferFacts, 'price' | 'taxRateBasisPoints'>) {
+function lineAmounts(
+  quantity: number,
+  offer: Pick<OfferFacts, 'price' | 'taxRateBasisPoints' | 'taxCategory'>,
+) {
   const subtotal = quantity * offer.price;
+  // A collectible's price is what the consumer pays, VAT included (PAngV § 3; issue 18): the line
+  // shows the VAT it contains, as its invoice does (`includedTaxCents`, the invoice's rounding).
+  if (!isSecurity(offer)) {
+    return { subtotal, taxTotal: includedTaxCents(subtotal, offer.taxRateBasisPoints), total: subtotal };
+  }
   // VAT follows the tax category (regulatory notes): bonds 0 (UStG § 4 Nr. 8), fees 19 % on top.
   const taxTotal = Math.round((subtotal * offer.taxRateBasisPoints) / 10_000);
   return { subtotal, taxTotal, total: subtotal + taxTotal };
@@ -279,7 +305,16 @@ export async function addOrderItem(opts: {
     const offer = await findOffer(tx, { variantCode: variantCodeOf(opts.productVariant) }, order.localeCode);
     if (!offer) throw new AppError('variant_not_found');
     const lines = await itemRowsOf(tx).execute({ orderId: order.id });
-    if (lines.some((l) => l.variantId !== offer.variant.id)) throw new AppError('one_product_per_order');
+    const other = lines.find((l) => l.variantId !== offer.variant.id);
+    if (other) {
+      // Issue 18: a bond is subscribed under WpPG and VAT-exempt, a collectible bought with 19 % VAT and
+      // the consumer's consent; one order is one of the two (decision 019).
+      const otherOffer = await findOffer(tx, { variantId: other.variantId }, order.localeCode);
+      if (otherOffer && isSecurity(otherOffer) !== isSecurity(offer)) {
+        throw new AppError('bond_and_collectible_mixed');
+      }
+      throw new AppError('one_product_per_order');
+    }
     const existing = lines[0];
     const quantity = (existing?.quantity ?? 0) + opts.quantity;
     if (!Number.isSafeInteger(opts.quantity) || opts.quantity < 1) throw new AppError('quantity_invalid');

@@ -1,9 +1,11 @@
-import { AppError } from '@token/domain/errors';
+import { isSecurity } from '@token/domain/catalog';
+import { AppError, type FieldViolation, validationFailed } from '@token/domain/errors';
 import {
   assertCanTransition,
-  type CompleteOrderInput,
+  type CompleteOrderRequest,
   checkoutLifecycle,
-  investmentLimitCents,
+  digitalContentConsentOf,
+  isDigitalContentConsentGiven,
   type OrderView,
   paymentDueAt,
   paymentLifecycle,
@@ -25,8 +27,9 @@ import {
   evaluate,
   findBuyer,
   findOffer,
+  investmentLimitFor,
+  type OfferFacts,
   refusalError,
-  subscriberOf,
 } from './order-offer.ts';
 import {
   assertEditable,
@@ -66,6 +69,7 @@ const orderPlaced = prepared('order_placed', (db) =>
       notes: param('notes'),
       statements: param('statements'),
       declarations: param('declarations'),
+      digitalContentConsent: param('digitalContentConsent'),
       checkoutCompletedAt: param('at'),
       paymentDueAt: param('dueAt'),
       updatedAt: param('at'),
@@ -102,7 +106,8 @@ export async function completeOrder(opts: {
   db: Database;
   customerId: number;
   tokenValue: string;
-  input: CompleteOrderInput;
+  /** A bond's statements and § 6 declarations, or a collectible's consent (issue 18). */
+  input: CompleteOrderRequest;
   paymentDays: number;
   mail: MailPort;
   publicUrl: string;
@@ -121,7 +126,13 @@ export async function completeOrder(opts: {
     const item = context[0]?.item;
     if (!item || order.productId === null) throw new AppError('order_empty');
     if (context.some((r) => r.item?.id !== item.id)) throw new AppError('one_product_per_order');
-    if (!order.legalDocsConfirmAt) throw new AppError('legal_documents_not_confirmed');
+    const offer = await findOffer(tx, { variantId: item.variantId }, order.localeCode);
+    if (!offer) throw new AppError('variant_not_found');
+    // Issue 18: a bond is subscribed (its documents, statements and § 6 declarations), a collectible
+    // bought (the consumer's consent to immediate delivery, § 356 Abs. 5 BGB).
+    const security = isSecurity(offer);
+    if (security && !order.legalDocsConfirmAt) throw new AppError('legal_documents_not_confirmed');
+    const terms = completionTermsOf(offer, input, order.localeCode, new Date());
     const payment = context[0]?.payment;
     const method = context[0]?.method;
     if (!payment || !method || order.checkoutState !== 'payment_selected') {
@@ -131,13 +142,11 @@ export async function completeOrder(opts: {
     // buyer, the method's rules) and this order's own writes (state, payment, the outbox mail).
     // Decision 011 (Measured): everything done under the product lock below serialises every
     // completion of the bond, so only the figures that concurrent orders change are read there.
-    const offer = await findOffer(tx, { variantId: item.variantId }, order.localeCode);
-    if (!offer) throw new AppError('variant_not_found');
     const buyer = await findBuyer(tx, customerId, offer.product.id);
     assertMayBuy(buyer, offer);
     // Every rule with the figures read so far; the ones concurrent orders change are guarded again,
     // fresh, under the bond's lock below.
-    assertAllowed(evaluate(buyer, offer, buyer.holding, item.quantity, input.declarations));
+    assertAllowed(evaluate(buyer, offer, buyer.holding, item.quantity, terms.declarations));
     // The method's rules again (its maximum, its configuration may have changed meanwhile).
     const { configuration } = await findMethodChoice(tx, order, method.code);
     const now = new Date();
@@ -149,8 +158,9 @@ export async function completeOrder(opts: {
       orderId: order.id,
       number: orderNumberOf(order.id),
       notes: input.notes ?? null,
-      statements: JSON.stringify(input.statements),
-      declarations: JSON.stringify(input.declarations),
+      statements: terms.statements && JSON.stringify(terms.statements),
+      declarations: terms.declarations && JSON.stringify(terms.declarations),
+      digitalContentConsent: terms.consent && JSON.stringify(terms.consent),
       at: now.toISOString(),
       dueAt: dueAt?.toISOString() ?? null,
     });
@@ -168,6 +178,7 @@ export async function completeOrder(opts: {
       publicUrl: opts.publicUrl,
       kind: 'order_completed',
       order: updated!,
+      orderKind: security ? 'security' : 'collectible',
       item,
       customer: buyer.customer,
       channel,
@@ -186,15 +197,22 @@ export async function completeOrder(opts: {
       select refusal, invoice_number from place_order_hold(
         ${order.productId}::int, ${item.variantId}::int, ${customerId}::int, ${order.id}::int,
         ${item.quantity}::int, ${item.quantity * offer.price}::bigint, ${order.itemsTotal}::bigint,
-        ${investmentLimitCents(subscriberOf(buyer), input.declarations)}::bigint,
-        ${offer.product.investorLimit}::int, ${now.toISOString()}::timestamptz)`);
+        ${investmentLimitFor(buyer, offer, terms.declarations)}::bigint,
+        ${security ? offer.product.investorLimit : null}::int, ${now.toISOString()}::timestamptz)`);
     const refusal = placed[0]?.refusal;
     if (refusal) throw new AppError(refusalError[refusal]);
     if (!placed[0]?.invoice_number) throw new AppError('insufficient_stock');
     // The answer from the rows in hand: nothing of it changed since they were read or written.
     const view = orderViewOf(
       updated!,
-      [{ item, variantCode: offer.variant.code, productCode: offer.product.code }],
+      [
+        {
+          item,
+          variantCode: offer.variant.code,
+          productCode: offer.product.code,
+          taxCategory: offer.taxCategory,
+        },
+      ],
       // One row per payment: the order has one item (checked above).
       context.flatMap(({ payment: p, method: m }) =>
         p ? [{ payment: p.id === awaiting!.id ? awaiting! : p, methodCode: m?.code ?? null }] : [],
@@ -210,4 +228,32 @@ export async function completeOrder(opts: {
     );
   }
   return placed.view;
+}
+
+const noDeclarations = { freeAssetsAtLeast100k: false, averageMonthlyNetIncomeCents: null };
+
+/**
+ * What the completion stores for the order's kind (issue 18): a bond's statements (required, 422 on
+ * `statements` as the body schema answered before) and § 6 declarations (default none), or a
+ * collectible's consent (both declarations true, else `digital_content_consent_required`), recorded
+ * with its moment, wording version and text in the order's language. What belongs to the other
+ * kind is not stored.
+ */
+function completionTermsOf(offer: OfferFacts, input: CompleteOrderRequest, locale: 'de' | 'en', at: Date) {
+  if (isSecurity(offer)) {
+    if (!input.statements) throw validationFailed([{ propertyPath: 'statements', code: 'required' }]);
+    return {
+      statements: input.statements,
+      declarations: input.declarations ?? noDeclarations,
+      consent: null,
+    };
+  }
+  const consent = input.digitalContentConsent;
+  if (!isDigitalContentConsentGiven(consent)) {
+    const violations: FieldViolation[] = (['immediateDelivery', 'withdrawalLossAcknowledged'] as const)
+      .filter((k) => consent?.[k] !== true)
+      .map((k) => ({ propertyPath: `digitalContentConsent.${k}`, code: 'confirmation_required' }));
+    throw new AppError('digital_content_consent_required', { violations });
+  }
+  return { statements: null, declarations: null, consent: digitalContentConsentOf(at, locale) };
 }

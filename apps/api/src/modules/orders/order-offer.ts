@@ -1,11 +1,12 @@
 import { type CompanyType, isProfessionalInvestor } from '@token/domain/accounts';
 import { buyBlockers, buyRefusalCode } from '@token/domain/buying';
-import { availableQuantity } from '@token/domain/catalog';
+import { availableQuantity, isSecurity } from '@token/domain/catalog';
 import { shopChannelCode } from '@token/domain/channel';
 import { AppError, type ErrorCode } from '@token/domain/errors';
 import { type Locale, translatedField } from '@token/domain/i18n';
 import {
   evaluateSubscription,
+  investmentLimitCents,
   type Section6Declarations,
   type Subscriber,
   type SubscriptionAnswer,
@@ -76,6 +77,8 @@ export type OfferFacts = {
   price: number;
   originalPrice: number;
   taxRateBasisPoints: number;
+  /** The product's tax category: `isSecurity` tells a bond from a collectible (issue 18). */
+  taxCategory: { code: string; rateBasisPoints: number } | null;
   productName: string;
   variantName: string;
 };
@@ -94,6 +97,7 @@ function offerStatement(db: Db, variant: SQL) {
       price: channelPricings.price,
       originalPrice: channelPricings.originalPrice,
       taxRate: taxCategories.rateBasisPoints,
+      taxCategoryCode: taxCategories.code,
       productNames: sql<Record<string, string> | null>`(select json_object_agg(t.locale, t.name)
         from ${productTranslations} t where t.product_id = ${products}.id)`,
       variantNames: sql<Record<string, string> | null>`(select json_object_agg(t.locale, t.name)
@@ -140,6 +144,8 @@ export async function findOffer(
     price: row.price,
     originalPrice: row.originalPrice ?? row.price,
     taxRateBasisPoints: row.taxRate ?? 0,
+    taxCategory:
+      row.taxCategoryCode === null ? null : { code: row.taxCategoryCode, rateBasisPoints: row.taxRate ?? 0 },
     productName,
     variantName,
   };
@@ -240,6 +246,7 @@ export function evaluate(
       maximumOrderCentsNonProfessional: offer.product.maximumOrderCentsNonProfessional,
       investorLimit: offer.product.investorLimit,
       availableQuantity: offer.variant.tracked ? availableQuantity(offer.variant) : null,
+      isSecurity: isSecurity(offer),
     },
     holding,
     quantity,
@@ -266,4 +273,16 @@ export function assertAllowed(answer: SubscriptionAnswer): void {
   throw new AppError(refusalError[first], {
     detail: `${answer.refusals.join(', ')}; largest quantity allowed: ${answer.maxQuantity}`,
   });
+}
+
+/**
+ * WpPG § 6: the limit on the buyer's total in this offer for the serial check of the completion;
+ * null for a collectible (no investment limit, issue 18) and for buyers the limits do not bind.
+ */
+export function investmentLimitFor(
+  buyer: BuyerFacts,
+  offer: OfferFacts,
+  declarations: Section6Declarations | null,
+): number | null {
+  return isSecurity(offer) ? investmentLimitCents(subscriberOf(buyer), declarations) : null;
 }

@@ -4,6 +4,7 @@ import {
   isOrderPaid,
   type OrderPaymentView,
   type OrderView,
+  orderKindOf,
   orderListStatus,
 } from '@token/domain/orders';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import {
   products,
   productTranslations,
   productVariants,
+  taxCategories,
 } from '../../db/schema/index.ts';
 import { findOwnOrder, type ItemRow, type OrderRow } from './order-rows.ts';
 
@@ -39,12 +41,29 @@ type ViewItem = {
   productCode: string;
   /** The product's current name in the reader's language, when the read asked for one. */
   readerName?: string | null;
+  /** The product's tax category (`isSecurity` tells a bond from a collectible). */
+  taxCategory: { code: string; rateBasisPoints: number } | null;
 };
 type ViewPayment = { payment: typeof payments.$inferSelect; methodCode: string | null };
 
 /** The order's view from its rows (spec 3/4): items with their codes, payments with their methods. */
 export function orderViewOf(o: OrderRow, items: ViewItem[], orderPayments: ViewPayment[]): OrderView {
   const { status } = orderListStatus(o);
+  const viewItems = items.map(({ item, variantCode, productCode, readerName, taxCategory }) => ({
+    id: item.id,
+    productName: readerName || item.productName,
+    productCode,
+    variantName: item.variantName,
+    variant: variantCode,
+    variantCode,
+    quantity: item.quantity,
+    unitPrice: item.unitPrice,
+    originalUnitPrice: item.originalUnitPrice,
+    subtotal: item.subtotal,
+    taxTotal: item.taxTotal,
+    total: item.total,
+    taxCategory,
+  }));
   return {
     id: o.id,
     tokenValue: o.tokenValue,
@@ -54,25 +73,13 @@ export function orderViewOf(o: OrderRow, items: ViewItem[], orderPayments: ViewP
     shippingState: o.shippingState,
     paid: isOrderPaid(o),
     listStatus: status,
+    kind: orderKindOf(viewItems[0]),
     currencyCode: o.currencyCode,
     localeCode: o.localeCode,
     legalDocsConfirmAt: o.legalDocsConfirmAt?.toISOString() ?? null,
     legalDocsConfirmed: o.legalDocsConfirmed,
     legalDocsSentAt: o.legalDocsSentAt?.toISOString() ?? null,
-    items: items.map(({ item, variantCode, productCode, readerName }) => ({
-      id: item.id,
-      productName: readerName || item.productName,
-      productCode,
-      variantName: item.variantName,
-      variant: variantCode,
-      variantCode,
-      quantity: item.quantity,
-      unitPrice: item.unitPrice,
-      originalUnitPrice: item.originalUnitPrice,
-      subtotal: item.subtotal,
-      taxTotal: item.taxTotal,
-      total: item.total,
-    })),
+    items: viewItems,
     itemsTotal: o.itemsTotal,
     discountCode: o.discountCode,
     discountTotal: o.discountTotal,
@@ -82,6 +89,7 @@ export function orderViewOf(o: OrderRow, items: ViewItem[], orderPayments: ViewP
     notes: o.notes,
     statements: o.statements ?? null,
     declarations: o.declarations ?? null,
+    digitalContentConsent: o.digitalContentConsent ?? null,
     checkoutCompletedAt: o.checkoutCompletedAt?.toISOString() ?? null,
     paymentDueAt: o.paymentDueAt?.toISOString() ?? null,
     createdAt: o.createdAt.toISOString(),
@@ -117,6 +125,8 @@ function viewRows(db: Db, which: SQL, locale?: ReturnType<typeof sql.placeholder
       variantCode: productVariants.code,
       productCode: products.code,
       readerName: locale === undefined ? sql<string | null>`null` : productTranslations.name,
+      taxCategoryCode: taxCategories.code,
+      taxRate: taxCategories.rateBasisPoints,
       payment: payments,
       methodCode: paymentMethods.code,
     })
@@ -130,6 +140,7 @@ function viewRows(db: Db, which: SQL, locale?: ReturnType<typeof sql.placeholder
         ? sql`false`
         : and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
     )
+    .leftJoin(taxCategories, eq(taxCategories.id, products.taxCategoryId))
     .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(paymentMethods, eq(paymentMethods.id, payments.methodId))
     .where(which)
@@ -156,6 +167,8 @@ function viewsFrom(orderRows: OrderRow[], rows: ViewRow[]): OrderView[] {
         variantCode: r.variantCode,
         productCode: r.productCode,
         readerName: r.readerName,
+        taxCategory:
+          r.taxCategoryCode === null ? null : { code: r.taxCategoryCode, rateBasisPoints: r.taxRate ?? 0 },
       });
     }
     if (r.payment)

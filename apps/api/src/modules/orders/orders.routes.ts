@@ -1,5 +1,5 @@
 import {
-  completeOrderInputSchema,
+  completeOrderRequestSchema,
   discountCodeInputSchema,
   invoiceViewSchema,
   orderListRowViewSchema,
@@ -46,6 +46,7 @@ const buying = {
     'order_not_editable',
     'order_item_not_found',
     'one_product_per_order',
+    'bond_and_collectible_mixed',
     'variant_not_found',
     'quantity_invalid',
     'quantity_step',
@@ -441,14 +442,15 @@ export async function orderRoutes(app: App) {
           'legal_documents_not_confirmed',
           'payment_method_not_selected',
           'payment_method_unavailable',
+          'digital_content_consent_required',
         ] as const,
       },
       schema: {
         tags: ['orders'],
         summary:
-          'Places the order with the statements and § 6 declarations; takes stock, investor seat and invoice number atomically',
+          "Places the order: a bond's statements and § 6 declarations, or a collectible's consent to immediate delivery (§ 356 (5) BGB); takes stock, investor seat and invoice number atomically",
         params: tokenParam,
-        body: completeOrderInputSchema,
+        body: completeOrderRequestSchema,
         response: { 200: orderViewSchema },
       },
     },

@@ -7,6 +7,7 @@ import { currentOrderToken, setCurrentOrderToken } from './api/current-order.ts'
 import { writeDeclarations } from './components/declarations-store.ts';
 import { ConfirmationStepPage } from './confirmation-step-page.tsx';
 import {
+  collectibleOrder,
   customer,
   mockApi,
   order,
@@ -20,8 +21,8 @@ import {
 
 const orderUrl = `/api/v2/shop/orders/${orderToken}`;
 
-function setup() {
-  const ready = order(2000, {
+function setup(kind: 'security' | 'collectible' = 'security') {
+  const bondReady = order(2000, {
     checkoutState: 'payment_selected',
     legalDocsConfirmAt: '2026-11-24T09:10:00.000Z',
     payments: [
@@ -32,9 +33,20 @@ function setup() {
       },
     ],
   });
+  const ready = kind === 'collectible' ? collectibleOrder() : bondReady;
   const calls = mockApi(({ method, url }) => {
     if (url === `/api/v2/shop/customers/${testUuid}`) return Response.json(customer());
     if (url === '/api/v2/shop/products/SOLAR-2031') return Response.json(product());
+    if (url === '/api/v2/shop/products/NFT_KIEFERNWALD_ABENDLICHT') {
+      return Response.json(
+        product({
+          code: 'NFT_KIEFERNWALD_ABENDLICHT',
+          name: 'Kiefernwald im Abendlicht',
+          legalDocuments: [],
+          taxCategory: { code: 'standard', rateBasisPoints: 1900 },
+        }),
+      );
+    }
     if (url.startsWith('/api/v2/shop/addresses')) return Response.json([]);
     if (url === orderUrl && method === 'GET') return Response.json(ready);
     if (url === `${orderUrl}/complete` && method === 'PATCH') {
@@ -127,5 +139,61 @@ describe('ConfirmationStepPage (/order-process/confirmation)', () => {
     // the process is over: its order is no longer the one in preparation
     expect(currentOrderToken()).toBeNull();
     // many clicks and re-validations: room for a busy machine
+  }, 20_000);
+
+  it('a bond asks for its documents and statements, and no consent to digital content', async () => {
+    setup();
+    await screen.findByText('Bestellung prüfen und abschließen');
+    expect(screen.getByText('Wertpapier')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Erklärungen' })).toBeTruthy();
+    expect(screen.queryByText(/Widerrufsrecht/)).toBeNull();
+    expect(screen.queryByText('19% Mwst.')).toBeNull();
+  });
+});
+
+describe('ConfirmationStepPage of a collectible (issue 18)', () => {
+  it('is bought with the consent (§ 356 Abs. 5 BGB), without documents, statements or limits', async () => {
+    const calls = setup('collectible');
+    await screen.findByText(
+      'Bitte prüfen Sie Ihre Bestellung und stimmen Sie der sofortigen Bereitstellung zu.',
+    );
+    // what is bought and its price, with the VAT as spec 3/9 name it
+    expect(screen.getByText('Artikel')).toBeTruthy();
+    expect(screen.getByText('Edition(en)')).toBeTruthy();
+    expect(screen.getByText('Preis')).toBeTruthy();
+    expect(screen.getByText('19% Mwst.')).toBeTruthy();
+    expect(screen.getByText('71,85 € (im Preis enthalten)')).toBeTruthy();
+    // none of a bond's texts
+    expect(screen.queryByText('Wertpapier')).toBeNull();
+    expect(screen.queryByText('Steuer')).toBeNull();
+    expect(screen.queryByText('Rechtliche Dokumente')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Erklärungen' })).toBeNull();
+    expect(screen.queryByText(/zeichnen/)).toBeNull();
+
+    const buy = () =>
+      screen.getByRole('button', { name: /Zahlungspflichtig kaufen \(450,00\s€\)/ }) as HTMLButtonElement;
+    expect(buy().disabled).toBe(true);
+    tick(/vor Ablauf der Widerrufsfrist begonnen wird/);
+    // the acknowledgement of the lost withdrawal right is needed too
+    await waitFor(() => expect(buy().disabled).toBe(true));
+    tick(/mein Widerrufsrecht verliere/);
+    await waitFor(() => expect(buy().disabled).toBe(false));
+    fireEvent.click(buy());
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(
+        `/thank-you-for-offline-payment?tokenValue=${orderToken}`,
+      ),
+    );
+    expect(writesOf(calls)).toEqual([
+      {
+        method: 'PATCH',
+        url: `${orderUrl}/complete`,
+        body: {
+          notes: null,
+          digitalContentConsent: { immediateDelivery: true, withdrawalLossAcknowledged: true },
+        },
+      },
+    ]);
+    expect(currentOrderToken()).toBeNull();
   }, 20_000);
 });

@@ -1,5 +1,5 @@
 import type { ProductView } from '@token/domain/catalog-views';
-import { formatDateTime, formatEuro, formatNumber } from '@token/domain/format';
+import { formatDateTime, formatEuro } from '@token/domain/format';
 import {
   type OrderItemView,
   type OrderStatements,
@@ -15,21 +15,21 @@ import { LegalDocumentTitle } from '../../components/legal-document-title.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
+import { errorMessageOf } from '../../lib/errors.ts';
 import { useLocale } from '../../lib/i18n.ts';
-import { appRedirectState } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { formResolver } from '../../lib/validation.ts';
-import { useBillingAddress } from './api/billing-address.ts';
 import { useCompleteOrder } from './api/complete-order.ts';
-import { rememberLastOrder, setCurrentOrderToken, useCurrentOrderToken } from './api/current-order.ts';
+import { useCurrentOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';
 import { useProduct } from './api/get-product.ts';
 import { useConfirmLegalDocuments, useSendLegalDocuments } from './api/legal-documents.ts';
+import { goOnAfterPlacing } from './components/after-placing.ts';
 import { CheckoutHeading } from './components/checkout-heading.tsx';
+import { CollectibleConfirmation } from './components/collectible-confirmation.tsx';
 import { forgetDeclarations, readDeclarations } from './components/declarations-store.ts';
-import { leaveForPayment, paymentTargetOf } from './components/go-to-payment.ts';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
+import { OrderSummary as Summary } from './components/order-summary.tsx';
 
 const statementFields = [
   'notUsOrCanadaTaxpayer',
@@ -48,54 +48,9 @@ export function ConfirmationStepPage() {
   const product = useProduct(item?.productCode ?? null);
   if (!token || order.isError || isClosed(order.data) || (order.data && !item)) return <NoOrder />;
   if (!order.data || !item || !product.data) return <StepSkeleton />;
+  // issue 18: a collectible is bought with the consumer's consent, not subscribed with statements
+  if (order.data.kind === 'collectible') return <CollectibleConfirmation order={order.data} item={item} />;
   return <Confirmation order={order.data} item={item} product={product.data} />;
-}
-
-function Summary({ order, item }: { order: OrderView; item: OrderItemView }) {
-  const { t } = useTranslation('orders');
-  const locale = useLocale();
-  const address = useBillingAddress();
-  const method = order.payments[0]?.methodCode;
-  const a = address.data;
-  const rows: [string, string][] = [
-    [t('summary.security'), item.productName],
-    [t('summary.quantity'), formatNumber(item.quantity, { locale })],
-    [t('summary.unitPrice'), formatEuro(item.unitPrice, { locale })],
-    ...(order.taxTotal > 0
-      ? ([[t('summary.tax'), formatEuro(order.taxTotal, { locale })]] as [string, string][])
-      : []),
-    [t('summary.total'), formatEuro(order.total, { locale, fraction: 'always' })],
-    [
-      t('summary.paymentMethod'),
-      method ? t(`summary.methods.${method === 'offline' ? 'offline' : 'card'}`) : '–',
-    ],
-  ];
-  if (a) {
-    rows.push([
-      t('summary.billingAddress'),
-      [`${a.firstName} ${a.lastName}`, a.company, a.street, `${a.postcode} ${a.city}`, a.countryCode]
-        .filter(Boolean)
-        .join(', '),
-    ]);
-  }
-  return (
-    <section
-      aria-labelledby="summary-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id="summary-title" className="text-lg font-semibold text-brand-900">
-        {t('summary.title')}
-      </h2>
-      <dl className="mt-3 divide-y divide-slate-100">
-        {rows.map(([label, value]) => (
-          <div key={label} className="grid gap-0.5 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="font-medium text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
 }
 
 function LegalDocuments({ order, product }: { order: OrderView; product: ProductView }) {
@@ -206,25 +161,7 @@ function Confirmation({
         notes: null,
       });
       forgetDeclarations(order.tokenValue);
-      rememberLastOrder(placed.tokenValue);
-      try {
-        const target = await paymentTargetOf(placed);
-        if (target.kind === 'external') {
-          setCurrentOrderToken(null);
-          return leaveForPayment(target.url);
-        }
-        await navigate(target.to, { replace: true, state: appRedirectState });
-      } catch (err) {
-        // the order is placed; its finishing page offers the payment again
-        await navigate(`/orders/${encodeURIComponent(placed.tokenValue)}/finish`, {
-          replace: true,
-          state: appRedirectState,
-        });
-        notify('error', errorMessageOf(err, locale), errorDetailOf(err));
-      } finally {
-        // the process is over (forgotten once its page is left, so it never shows "no order")
-        setCurrentOrderToken(null);
-      }
+      await goOnAfterPlacing(placed, navigate, locale);
     } catch (err) {
       let onField = false;
       if (err instanceof ApiError) {

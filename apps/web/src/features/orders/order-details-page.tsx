@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, formatEuro, formatNumber } from '@token/domain/format';
-import { type OrderStatements, type OrderView, orderListStatus } from '@token/domain/orders';
+import { type OrderStatements, type OrderView, orderListStatus, vatLabel } from '@token/domain/orders';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessageOf } from '../../lib/errors.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { useOrder } from './api/get-order.ts';
+import { kindContext } from './components/order-kind.ts';
 import { OfflinePaymentPanel } from './components/order-payment-panel.tsx';
 import { OrderStatusBadge } from './components/order-status-badge.tsx';
 
@@ -38,6 +39,10 @@ function Details({ order }: { order: OrderView }) {
     status === 'awaiting_payment' && order.payments.some((p) => p.methodCode === 'offline');
   // the invoice is issued when the order is placed (decision 011)
   const hasInvoice = order.checkoutState === 'completed';
+  // issue 18: a collectible's order reads as a purchase, with the VAT its price contains
+  const context = kindContext(order.kind);
+  const rate = order.items[0]?.taxCategory?.rateBasisPoints ?? 0;
+  const consent = order.digitalContentConsent;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -59,6 +64,7 @@ function Details({ order }: { order: OrderView }) {
                   {t('details.itemLine', {
                     quantity: formatNumber(i.quantity, { locale }),
                     price: formatEuro(i.unitPrice, { locale }),
+                    ...context,
                   })}
                 </span>
               </span>
@@ -69,9 +75,19 @@ function Details({ order }: { order: OrderView }) {
           ))}
         </ul>
         <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 font-semibold">
-          <span>{t('summary.total')}</span>
+          <span>{t('summary.total', context)}</span>
           <span className="tabular-nums">{formatEuro(order.total, { locale, fraction: 'always' })}</span>
         </p>
+        {order.kind === 'collectible' && order.taxTotal > 0 && (
+          <p className="mt-1 flex justify-between text-sm text-slate-600" data-testid="vat-line">
+            <span>{vatLabel(rate, locale)}</span>
+            <span className="tabular-nums">
+              {t('summary.vatIncluded', {
+                amount: formatEuro(order.taxTotal, { locale, fraction: 'always' }),
+              })}
+            </span>
+          </p>
+        )}
       </Card>
       <Card title={t('details.payments')}>
         <ul className="space-y-2">
@@ -104,6 +120,17 @@ function Details({ order }: { order: OrderView }) {
                 </li>
               ))}
           </ul>
+        </Card>
+      )}
+      {consent && (
+        <Card title={t('consent.legend')}>
+          <p className="flex gap-2 text-sm text-slate-800">
+            <Check className="mt-0.5 size-4 shrink-0 text-accent-600" aria-hidden="true" />
+            <span>{consent.text}</span>
+          </p>
+          <p className="mt-2 text-sm text-slate-600">
+            {t('consent.givenAt', { at: formatDateTime(consent.givenAt, { locale }) })}
+          </p>
         </Card>
       )}
       <div className="flex flex-wrap gap-3">

@@ -55,6 +55,16 @@ function StatusCell({ order, detailsTo }: { order: OrderListRowView; detailsTo: 
   );
 }
 
+/** What the order bought (issue 18): a security (subscribed) or a collectible (bought). */
+function KindLabel({ order }: { order: OrderListRowView }) {
+  const { t } = useTranslation('orders');
+  return (
+    <span className="block text-xs font-normal text-slate-600" data-testid="order-kind">
+      {t(`list.kind.${order.kind}`)}
+    </span>
+  );
+}
+
 function OrderRow({ order }: { order: OrderListRowView }) {
   const f = useRowFacts(order);
   return (
@@ -63,6 +73,7 @@ function OrderRow({ order }: { order: OrderListRowView }) {
         <Link to={f.detailsTo} className="hover:underline">
           {f.security}
         </Link>
+        <KindLabel order={order} />
       </td>
       <td className="py-3 pr-4 text-right tabular-nums">{f.amount}</td>
       <td className="py-3 pr-4">{f.date}</td>
@@ -85,9 +96,12 @@ function OrderCard({ order }: { order: OrderListRowView }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        <Link to={f.detailsTo} className="font-medium text-slate-900 hover:underline">
-          {f.security}
-        </Link>
+        <span>
+          <Link to={f.detailsTo} className="font-medium text-slate-900 hover:underline">
+            {f.security}
+          </Link>
+          <KindLabel order={order} />
+        </span>
         <span className="font-semibold tabular-nums text-slate-900">{f.price}</span>
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">

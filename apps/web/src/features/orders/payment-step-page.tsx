@@ -14,6 +14,7 @@ import { usePaymentConfigurations } from './api/get-payment-configurations.ts';
 import { useSelectPaymentMethod } from './api/select-payment-method.ts';
 import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
+import { kindContext } from './components/order-kind.ts';
 
 /** spec 2 /order-process/payment-methods: bank transfer or card, as the bond's configurations allow. */
 export function PaymentStepPage() {
@@ -59,7 +60,7 @@ function PaymentForm({ order, payment }: { order: OrderView; payment: OrderPayme
         <StepSkeleton />
       ) : usable.length === 0 ? (
         <p role="alert" className="rounded-md bg-amber-50 p-4 text-sm text-amber-900">
-          {t('payment.none')}
+          {t('payment.none', kindContext(order.kind))}
         </p>
       ) : (
         <RadioGroup

@@ -2,6 +2,7 @@ import type { CustomerResource } from '@token/domain/accounts';
 import type { ProductView } from '@token/domain/catalog-views';
 import { type OrderListRowView, type OrderView, orderListRowViewSchema } from '@token/domain/orders';
 import { resetSessionStoreForTests, sessionStorageKey } from '../../lib/session-store.ts';
+import { defined } from '../../lib/test-defined.ts';
 
 /* Tests only: a mocked shop API (fetch) recording the calls, the orders' fixtures, the pages in a memory router. */
 
@@ -116,6 +117,7 @@ export function order(quantity = 1000, overrides: Partial<OrderView> = {}): Orde
     shippingState: 'ready',
     paid: false,
     listStatus: 'new',
+    kind: 'security',
     currencyCode: 'EUR',
     localeCode: 'de',
     legalDocsConfirmAt: null,
@@ -135,6 +137,7 @@ export function order(quantity = 1000, overrides: Partial<OrderView> = {}): Orde
         subtotal: quantity * 100,
         taxTotal: 0,
         total: quantity * 100,
+        taxCategory: { code: 'bonds', rateBasisPoints: 0 },
       },
     ],
     itemsTotal: quantity * 100,
@@ -158,12 +161,47 @@ export function order(quantity = 1000, overrides: Partial<OrderView> = {}): Orde
     notes: null,
     statements: null,
     declarations: null,
+    digitalContentConsent: null,
     checkoutCompletedAt: null,
     paymentDueAt: null,
     createdAt: '2026-11-24T09:00:00.000Z',
     updatedAt: '2026-11-24T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A collectible of 450 € (19 % VAT contained) in the order, bank transfer chosen, no documents. */
+export function collectibleOrder(overrides: Partial<OrderView> = {}): OrderView {
+  const base = order(1);
+  return order(1, {
+    kind: 'collectible',
+    checkoutState: 'payment_selected',
+    items: [
+      {
+        ...defined(base.items[0], 'an item'),
+        productName: 'Kiefernwald im Abendlicht',
+        productCode: 'NFT_KIEFERNWALD_ABENDLICHT',
+        unitPrice: 45_000,
+        originalUnitPrice: 45_000,
+        subtotal: 45_000,
+        taxTotal: 7_185,
+        total: 45_000,
+        taxCategory: { code: 'standard', rateBasisPoints: 1900 },
+      },
+    ],
+    itemsTotal: 45_000,
+    taxTotal: 7_185,
+    total: 45_000,
+    payments: [
+      {
+        ...defined(base.payments[0], 'a payment'),
+        amount: 45_000,
+        method: '/api/v2/shop/payment-methods/offline',
+        methodCode: 'offline',
+      },
+    ],
+    ...overrides,
+  });
 }
 
 /** A row of GET orders (the list view keeps the row's fields). */

@@ -9,6 +9,7 @@ import { errorMessageOf } from '../../lib/errors.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { lastOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';
+import { kindContext } from './components/order-kind.ts';
 import { OfflinePaymentPanel } from './components/order-payment-panel.tsx';
 import { OrderStatusBadge } from './components/order-status-badge.tsx';
 
@@ -56,20 +57,22 @@ export function ThankYouPage() {
   const locale = useLocale();
   const token = useEndOrderToken();
   const order = useOrder(token);
+  // issue 18: a collectible was bought, not subscribed
+  const context = kindContext(order.data?.kind);
   return (
-    <EndPage title={t('thankYou.title')}>
+    <EndPage title={t('thankYou.title', context)}>
       <div className="flex items-start gap-3">
         <CheckCircle2 className="mt-1 size-7 shrink-0 text-accent-600" aria-hidden="true" />
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-brand-900 sm:text-3xl">
-            {t('thankYou.title')}
+            {t('thankYou.title', context)}
           </h1>
           {order.data?.number && (
             <p className="mt-1 text-slate-700">{t('thankYou.number', { number: order.data.number })}</p>
           )}
         </div>
       </div>
-      {!order.data?.paid && <p className="mt-4 text-slate-700">{t('thankYou.intro')}</p>}
+      {!order.data?.paid && <p className="mt-4 text-slate-700">{t('thankYou.intro', context)}</p>}
       <div className="mt-6">
         {!token ? (
           <p className="text-slate-700">{t('end.noOrder')}</p>

@@ -17,6 +17,7 @@ import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { DiscountCode } from './components/discount-code.tsx';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 import { subscriberOf } from './components/offer.ts';
+import { kindContext } from './components/order-kind.ts';
 import { StartOrder } from './components/start-order.tsx';
 
 /**
@@ -79,16 +80,20 @@ function AmountStep({
     buyBlocked: buyBlockerOf(product, record),
   });
 
+  // issue 18: a collectible is bought (its texts; no WpPG § 6 limit to show)
+  const context = kindContext(order.kind);
   return (
     <div className="space-y-6">
-      <CheckoutHeading page="token">{t('token.intro', { name: item.productName })}</CheckoutHeading>
-      <QuantityPanel item={item} subscriber={subscriber} form={form} />
+      <CheckoutHeading page="token" kind={order.kind}>
+        {t('token.intro', { name: item.productName, ...context })}
+      </CheckoutHeading>
+      <QuantityPanel item={item} subscriber={subscriber} form={form} kind={order.kind} />
       <DiscountCode order={order} disabled={form.quantity.isChanging} />
-      <InvestmentLimitPanel subscriber={subscriber} limit={form.limit} />
+      {order.kind === 'security' && <InvestmentLimitPanel subscriber={subscriber} limit={form.limit} />}
       <RefusalsPanel form={form} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Link to="/" className={buttonClasses({ variant: 'ghost' })}>
-          {t('process.cancel')}
+          {t('process.cancel', context)}
         </Link>
         <Button size="lg" disabled={!form.canContinue} onClick={form.onContinue}>
           {t('process.next')}

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompleteOrderInput, OrderView } from '@token/domain/orders';
+import type { CompleteOrderRequest, OrderView } from '@token/domain/orders';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { orderKeys, orderPath } from './keys.ts';
 
-/** PATCH orders/{token}/complete {notes, statements, declarations}: places the order (spec 4/5). */
-export function completeOrder(input: { tokenValue: string } & CompleteOrderInput): Promise<OrderView> {
+/**
+ * PATCH orders/{token}/complete: places the order (spec 4/5) with a bond's {statements, declarations}
+ * or a collectible's {digitalContentConsent} (issue 18).
+ */
+export function completeOrder(input: { tokenValue: string } & CompleteOrderRequest): Promise<OrderView> {
   const { tokenValue, ...body } = input;
   return apiRequest<OrderView>(`${orderPath(tokenValue)}/complete`, { method: 'PATCH', body, auth: true });
 }

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
 import { useProcessCancelAction } from '../../../lib/navigation.ts';
-import { currentOrderToken, setCurrentOrderToken } from '../api/current-order.ts';
+import { currentOrderToken, setCurrentOrderToken, useCurrentOrderToken } from '../api/current-order.ts';
 import { deleteOrder } from '../api/delete-order.ts';
+import { useOrder } from '../api/get-order.ts';
 import { orderKeys } from '../api/keys.ts';
 import { CheckoutProgress } from './checkout-progress.tsx';
 import { checkoutPageOfPath, checkoutPages } from './checkout-steps.ts';
+import { kindContext } from './order-kind.ts';
 
 /**
  * The order process (spec 2 `orderProcess`): progress indicator and the open step's page. Leaving
@@ -19,6 +21,8 @@ export function CheckoutLayout() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const page = checkoutPageOfPath(pathname) ?? checkoutPages.token;
+  // issue 18: buying a collectible is a purchase, not a subscription (the order is already cached)
+  const context = kindContext(useOrder(useCurrentOrderToken()).data?.kind);
 
   useProcessCancelAction('orderProcess', async () => {
     const token = currentOrderToken();
@@ -31,10 +35,10 @@ export function CheckoutLayout() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <DocumentTitle title={`${t(`process.parts.${page.part}`)} · ${t('process.title')}`} />
-      <p className="text-sm font-medium text-accent-700">{t('process.title')}</p>
+      <DocumentTitle title={`${t(`process.parts.${page.part}`, context)} · ${t('process.title', context)}`} />
+      <p className="text-sm font-medium text-accent-700">{t('process.title', context)}</p>
       <div className="mt-3">
-        <CheckoutProgress page={page} />
+        <CheckoutProgress page={page} context={context} />
       </div>
       <div className="mt-6 sm:mt-8">
         <Outlet />

@@ -7,12 +7,19 @@ import { type CheckoutPage, checkoutSteps } from './checkout-steps.ts';
  * `aria-current="step"` and named with the open page's part ("Identification · Billing address"),
  * the steps before it checked. Segments with "Step 1 of 4" on phones, numbered bubbles from `sm` on.
  */
-export function CheckoutProgress({ page }: { page: CheckoutPage }) {
+export function CheckoutProgress({
+  page,
+  context = {},
+}: {
+  page: CheckoutPage;
+  /** A collectible's texts (issue 18: a purchase, not a subscription). */
+  context?: { context?: 'collectible' };
+}) {
   const { t } = useTranslation('orders');
   const at = checkoutSteps.indexOf(page.step);
-  const part = t(`process.parts.${page.part}`);
+  const part = t(`process.parts.${page.part}`, context);
   return (
-    <nav aria-label={t('process.progress')}>
+    <nav aria-label={t('process.progress', context)}>
       <p className="flex flex-wrap justify-between gap-x-3 text-sm sm:hidden" aria-hidden="true">
         <span className="font-medium text-brand-900">
           {t(`process.steps.${page.step}`)} · {part}

@@ -1,4 +1,5 @@
 import { type CustomerResource, isProfessionalInvestor } from '@token/domain/accounts';
+import { isSecurity } from '@token/domain/catalog';
 import type { ProductView } from '@token/domain/catalog-views';
 import {
   type Holding,
@@ -26,6 +27,8 @@ export function offerOf(product: ProductView, unitPriceCents: number): Offer {
     maximumOrderCentsNonProfessional: r.maximumOrderNonProfessional,
     investorLimit: r.investorLimit,
     availableQuantity: v?.tracked ? Math.max(0, v.availableQuantity) : null,
+    // issue 18: a collectible is bought, not subscribed (no § 6 limit, minimum or maximum order)
+    isSecurity: isSecurity(product),
   };
 }
 

@@ -15,6 +15,7 @@ import { deleteOrder } from '../api/delete-order.ts';
 import { useProduct } from '../api/get-product.ts';
 import { StepSkeleton } from './no-order.tsx';
 import { offerOf, quantityStepOf, subscriberOf } from './offer.ts';
+import { isCollectible } from './order-kind.ts';
 
 /**
  * spec 4 order flow: an existing order in preparation is deleted and a new one created. Started by a
@@ -30,6 +31,8 @@ export function StartOrder({ productCode, fromBid = false }: { productCode: stri
   const started = useRef(false);
   const p = product.data;
   const c = record.data;
+  // issue 18: a collectible is bought, not subscribed
+  const context = p && isCollectible(p) ? { context: 'collectible' as const } : {};
 
   useEffect(() => {
     if (!p || !c || started.current) return;
@@ -71,7 +74,7 @@ export function StartOrder({ productCode, fromBid = false }: { productCode: stri
   if (product.isError || create.isError || (p && (!p.defaultVariant || !p.allowToBuy))) {
     return (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-        <p className="font-medium">{t('token.startFailed')}</p>
+        <p className="font-medium">{t('token.startFailed', context)}</p>
         <p className="mt-1 text-sm">
           {create.isError
             ? errorMessageOf(create.error, locale)
@@ -83,7 +86,7 @@ export function StartOrder({ productCode, fromBid = false }: { productCode: stri
           to={`/products/${encodeURIComponent(productCode)}`}
           className={buttonClasses({ variant: 'outline', className: 'mt-3' })}
         >
-          {t('token.backToProduct')}
+          {t('token.backToProduct', context)}
         </Link>
       </div>
     );
@@ -91,7 +94,7 @@ export function StartOrder({ productCode, fromBid = false }: { productCode: stri
   return (
     <div>
       <p className="sr-only" role="status">
-        {t('token.starting')}
+        {t('token.starting', context)}
       </p>
       <StepSkeleton />
     </div>

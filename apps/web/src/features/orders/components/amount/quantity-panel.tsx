@@ -1,11 +1,12 @@
 import { formatEuro, formatNumber } from '@token/domain/format';
-import type { OrderItemView, Subscriber } from '@token/domain/orders';
+import type { OrderItemView, OrderKind, Subscriber } from '@token/domain/orders';
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { useLocale } from '../../../../lib/i18n.ts';
+import { kindContext } from '../order-kind.ts';
 import type { AmountForm } from './use-amount-form.ts';
 
 /**
@@ -16,11 +17,15 @@ export function QuantityPanel({
   item,
   subscriber,
   form,
+  kind = 'security',
 }: {
   item: OrderItemView;
   subscriber: Subscriber;
   form: AmountForm;
+  /** A collectible reads "editions" and "price" (issue 18). */
+  kind?: OrderKind;
 }) {
+  const context = kindContext(kind);
   const { t } = useTranslation('orders');
   const locale = useLocale();
   const ids = { quantity: useId(), summary: useId() };
@@ -36,8 +41,8 @@ export function QuantityPanel({
         {item.productName}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        {t('token.pricePerToken', { price: formatEuro(item.unitPrice, { locale }) })}
-        {step > 1 && ` · ${t('token.step', { step: stepText })}`}
+        {t('token.pricePerToken', { price: formatEuro(item.unitPrice, { locale }), ...context })}
+        {step > 1 && ` · ${t('token.step', { step: stepText, ...context })}`}
       </p>
 
       <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end">
@@ -45,7 +50,7 @@ export function QuantityPanel({
           <Button
             variant="outline"
             className="h-10.5 w-11 shrink-0 px-0"
-            aria-label={t('token.less', { step: stepText })}
+            aria-label={t('token.less', { step: stepText, ...context })}
             aria-controls={ids.quantity}
             disabled={!q.canDecrease}
             onClick={q.decrease}
@@ -54,7 +59,7 @@ export function QuantityPanel({
           </Button>
           <Input
             id={ids.quantity}
-            label={t('token.quantity')}
+            label={t('token.quantity', context)}
             inputMode="numeric"
             className="w-40"
             value={q.typed}
@@ -72,7 +77,7 @@ export function QuantityPanel({
           <Button
             variant="outline"
             className="h-10.5 w-11 shrink-0 px-0"
-            aria-label={t('token.more', { step: stepText })}
+            aria-label={t('token.more', { step: stepText, ...context })}
             aria-controls={ids.quantity}
             disabled={!q.canIncrease}
             onClick={q.increase}
@@ -81,7 +86,7 @@ export function QuantityPanel({
           </Button>
         </div>
         <div className="sm:ml-auto sm:text-right">
-          <p className="text-sm text-slate-600">{t('token.amount')}</p>
+          <p className="text-sm text-slate-600">{t('token.amount', context)}</p>
           <p className="text-2xl font-semibold text-slate-900" data-testid="order-amount" aria-live="polite">
             {q.typedAmountCents === null
               ? '–'
@@ -104,16 +109,19 @@ export function QuantityPanel({
             {t('token.available', {
               count: offer.availableQuantity,
               formatted: formatNumber(offer.availableQuantity, { locale }),
+              ...context,
             })}
           </li>
         )}
         {holding.existingTotalCents > 0 && (
-          <li>{t('token.existing', { amount: formatEuro(holding.existingTotalCents, { locale }) })}</li>
+          <li>
+            {t('token.existing', { amount: formatEuro(holding.existingTotalCents, { locale }), ...context })}
+          </li>
         )}
       </ul>
       {q.lowRemainingTokens && (
         <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="low-remaining">
-          {t('token.lowRemaining')}
+          {t('token.lowRemaining', context)}
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 import type { CustomerResource } from '@token/domain/accounts';
 import { buyBlockers } from '@token/domain/buying';
+import { isSecurity } from '@token/domain/catalog';
 import type { ProductView } from '@token/domain/catalog-views';
 import { errorMessage } from '@token/domain/errors';
 import {
@@ -100,7 +101,8 @@ export function useAmountForm({
   // what any declaration could allow (bounds the +/- buttons) and what the given ones allow
   const potential = judge(draft, null);
   const actual = judge(draft, declarations);
-  const limited = isSubjectToInvestmentLimit(subscriber);
+  // issue 18: WpPG § 6 binds securities only
+  const limited = isSecurity(product) && isSubjectToInvestmentLimit(subscriber);
   const limitOf = investmentLimitOf(subscriber, declarations);
   // the figure beside the field is for what is typed, none while that is no quantity (issue 15: after
   // "1,500" it kept showing the previous valid amount)

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "digital_content_consent" jsonb;
