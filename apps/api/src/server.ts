@@ -55,6 +55,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { referralAdminRoutes } from './modules/referrals/referrals-admin.routes.ts';
 import { registerRoutes } from './modules/register/register.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { registerAdminRoutes } from './modules/register/register-admin.routes.ts';
 import { servicingRoutes } from './modules/servicing/servicing.routes.ts';
 import { servicingAdminRoutes } from './modules/servicing/servicing-admin.routes.ts';
@@ -194,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     async (shop) => {
       await shop.register(referenceRoutes);
       await shop.register(catalogRoutes);
+      await shop.register(searchRoutes);
       await shop.register(cmsRoutes);
       await shop.register(paymentRoutes);
       await shop.register(orderRoutes);

@@ -1,0 +1,2 @@
+export * from './exchange-rates.ts';
+export * from './search.ts';
