@@ -8,9 +8,17 @@ CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 CREATE FUNCTION "search_normalize"(input text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT replace(replace(replace(lower(public.unaccent('public.unaccent'::regdictionary, input)), 'ae', 'a'), 'oe', 'o'), 'ue', 'u')
 $$;--> statement-breakpoint
--- The text search configuration of a translation's language (German stemming for anything but English).
+-- Search configurations per language: the language's stemmer (with its own stop words), after the OTHER
+-- language's stop words, so "the and" or "und die der" find nothing in either language.
+CREATE TEXT SEARCH DICTIONARY "search_english_stop" (TEMPLATE = pg_catalog.simple, STOPWORDS = english, ACCEPT = false);--> statement-breakpoint
+CREATE TEXT SEARCH DICTIONARY "search_german_stop" (TEMPLATE = pg_catalog.simple, STOPWORDS = german, ACCEPT = false);--> statement-breakpoint
+CREATE TEXT SEARCH CONFIGURATION "search_german" (COPY = pg_catalog.german);--> statement-breakpoint
+ALTER TEXT SEARCH CONFIGURATION "search_german" ALTER MAPPING FOR asciiword, word, hword, hword_part, asciihword, hword_asciipart WITH "search_english_stop", german_stem;--> statement-breakpoint
+CREATE TEXT SEARCH CONFIGURATION "search_english" (COPY = pg_catalog.english);--> statement-breakpoint
+ALTER TEXT SEARCH CONFIGURATION "search_english" ALTER MAPPING FOR asciiword, word, hword, hword_part, asciihword, hword_asciipart WITH "search_german_stop", english_stem;--> statement-breakpoint
+-- The search configuration of a translation's language (German for anything but English).
 CREATE FUNCTION "search_config"(locale text) RETURNS regconfig LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT CASE WHEN locale = 'en' THEN 'pg_catalog.english'::regconfig ELSE 'pg_catalog.german'::regconfig END
+  SELECT CASE WHEN locale = 'en' THEN 'public.search_english'::regconfig ELSE 'public.search_german'::regconfig END
 $$;--> statement-breakpoint
 -- Name above short description above description (weights A, B, C).
 CREATE FUNCTION "search_document"(locale text, name text, short_description text, description text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

@@ -1,4 +1,9 @@
-import { maxSearchHitsPerPage, searchHitViewSchema, searchHitsPerPage, searchPhraseSchema } from '@token/domain/marketplace';
+import {
+  maxSearchHitsPerPage,
+  searchHitsPerPage,
+  searchHitViewSchema,
+  searchPhraseSchema,
+} from '@token/domain/marketplace';
 import { z } from 'zod';
 import { createCatalogCache } from '../../http/catalog-cache.ts';
 import { notModifiedResponse } from '../../http/etag.ts';
@@ -20,7 +25,8 @@ export async function searchRoutes(app: App) {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Full-text search over the listed products, best first, with highlighted names and descriptions',
+        summary:
+          'Full-text search over the listed products, best first, with highlighted names and descriptions',
         description:
           'German and English stemming over the translated names and descriptions; umlauts and ß are ' +
           'found by their transcriptions (ue, ss) and back; the last word also matches as a prefix; when ' +

@@ -49,7 +49,8 @@ function splitLastWord(phrase: string): { rest: string; last: string } | null {
 }
 
 /**
- * `q(de, en)`: the phrase as a tsquery per language; the last word also as a prefix when it is a
+ * `q(de, en, searchable)`: the phrase as a tsquery per language (`searchable` when it has a word to
+ * look for: not only stop words, symbols or `-word`); the last word also as a prefix when it is a
  * plain word of at least two letters that is no stop word (its normalised form is then only
  * [a-z0-9], so appending `:*` cannot form other syntax).
  */
@@ -66,8 +67,9 @@ function phraseQueries(phrase: string): SQL {
       select search_normalize(${phrase}) as t, search_normalize(${split?.rest ?? ''}) as rest,
         search_normalize(${split?.last ?? ''}) as last
     ),
-    q as (select ${perLanguage(sql`'german'::regconfig`)} as de,
-      ${perLanguage(sql`'english'::regconfig`)} as en from n)`;
+    q0 as (select ${perLanguage(sql`search_config('de')`)} as de, ${perLanguage(sql`search_config('en')`)} as en
+      from n),
+    q as (select de, en, querytree(de) not in ('', 'T') or querytree(en) not in ('', 'T') as searchable from q0)`;
 }
 
 /** The query of a document's language. */
@@ -79,7 +81,7 @@ const fullTextMatches = sql`matches as (
       max(ts_rank_cd('{0.1,0.2,0.4,1.0}', d.document, ${queryOf(sql`d.locale`)})) as rank,
       bool_or(ts_filter(d.document, '{a}') @@ ${queryOf(sql`d.locale`)}) as in_name
     from product_search_documents d, q
-    where (d.locale = 'en' and d.document @@ q.en) or (d.locale <> 'en' and d.document @@ q.de)
+    where q.searchable and ((d.locale = 'en' and d.document @@ q.en) or (d.locale <> 'en' and d.document @@ q.de))
     group by d.product_id
   )`;
 
@@ -145,7 +147,10 @@ function toHit(row: HitRow, locale: Locale): SearchHitData {
     highlights: {
       name: segmentsFromHeadline(product.name, nameLocale ? (headlines[nameLocale]?.name ?? null) : null),
       description: excerptOf(
-        segmentsFromHeadline(description, descriptionLocale ? (headlines[descriptionLocale]?.description ?? null) : null),
+        segmentsFromHeadline(
+          description,
+          descriptionLocale ? (headlines[descriptionLocale]?.description ?? null) : null,
+        ),
         descriptionExcerptChars,
       ),
     },
@@ -179,14 +184,15 @@ export async function searchProducts(opts: {
       config: (l) => sql`search_config(${l})`,
     }),
   );
-  if (rows.length > 0) return { items: rows.map((r) => toHit(r, locale)), totalItems: Number(rows[0]!.total) };
+  if (rows.length > 0)
+    return { items: rows.map((r) => toHit(r, locale)), totalItems: Number(rows[0]!.total) };
 
-  const [counted] = await query<{ n: number | string; nodes: number }>(
+  const [counted] = await query<{ n: number | string; searchable: boolean }>(
     db,
-    sql`with ${ctes} select (select count(*) from (${listedMatches(locale)}) x) as n,
-      (select numnode(q.de) + numnode(q.en) from q) as nodes`,
+    sql`with ${ctes} select (select count(*) from (${listedMatches(locale)}) x) as n, q.searchable from q`,
   );
-  if (!counted || Number(counted.nodes) === 0) return { items: [], totalItems: 0 };
+  // Stop words, symbols or only `-word`: nothing to look for, so no typo fallback either.
+  if (!counted?.searchable) return { items: [], totalItems: 0 };
   if (Number(counted.n) > 0) return { items: [], totalItems: Number(counted.n) };
   return searchByTypo({ db, locale, phrase, page });
 }
@@ -207,7 +213,9 @@ async function searchByTypo(opts: {
       where qw <> '' and similarity(w, qw) >= ${typoWordSimilarity}))`;
   return db.transaction(async (tx) => {
     // Local to this transaction: the threshold of the `<%` operator (so the trigram index serves it).
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold)}, true)`);
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold)}, true)`,
+    );
     const rows = await query<HitRow>(
       tx,
       pageStatement({
