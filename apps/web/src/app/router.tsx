@@ -10,6 +10,7 @@ import { RouteError } from './route-error.tsx';
 const home = () => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage }));
 const product = () =>
   import('../features/products/product-page.tsx').then((m) => ({ Component: m.ProductPage }));
+const search = () => import('../features/search/search-page.tsx').then((m) => ({ Component: m.SearchPage }));
 const cms = () => import('../features/cms/cms-page.tsx').then((m) => ({ Component: m.CmsPage }));
 const contact = () =>
   import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage }));
@@ -184,6 +185,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: home },
           { path: 'products/:productCode', lazy: product },
+          { path: 'search', lazy: search },
           { path: 'cms/:code', lazy: cms },
           ...legalPageCodes.map((code) => ({ path: code, lazy: cms })),
           { path: 'contact', lazy: contact },
