@@ -158,10 +158,13 @@ describe('GET /search finds German and English words with umlauts, transcription
 });
 
 describe('GET /search answers a phrase without searchable words with an empty list', () => {
-  it.each(['und die der', 'the and', '!!! ???', '', '   ', '"" - or', '-Kiefernwald'])('%j', async (phrase) => {
-    expect(await search(phrase)).toEqual([]);
-    expect(await search(phrase, { locale: 'en' })).toEqual([]);
-  });
+  it.each(['und die der', 'the and', '!!! ???', '', '   ', '"" - or', '-Kiefernwald'])(
+    '%j',
+    async (phrase) => {
+      expect(await search(phrase)).toEqual([]);
+      expect(await search(phrase, { locale: 'en' })).toEqual([]);
+    },
+  );
 });
 
 describe('GET /search pages', () => {
