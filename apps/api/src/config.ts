@@ -40,6 +40,11 @@ const envSchema = z.object({
   TANGANY_VAULT_URL: z.url().optional(),
   TANGANY_BASE_URL: z.url().default('https://api.tangany.com/v1'),
   TANGANY_ETHEREUM_NETWORK: z.string().min(1).max(200).default('mainnet'),
+  // Exchange rates (GET /open-api/exchange_rates): the sandbox's stored rate, or the ECB's daily XML.
+  EXCHANGE_RATES_SOURCE: z.enum(['sandbox', 'ecb']).default('sandbox'),
+  EXCHANGE_RATES_SANDBOX_USD: z.coerce.number().positive().max(1000).default(1.0834),
+  EXCHANGE_RATES_ECB_URL: z.url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  EXCHANGE_RATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
   // Sign-ups allowed from one IP address per hour (more behind a shared address, e.g. an office).
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   // Orders: an unpaid bank-transfer order expires after this many days (decision 011).
@@ -136,6 +141,15 @@ export type AppConfig = {
     /** Set (TANGANY_CLIENT_ID): wallets are opened at Tangany; unset: the sandbox custodian. */
     tangany: TanganyConfig | undefined;
   };
+  /** The euro reference rate: the sandbox's stored rate (default) or the ECB's daily XML. */
+  exchangeRates: {
+    source: 'sandbox' | 'ecb';
+    /** The rate the sandbox serves until a test or tester stores another (USD for 1 EUR). */
+    sandboxUsd: number;
+    ecbUrl: string;
+    /** How long a fetched rate is served before the partner is asked again. */
+    cacheSeconds: number;
+  };
   accounts: {
     /** Sign-ups from one IP address per hour (SIGN_UPS_PER_IP_PER_HOUR, default 10). */
     signUpsPerIpPerHour: number;
@@ -228,6 +242,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     custody: { sandboxDelaySeconds: e.CUSTODY_SANDBOX_DELAY_SECONDS, tangany: tanganyConfig(e) },
+    exchangeRates: {
+      source: e.EXCHANGE_RATES_SOURCE,
+      sandboxUsd: e.EXCHANGE_RATES_SANDBOX_USD,
+      ecbUrl: e.EXCHANGE_RATES_ECB_URL,
+      cacheSeconds: e.EXCHANGE_RATES_CACHE_SECONDS,
+    },
     accounts: { signUpsPerIpPerHour: e.SIGN_UPS_PER_IP_PER_HOUR },
     orders: { paymentDays: e.ORDER_PAYMENT_DAYS },
     bank: {

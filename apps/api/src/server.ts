@@ -40,6 +40,7 @@ import { collectionRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { exchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { invoiceAdminRoutes, invoiceRoutes } from './modules/invoices/invoices.routes.ts';
@@ -59,6 +60,7 @@ import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { referralAdminRoutes } from './modules/referrals/referrals-admin.routes.ts';
 import { registerRoutes } from './modules/register/register.routes.ts';
 import { registerAdminRoutes } from './modules/register/register-admin.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { servicingRoutes } from './modules/servicing/servicing.routes.ts';
 import { servicingAdminRoutes } from './modules/servicing/servicing-admin.routes.ts';
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
@@ -197,6 +199,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     async (shop) => {
       await shop.register(referenceRoutes);
       await shop.register(catalogRoutes);
+      await shop.register(searchRoutes);
       await shop.register(cmsRoutes);
       await shop.register(paymentRoutes);
       await shop.register(orderRoutes);
@@ -234,6 +237,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(referralAdminRoutes, { prefix: operatorApiBase });
   await app.register(bondsAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
+  // spec 7's open API, outside the shop base.
+  await app.register(exchangeRateRoutes, { prefix: '/open-api' });
   // The sandbox partners' pages under /sandbox/... (each only while its sandbox is the partner).
   await app.register(sandboxPartnerRoutes);
   if (opts.config.env !== 'production') await app.register(devMailboxRoutes);

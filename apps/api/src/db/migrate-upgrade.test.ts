@@ -101,4 +101,32 @@ describe('migrations on a database that holds data', () => {
       { code: 'XK', locale: 'de', name: 'United States Minor Outlying Islands' },
     ]);
   });
+  it('search: the products written before are indexed (normalised, stemmed, trigram name) by the migration', async () => {
+    const handle = await freshDatabase();
+    await migrateUpTo(handle, '0024_legal_document_versions');
+    await handle.db.execute(
+      sql`insert into locales (code, name) values ('de', 'Deutsch'), ('en', 'English')`,
+    );
+    await handle.db.execute(sql`
+      insert into products (code, created_at, updated_at) values ('OLD_1', now(), now())`);
+    await handle.db.execute(sql`
+      insert into product_translations (product_id, locale, name, slug, description)
+      select id, 'de', 'Dunkle Wälder bei Müller', 'dunkle-waelder', 'An der Straße.' from products
+      union all select id, 'en', 'Dark Woods', 'dark-woods', null from products`);
+
+    await migrateDatabase(handle);
+
+    const found = async (phrase: string, locale: 'de' | 'en') => {
+      const { rows } = await handle.db.execute<{ locale: string }>(sql`
+        select locale from product_search_documents
+        where locale = ${locale} and document @@ websearch_to_tsquery(search_config(${locale}), search_normalize(${phrase}))`);
+      return rows.length;
+    };
+    expect(await found('Mueller Wald', 'de')).toBe(1);
+    expect(await found('Strasse', 'de')).toBe(1);
+    expect(await found('wood', 'en')).toBe(1);
+    const { rows } = await handle.db.execute<{ n: number | string }>(sql`
+      select count(*) as n from product_search_documents where word_similarity('dunkle waldr', name_norm) > 0.5`);
+    expect(Number(rows[0]?.n)).toBe(1);
+  });
 });

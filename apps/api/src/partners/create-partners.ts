@@ -4,6 +4,7 @@ import { type BankPartner, createBankPartner } from './bank/create-bank.ts';
 import { type CardPartner, createCardPartner } from './card/create-card.ts';
 import { createCustody } from './custody/create-custody.ts';
 import type { CustodyPort } from './custody/port.ts';
+import { createExchangeRates, type ExchangeRatesPartner } from './exchange-rates/create-exchange-rates.ts';
 import {
   createIdentificationPartner,
   type IdentificationPartner,
@@ -33,6 +34,8 @@ export type Partners = {
   card: CardPartner;
   /** The crypto-securities registrar: an EVM chain when configured, else the sandbox ledger. */
   registrar: RegistrarPort;
+  /** The euro reference rate: the ECB's daily XML when configured, else the sandbox's stored rate; cached. */
+  exchangeRates: ExchangeRatesPartner;
 };
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -71,5 +74,6 @@ export function createPartners(opts: {
       ...(logger ? { logger } : {}),
       ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
     }),
+    exchangeRates: createExchangeRates({ config, ...(logger ? { logger } : {}) }),
   };
 }

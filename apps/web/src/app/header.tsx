@@ -1,5 +1,5 @@
-import { LayoutDashboard, LogOut, Menu, ShieldCheck, UserRound, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { LayoutDashboard, LogOut, Menu, Search, ShieldCheck, UserRound, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
@@ -100,6 +100,59 @@ function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacke
   );
 }
 
+/** A compact search field (wide screens): goes to `/search?phrase=`; the search page has the full box. */
+function HeaderSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const phrase = value.trim();
+    void navigate(phrase ? `/search?${new URLSearchParams({ phrase })}` : '/search');
+    setValue('');
+  };
+  return (
+    <search className="relative mr-1 hidden lg:block">
+      <form onSubmit={submit}>
+        <label htmlFor={id} className="sr-only">
+          {t('search.label')}
+        </label>
+        <input
+          id={id}
+          type="search"
+          value={value}
+          maxLength={200}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder={t('header.search')}
+          className="h-9 w-44 rounded-md border border-slate-300 bg-white pr-9 pl-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+        />
+        <button
+          type="submit"
+          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-slate-600 hover:text-brand-900"
+          aria-label={t('search.submit')}
+        >
+          <Search className="size-4" aria-hidden="true" />
+        </button>
+      </form>
+    </search>
+  );
+}
+
+/** The search as an icon (narrow screens, and beside the compact field's breakpoint). */
+function SearchIconLink({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/search"
+      aria-label={t('search.open')}
+      className={`rounded-md p-2 text-brand-900 hover:bg-slate-100 ${className}`}
+    >
+      <Search className="size-5" aria-hidden="true" />
+    </Link>
+  );
+}
+
 /** spec 1: the header, against the session context. */
 export function Header() {
   const { t } = useTranslation();
@@ -114,10 +167,13 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Logo />
         <nav aria-label={t('header.navigation')} className="hidden items-center gap-1 md:flex">
+          <HeaderSearch />
+          <SearchIconLink className="lg:hidden" />
           <SessionLinks />
           <LanguageSwitch className="ml-2" />
         </nav>
         <div className="flex items-center gap-2 md:hidden">
+          <SearchIconLink />
           <LanguageSwitch />
           <button
             type="button"

@@ -16,6 +16,7 @@ const product = async () => {
   ]);
   return { Component: m.ProductPage };
 };
+const search = () => import('../features/search/search-page.tsx').then((m) => ({ Component: m.SearchPage }));
 const cms = () => import('../features/cms/cms-page.tsx').then((m) => ({ Component: m.CmsPage }));
 const contact = () =>
   import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage }));
@@ -218,6 +219,7 @@ export const routes: RouteObject[] = [
           { path: 'products/:productCode', lazy: product },
           { path: 'browse', lazy: marketplacePage('BrowsePage') },
           { path: 'categories/:categoryName', lazy: marketplacePage('CategoryPage') },
+          { path: 'search', lazy: search },
           { path: 'cms/:code', lazy: cms },
           ...legalPageCodes.map((code) => ({ path: code, lazy: cms })),
           { path: 'contact', lazy: contact },

@@ -219,6 +219,11 @@ export const errorCatalogue = {
     de: 'Unser Partner ist gerade nicht erreichbar. Bitte versuchen Sie es später noch einmal.',
     en: 'Our partner cannot be reached right now. Please try again later.',
   },
+  exchange_rate_unavailable: {
+    status: 503,
+    de: 'Der Wechselkurs ist gerade nicht verfügbar. Bitte versuchen Sie es später noch einmal.',
+    en: 'The exchange rate is not available right now. Please try again later.',
+  },
   webhook_signature_invalid: {
     status: 401,
     de: 'Die Signatur der Benachrichtigung ist ungültig.',

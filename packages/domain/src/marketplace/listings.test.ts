@@ -12,6 +12,7 @@ const order = (over: Partial<OrderListRowView>): OrderListRowView => ({
   paid: true,
   listStatus: 'paid',
   currencyCode: 'EUR',
+  kind: 'collectible',
   items: [
     {
       id: 7,
@@ -26,6 +27,7 @@ const order = (over: Partial<OrderListRowView>): OrderListRowView => ({
       subtotal: 4_900,
       taxTotal: 782,
       total: 4_900,
+      taxCategory: { code: 'standard', rateBasisPoints: 1900 },
     },
   ],
   itemsTotal: 4_900,

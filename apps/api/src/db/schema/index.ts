@@ -14,5 +14,6 @@ export * from './register.ts';
 export * from './registrar-evm.ts';
 export * from './registrar-sandbox.ts';
 export * from './sandbox-bank-payouts.ts';
+export * from './search.ts';
 export * from './servicing.ts';
 export * from './system.ts';

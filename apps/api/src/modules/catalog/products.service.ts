@@ -57,7 +57,7 @@ function likePattern(phrase: string): string {
  * (the SQL form of the domain's `isListed`), narrowed by the filters. Needs the CTE `wanted`
  * when taxon codes are given.
  */
-function listedProducts(locale: Locale, f: ProductFilters): SQL {
+export function listedProducts(locale: Locale, f: ProductFilters): SQL {
   const where: SQL[] = [sql`p.enabled`, sql`(not dv.tracked or dv.on_hand > 0)`];
   if (f.name) {
     where.push(sql`coalesce(

@@ -3,6 +3,7 @@ import { isSecurity, productLabel } from '@token/domain/catalog';
 import type { ProductView } from '@token/domain/catalog-views';
 import { formatEuro, formatPercent } from '@token/domain/format';
 import { ExternalLink, Mail, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useChannel } from '../../lib/channel.ts';
@@ -72,8 +73,17 @@ function CreatorAvatar({ creator }: { creator: NonNullable<ProductView['creator'
 /**
  * spec 1/2 product card: media by type, title, favourite heart, price in euro, labels, buy-now
  * (greyed when the user may not buy), more-info link, enquiry mail for exclusive products, creator.
+ * `name` replaces the plain title (the search marks its matches), `children` follow the title.
  */
-export function ProductCard({ product }: { product: ProductView }) {
+export function ProductCard({
+  product,
+  name,
+  children,
+}: {
+  product: ProductView;
+  name?: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { customer } = useSession();
@@ -105,9 +115,10 @@ export function ProductCard({ product }: { product: ProductView }) {
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 className="text-base leading-snug font-semibold text-brand-900">
           <Link to={href} className="hover:underline underline-offset-2">
-            {product.name}
+            {name ?? product.name}
           </Link>
         </h3>
+        {children}
         {(coupon || term) && (
           <p className="text-sm text-slate-600">
             {coupon && t('product.couponShort', { value: formatPercent(coupon, { locale }) })}
