@@ -5,6 +5,7 @@ import { GraphQLError, getIntrospectionQuery } from 'graphql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCreator, seedOrder, seedProduct } from '../db/seed/factories.ts';
+import { addCollectionItem, listProductCollections } from '../modules/collections/collections.service.ts';
 import { appendRegisterEntry } from '../modules/register/journal.service.ts';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
 import { loggedInInvestor, testBond } from '../test/orders.ts';
@@ -76,7 +77,7 @@ beforeAll(async () => {
   const db = t.app.db;
   owner = await loggedInInvestor(t);
   intruder = await loggedInInvestor(t);
-  const creator = await seedCreator(db, { firstName: 'Ada', lastName: 'Graf' });
+  const creator = await seedCreator(db, { firstName: 'Ada', lastName: 'Graf', profileName: 'adagraf' });
   creatorUuid = creator.uuid;
   // 60 collectibles of one creator, oldest first, priced 1.00 to 60.00 EUR; every fifth named "Mond".
   const base = Date.parse('2026-01-01T00:00:00Z');
@@ -318,6 +319,8 @@ describe('the customer’s own data', () => {
     '{ tokenAssets { totalCount } }',
     `{ invoices(orderToken: "abc") { id } }`,
     `{ getCustomer(uuid: "00000000-0000-4000-8000-000000000000") { uuid } }`,
+    '{ productCollections { totalCount } }',
+    '{ productCollections(type: "favourites") { totalCount } }',
   ];
 
   it('answers a visitor, and a token that is not valid, with unauthorized (401)', async () => {
@@ -449,6 +452,71 @@ describe('the customer’s own data', () => {
     ]);
     const theirs = await gql('{ tokenAssets { totalCount items { amount } } }', { token: intruder.token });
     expect(theirs.data!.tokenAssets).toEqual({ totalCount: 0, items: [] });
+  });
+});
+
+describe('marketplace: public profiles and product collections', () => {
+  it('finds a public creator profile by user name, for visitors, and nothing private', async () => {
+    const a = await gql(
+      '{ customers(profileName: "adagraf") { uuid displayName profileName bio website socialLinks { network url } profileImage } }',
+    );
+    expect(a.status).toBe(200);
+    expect(a.data!.customers).toEqual([
+      expect.objectContaining({ uuid: creatorUuid, profileName: 'adagraf' }),
+    ]);
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/shop/public-profiles/${creatorUuid}`,
+      headers: { accept: 'application/json' },
+    });
+    const { mediaFiles: _files, ...restFields } = rest.json() as Record<string, unknown>;
+    expect(a.data!.customers[0]).toEqual(restFields);
+    const none = await gql('{ customers(profileName: "nobody-here") { uuid } }');
+    expect(none.data!.customers).toEqual([]);
+    const bad = await gql('{ customers(profileName: "a b") { uuid } }', { language: 'de' });
+    expect([bad.status, codeOf(bad)]).toEqual([400, 'invalid_query']);
+    // the customer type has no e-mail to ask for
+    const email = await gql('{ customers(profileName: "adagraf") { email } }');
+    expect(email.status).toBe(400);
+  });
+
+  it('pages the customer’s favourites and my-items as GET product-collections does, their own only', async () => {
+    const fan = await loggedInInvestor(t);
+    const [fav] = await listProductCollections({
+      db: t.app.db,
+      customerId: fan.row.id,
+      type: 'favourites',
+      locale: 'en',
+      page: { page: 1, itemsPerPage: 1 },
+    });
+    for (const code of ['GQL_ART_03', 'GQL_ART_07', 'GQL_ART_11']) {
+      await addCollectionItem({
+        db: t.app.db,
+        customerId: fan.row.id,
+        collectionId: fav!.id,
+        productCode: code,
+        locale: 'en',
+      });
+    }
+    const a = await gql(
+      '{ productCollections(type: "favourites", itemsPerPage: 2, page: 2) { totalCount paginationInfo { lastPage } items { amount product { code name } } } }',
+      { token: fan.token },
+    );
+    expect(a.errors).toBeUndefined();
+    expect(a.data!.productCollections.totalCount).toBe(3);
+    expect(a.data!.productCollections.paginationInfo.lastPage).toBe(2);
+    expect(a.data!.productCollections.items).toHaveLength(1);
+    // my-items: collectibles bought and paid; this investor bought none, the intruder sees none of the fan's
+    const mine = await gql('{ productCollections { totalCount items { product { code } } } }', {
+      token: fan.token,
+    });
+    expect(mine.data!.productCollections.totalCount).toBe(0);
+    const other = await gql('{ productCollections(type: "favourites") { totalCount } }', {
+      token: intruder.token,
+    });
+    expect(other.data!.productCollections.totalCount).toBe(0);
+    const bad = await gql('{ productCollections(type: "everything") { totalCount } }', { token: fan.token });
+    expect([bad.status, codeOf(bad)]).toEqual([400, 'invalid_query']);
   });
 });
 

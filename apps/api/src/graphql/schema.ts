@@ -1,8 +1,10 @@
 import { GraphQLObjectType, GraphQLSchema, printSchema } from 'graphql';
 import { customerQueries } from '../modules/accounts/customers.graphql.ts';
 import { catalogQueries } from '../modules/catalog/catalog.graphql.ts';
+import { collectionQueries } from '../modules/collections/collections.graphql.ts';
 import { orderQueries } from '../modules/orders/orders.graphql.ts';
 import { paymentQueries } from '../modules/payments/payments.graphql.ts';
+import { profileQueries } from '../modules/profiles/profiles.graphql.ts';
 import { referenceQueries } from '../modules/reference/reference.graphql.ts';
 import { registerQueries } from '../modules/register/register.graphql.ts';
 
@@ -21,6 +23,8 @@ export function shopGraphQLSchema(): GraphQLSchema {
         ...referenceQueries,
         ...paymentQueries,
         ...customerQueries,
+        ...profileQueries,
+        ...collectionQueries,
         ...orderQueries,
         ...registerQueries,
       },
