@@ -36,6 +36,7 @@ import { bondsAdminRoutes } from './modules/catalog/bonds-admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { mediaUploadRoutes } from './modules/content/media-uploads.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(registerRoutes);
       await shop.register(servicingRoutes);
       await shop.register(referralRoutes);
+      await shop.register(mediaUploadRoutes);
     },
     { prefix: apiBase },
   );
