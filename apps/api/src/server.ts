@@ -36,7 +36,8 @@ import { bondsAdminRoutes } from './modules/catalog/bonds-admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { mediaUploadRoutes } from './modules/content/media-uploads.routes.ts';
+import { creatorProductRoutes, productReviewAdminRoutes } from './modules/content/creator-products.routes.ts';
+import { localStorageLinkRoutes, mediaUploadRoutes } from './modules/content/media-uploads.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -216,6 +217,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(servicingRoutes);
       await shop.register(referralRoutes);
       await shop.register(mediaUploadRoutes);
+      await shop.register(localStorageLinkRoutes);
+      await shop.register(creatorProductRoutes);
     },
     { prefix: apiBase },
   );
@@ -228,6 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(servicingAdminRoutes, { prefix: operatorApiBase });
   await app.register(referralAdminRoutes, { prefix: operatorApiBase });
   await app.register(bondsAdminRoutes, { prefix: operatorApiBase });
+  await app.register(productReviewAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // The sandbox partners' pages under /sandbox/... (each only while its sandbox is the partner).
   await app.register(sandboxPartnerRoutes);

@@ -151,14 +151,15 @@ export type ProductReviewState = (typeof productReviewStates)[number];
 
 /**
  * A creator's product is listed only once approved. Editing its shown content (texts, media,
- * metadata, traits, tags) sends an approved or rejected product back to review (`pending`).
+ * metadata, traits, tags) sends an approved or rejected product back to review (`pending`); an
+ * operator may also take an approved product down (`rejected`).
  */
 export const productReviewLifecycle: Lifecycle<ProductReviewState> = {
   name: 'product review',
   states: productReviewStates,
   transitions: {
     pending: ['approved', 'rejected'],
-    approved: ['pending'],
+    approved: ['pending', 'rejected'],
     rejected: ['pending'],
   },
 };
@@ -167,6 +168,9 @@ export const productReviewLifecycle: Lifecycle<ProductReviewState> = {
 export function isListedReviewState(state: ProductReviewState): boolean {
   return state === 'approved';
 }
+
+/** spec 3/9: a collectible carries 19 % VAT: the catalogue's tax category of that rate (seed: `standard`). */
+export const collectibleTaxCategoryCode = 'standard';
 
 /** spec 3/9: royalties in percent of resales, 0 to 50. */
 export const maxRoyaltiesPercent = 50;
@@ -258,6 +262,20 @@ export type CreatorVariantInput = z.input<typeof creatorVariantInputSchema>;
 
 export const productRejectInputSchema = z.strictObject({ reason: line(1000).min(1) });
 
+/** A creator's variant (PATCH product-variants, PUT product-variants/{code}): prices in cents. */
+export const creatorVariantViewSchema = z.object({
+  code: z.string(),
+  '@id': z.string(),
+  name: z.string(),
+  product: z.string().describe('IRI of the product'),
+  onHand: z.number().int(),
+  onHold: z.number().int(),
+  totalSupply: z.number().int(),
+  tracked: z.boolean(),
+  channelPricings: z.record(z.string(), z.object({ channelCode: z.string(), price: z.number().int() })),
+});
+export type CreatorVariantView = z.infer<typeof creatorVariantViewSchema>;
+
 export const creatorProductViewSchema = z.object({
   id: z.number().int(),
   '@id': z.string(),
@@ -268,6 +286,7 @@ export const creatorProductViewSchema = z.object({
   creator: z.string().describe('IRI of the creator (customer)'),
   reviewState: z.enum(productReviewStates),
   rejectionReason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
   translations: z.record(
     z.string(),
     z.object({ locale: z.string(), name: z.string(), slug: z.string(), description: z.string().nullable() }),
@@ -280,18 +299,13 @@ export const creatorProductViewSchema = z.object({
   mainTaxon: z.string().nullable(),
   subCategory: z.string().nullable(),
   itemType: z.enum(['single', 'multiple']),
+  copies: z.number().int(),
+  price: z.number().int().describe('cents, channel `token`'),
   collaboration: z.boolean(),
   copyrightTransfer: z.boolean(),
   unlockOnPurchase: z.boolean(),
   mediaFiles: z.array(contentMediaFileViewSchema),
-  defaultVariant: z.object({
-    code: z.string(),
-    '@id': z.string(),
-    onHand: z.number().int(),
-    totalSupply: z.number().int(),
-    tracked: z.boolean(),
-    channelPricings: z.record(z.string(), z.object({ channelCode: z.string(), price: z.number().int() })),
-  }),
+  defaultVariant: creatorVariantViewSchema,
   currency: z.literal('EUR'),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -147,8 +147,6 @@ export async function mediaUploadRoutes(app: App) {
       return reply.type('application/json; charset=utf-8').send(link);
     },
   );
-
-  await app.register(localStoreRoutes);
 }
 
 /**
@@ -156,7 +154,7 @@ export async function mediaUploadRoutes(app: App) {
  * bytes, streamed to the store while counted, then checked) and the download. In a scope of their own,
  * where every body is taken raw.
  */
-async function localStoreRoutes(scope: App) {
+export async function localStorageLinkRoutes(scope: App) {
   const signer = createLinkSigner(scope.config.appSecret);
   scope.removeAllContentTypeParsers();
   // The handler streams `request.raw` itself: nothing is parsed or buffered.
@@ -205,7 +203,7 @@ async function localStoreRoutes(scope: App) {
         throw new AppError('bad_request', { detail: 'The upload broke off.' });
       }
       const settled = await settleUpload({ db: scope.db, storage: scope.partners.storage, row });
-      if (settled.error) throw settled.error;
+      if (settled.refusal) throw new AppError(settled.refusal);
       return sendItem(request, reply, toContentMediaFileView(settled.row), meta(row.id));
     },
   );

@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { AppError, notFound } from '@token/domain/errors';
-import { assertCanTransition } from '@token/domain/lifecycle';
+import { canMove } from '@token/domain/lifecycle';
 import {
   type ContentMediaFileView,
   contentExtensionOf,
   contentFileTypes,
   judgeSniffedType,
-  type MediaFileState,
   maxContentFileBytes,
   mediaFileLifecycle,
   type PresignInput,
@@ -119,15 +119,30 @@ export async function getAwaitingUploadByKey(opts: { db: Db; storageKey: string 
 type Rendition = { width: number; height: number; storageKey: string; size: number; sha256: string };
 
 /** Sizes sm..xxxl as WebP, never wider than the original: sizes the original cannot fill share one file. */
-async function makeRenditions(storage: StoragePort, row: MediaFileRow): Promise<Record<string, Rendition>> {
+async function makeRenditions(
+  storage: StoragePort,
+  row: MediaFileRow,
+): Promise<Record<string, Rendition> | 'missing' | 'unreadable'> {
   const object = await storage.getStream(row.storageKey);
-  if (!object) throw new AppError('no_file_uploaded');
+  if (!object) return 'missing';
+  try {
+    return await renditionsOf(storage, row, object.stream);
+  } catch {
+    return 'unreadable';
+  }
+}
+
+async function renditionsOf(
+  storage: StoragePort,
+  row: MediaFileRow,
+  stream: Readable,
+): Promise<Record<string, Rendition>> {
   // One decoder reads the stream once; each size is a clone of it (sharp keeps the input once).
   const image = sharp({ limitInputPixels: maxImagePixels, failOn: 'error' });
-  object.stream.pipe(image);
+  stream.pipe(image);
   const meta = await image.metadata();
   const originalWidth = meta.autoOrient?.width ?? meta.width;
-  if (!originalWidth) throw new AppError('file_not_recognized');
+  if (!originalWidth) throw new Error('an image without a width');
   const byWidth = new Map<number, Rendition>();
   const out: Record<string, Rendition> = {};
   for (const size of renditionSizes) {
@@ -188,20 +203,30 @@ async function inspect(storage: StoragePort, key: string) {
   };
 }
 
+/** Why an upload was refused (spec 5's messages, and the checksum): catalogue codes. */
+export type UploadRefusal =
+  | 'file_too_big'
+  | 'file_not_recognized'
+  | 'file_type_not_allowed'
+  | 'file_hash_mismatch';
+
+/** The outcome of a check: the settled row, and why it was refused or that no bytes are there yet. */
+export type SettledUpload = { row: MediaFileRow; refusal: UploadRefusal | 'no_file_uploaded' | null };
+
 async function reject(
   db: Db,
   storage: StoragePort,
   row: MediaFileRow,
-  code: 'file_too_big' | 'file_not_recognized' | 'file_type_not_allowed' | 'file_hash_mismatch',
-) {
-  assertCanTransition(mediaFileLifecycle, row.state as MediaFileState, 'rejected');
+  code: UploadRefusal,
+): Promise<SettledUpload> {
+  if (!canMove(mediaFileLifecycle, row.state, 'rejected')) return { row, refusal: null };
   await storage.remove(row.storageKey);
   const [updated] = await db
     .update(mediaFiles)
     .set({ state: 'rejected', rejectionCode: code })
     .where(and(eq(mediaFiles.id, row.id), eq(mediaFiles.state, 'awaiting_upload')))
     .returning();
-  return { row: updated ?? row, error: new AppError(code) };
+  return { row: updated ?? row, refusal: code };
 }
 
 /**
@@ -215,13 +240,13 @@ export async function settleUpload(opts: {
   db: Db;
   storage: StoragePort;
   row: MediaFileRow;
-}): Promise<{ row: MediaFileRow; error: AppError | null }> {
+}): Promise<SettledUpload> {
   const { db, storage, row } = opts;
-  if (row.state !== 'awaiting_upload') return { row, error: null };
+  if (row.state !== 'awaiting_upload') return { row, refusal: null };
   const extension = contentExtensionOf(row.storageKey);
   if (!extension) return reject(db, storage, row, 'file_type_not_allowed');
   const seen = await inspect(storage, row.storageKey);
-  if (!seen) return { row, error: new AppError('no_file_uploaded') };
+  if (!seen) return { row, refusal: 'no_file_uploaded' };
   if (seen.tooBig) return reject(db, storage, row, 'file_too_big');
   const sniffed = await fileTypeFromBuffer(seen.head);
   const verdict = judgeSniffedType(extension, sniffed?.mime ?? null);
@@ -229,24 +254,23 @@ export async function settleUpload(opts: {
   if (seen.sha256 !== row.sha256) return reject(db, storage, row, 'file_hash_mismatch');
   let renditions: Record<string, Rendition> | null = null;
   if (row.mediaType === 'image') {
-    try {
-      renditions = await makeRenditions(storage, row);
-    } catch (e) {
-      if (e instanceof AppError && e.code === 'no_file_uploaded') throw e;
-      // The magic bytes said image, the decoder could not read it: not a usable image.
-      return reject(db, storage, row, 'file_not_recognized');
-    }
+    const made = await makeRenditions(storage, row);
+    // The bytes went away meanwhile (a second upload to the same link is refused): as if none came.
+    if (made === 'missing') return { row, refusal: 'no_file_uploaded' };
+    // The magic bytes said image, the decoder could not read it: not a usable image.
+    if (made === 'unreadable') return reject(db, storage, row, 'file_not_recognized');
+    renditions = made;
   }
-  assertCanTransition(mediaFileLifecycle, 'awaiting_upload', 'ready');
+  if (!canMove(mediaFileLifecycle, row.state, 'ready')) return { row, refusal: null };
   const [updated] = await db
     .update(mediaFiles)
     .set({ state: 'ready', size: seen.size, renditions })
     .where(and(eq(mediaFiles.id, row.id), eq(mediaFiles.state, 'awaiting_upload')))
     .returning();
-  if (updated) return { row: updated, error: null };
+  if (updated) return { row: updated, refusal: null };
   // A second check finished first: answer what it decided.
   const [current] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, row.id));
-  return { row: current ?? row, error: null };
+  return { row: current ?? row, refusal: null };
 }
 
 /** The customer's media file, its upload checked if the bytes have arrived meanwhile (S3). */
@@ -269,11 +293,23 @@ export async function completeUpload(opts: {
   id: number;
 }): Promise<MediaFileRow> {
   const row = await getOwnMediaFile(opts);
-  if (row.state === 'rejected')
-    throw new AppError((row.rejectionCode as 'file_not_recognized') ?? 'file_not_recognized');
   const settled = await settleUpload({ db: opts.db, storage: opts.storage, row });
-  if (settled.error) throw settled.error;
+  const refusal = settled.refusal ?? refusalOf(settled.row);
+  if (refusal) throw new AppError(refusal);
   return settled.row;
+}
+
+const refusals: readonly UploadRefusal[] = [
+  'file_too_big',
+  'file_not_recognized',
+  'file_type_not_allowed',
+  'file_hash_mismatch',
+];
+
+/** Why a rejected file was refused (its stored code), or null for a file that was not. */
+export function refusalOf(row: MediaFileRow): UploadRefusal | null {
+  if (row.state !== 'rejected') return null;
+  return refusals.find((c) => c === row.rejectionCode) ?? 'file_not_recognized';
 }
 
 /** A signed download link of the customer's file (or one of its renditions); private files are served only so. */
