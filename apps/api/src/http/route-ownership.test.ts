@@ -10,6 +10,7 @@ import {
   seedUboUser,
 } from '../db/seed/factories.ts';
 import { seedProfessionalRequest } from '../modules/admin/admin.test-kit.ts';
+import { seedCreatorContent } from '../modules/content/testing.ts';
 import { type FormPart, multipartBody } from '../modules/documents/testing.ts';
 import { createExcerpt } from '../modules/register/excerpts.service.ts';
 import { appendRegisterEntry } from '../modules/register/journal.service.ts';
@@ -42,6 +43,8 @@ type World = {
   evidenceFileUuid: string;
   registerExcerptId: number;
   payoutId: number;
+  mediaFileId: number;
+  productCode: string;
 };
 
 /** How to call an owned route on the owner's resource: its parameters and a body that would pass validation. */
@@ -147,6 +150,23 @@ const ownedRoutes: Record<string, OwnedCall> = {
   },
   'GET /api/v2/shop/register-excerpts/:id/pdf': { params: (w) => ({ id: w.registerExcerptId }) },
   'GET /api/v2/shop/customer-payouts/:id/statement': { params: (w) => ({ id: w.payoutId }) },
+  'GET /api/v2/shop/media-files/:id': { params: (w) => ({ id: w.mediaFileId }) },
+  'POST /api/v2/shop/media-files/:id/complete': { params: (w) => ({ id: w.mediaFileId }), body: {} },
+  'GET /api/v2/shop/media-files/:id/presign': { params: (w) => ({ id: w.mediaFileId }) },
+  'GET /api/v2/shop/created-products/:code': { params: (w) => ({ code: w.productCode }) },
+  'PUT /api/v2/shop/products/:code': {
+    params: (w) => ({ code: w.productCode }),
+    body: {
+      mediaFiles: ['/api/v2/shop/media-files/1'],
+      translations: { de: { name: 'Übernommen' }, en: { name: 'Taken over' } },
+      royalties: 5,
+      price: 100,
+    },
+  },
+  'PUT /api/v2/shop/product-variants/:code': {
+    params: (w) => ({ code: w.productCode }),
+    body: { onHand: 1 },
+  },
 };
 
 /** Customer routes that take the customer from the token alone: no resource parameter to swap. */
@@ -181,6 +201,10 @@ const tokenOnlyRoutes = [
   'GET /api/v2/shop/customer-payouts',
   'GET /api/v2/shop/customer-expected-payouts',
   'GET /api/v2/shop/customer-referrals',
+  'POST /api/v2/shop/media-files/presign',
+  'POST /api/v2/shop/products',
+  'PATCH /api/v2/shop/product-variants',
+  'GET /api/v2/shop/created-products',
 ];
 
 /** The customer routes of the built app, as `METHOD url` (HEAD mirrors GET). */
@@ -239,6 +263,8 @@ async function ownerView(w: World) {
     '/customer-payouts',
     `/customer-documents/${w.documentId}`,
     `/professional-requests/${w.professionalRequestId}`,
+    `/media-files/${w.mediaFileId}`,
+    `/created-products/${w.productCode}`,
   ];
   const view: Record<string, unknown> = {};
   for (const path of reads) {
@@ -344,6 +370,7 @@ beforeAll(async () => {
     evidenceFileUuid: professional.file.uuid,
     registerExcerptId: excerpt.id,
     payoutId: payout!.id,
+    ...(await seedCreatorContent(t, customerId)),
   };
 });
 afterAll(async () => {
