@@ -1,7 +1,7 @@
 import { notFound } from '@token/domain/errors';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { StoragePort } from '../../partners/storage/port.ts';
+import type { StoragePort, StoredObjectStream } from '../../partners/storage/port.ts';
 
 export type PublicMediaFile = { mimeType: string; sha256: string; size: number };
 
@@ -48,6 +48,17 @@ async function findPublicRendition(db: Database, storageKey: string) {
   const r = result.rows[0];
   if (!r || r.storageKey !== storageKey) return undefined;
   return { mimeType: 'image/webp', sha256: r.sha256, size: Number(r.size) };
+}
+
+/** A stored file as a stream (optionally a byte range); a row whose file has gone missing is not found. */
+export async function openStoredFile(
+  storage: StoragePort,
+  storageKey: string,
+  range?: { start: number; end: number },
+): Promise<StoredObjectStream> {
+  const object = await storage.getStream(storageKey, range);
+  if (!object) throw notFound();
+  return object;
 }
 
 /** The bytes of a stored file; a row whose file has gone missing is not found rather than an error. */

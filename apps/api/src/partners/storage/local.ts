@@ -92,7 +92,7 @@ export function createLocalStorage(
       }
       return size;
     },
-    async getStream(key) {
+    async getStream(key, range) {
       let handle: Awaited<ReturnType<typeof open>>;
       try {
         handle = await open(pathOf(key), 'r');
@@ -102,7 +102,7 @@ export function createLocalStorage(
       }
       try {
         const { size } = await handle.stat();
-        return { stream: handle.createReadStream({ autoClose: true }), size };
+        return { stream: handle.createReadStream({ autoClose: true, ...(range ?? {}) }), size };
       } catch (e) {
         await handle.close();
         throw e;

@@ -25,8 +25,11 @@ export type StoragePort = {
    * Answers the number of bytes written.
    */
   putStream: (key: string, source: Readable | AsyncIterable<Buffer>, contentType: string) => Promise<number>;
-  /** The stored object as a stream, or null when nothing is stored under the key. */
-  getStream: (key: string) => Promise<StoredObjectStream | null>;
+  /**
+   * The stored object as a stream, or null when nothing is stored under the key. With `range`, only
+   * the bytes `start..end` (inclusive, within the object) are streamed; `size` is the whole object's.
+   */
+  getStream: (key: string, range?: { start: number; end: number }) => Promise<StoredObjectStream | null>;
   /** A URL through which a client uploads the object's bytes with PUT (the store checks the signature). */
   presignPut: (
     key: string,

@@ -58,6 +58,9 @@ describe('S3 storage adapter (s3rver)', () => {
     const read = await storage.getStream('private/b/two');
     expect(read!.size).toBe(200_000);
     expect((await readAll(read!.stream)).equals(Buffer.concat(chunks))).toBe(true);
+    const slice = await storage.getStream('private/b/two', { start: 10_000, end: 10_009 });
+    expect(slice!.size).toBe(200_000);
+    expect((await readAll(slice!.stream)).equals(Buffer.alloc(10, 1))).toBe(true);
     await storage.remove('private/b/two');
     expect(await storage.getStream('private/b/two')).toBeNull();
     expect(await storage.get('nothing/here')).toBeNull();

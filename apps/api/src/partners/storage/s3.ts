@@ -91,11 +91,22 @@ export function createS3Storage(config: S3StorageConfig): StoragePort {
         await rm(dir, { recursive: true, force: true });
       }
     },
-    async getStream(key) {
+    async getStream(key, range) {
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         if (!out.Body) return null;
-        return { stream: out.Body as Readable, size: Number(out.ContentLength ?? 0) };
+        // A ranged answer names the whole object's size after the slash of its Content-Range.
+        const total = range ? Number(/\/(\d+)$/.exec(out.ContentRange ?? '')?.[1]) : Number.NaN;
+        return {
+          stream: out.Body as Readable,
+          size: Number.isFinite(total) ? total : Number(out.ContentLength ?? 0),
+        };
       } catch (e) {
         if (isMissing(e)) return null;
         throw e;
