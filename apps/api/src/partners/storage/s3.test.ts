@@ -6,6 +6,8 @@ import { Readable } from 'node:stream';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { createPartners } from '../create-partners.ts';
 import type { StoragePort } from './port.ts';
 import { createS3Storage } from './s3.ts';
 
@@ -17,6 +19,7 @@ import { createS3Storage } from './s3.ts';
 const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
 let server: { close: () => Promise<void> };
 let storage: StoragePort;
+let port: number;
 
 beforeAll(async () => {
   const instance = new S3rver({
@@ -28,6 +31,7 @@ beforeAll(async () => {
   });
   const address = (await instance.run()) as { address: string; port: number };
   server = instance;
+  port = address.port;
   storage = createS3Storage({
     endpoint: `http://127.0.0.1:${address.port}`,
     region: 'us-east-1',
@@ -98,5 +102,36 @@ describe('S3 storage adapter (s3rver)', () => {
     expect((await fetch(get.url)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2100));
     expect((await fetch(get.url)).status).toBe(403);
+  });
+});
+
+describe('choosing the store by configuration', () => {
+  const base = { DATA_DIR: directory, APP_SECRET: 'x'.repeat(40), NODE_ENV: 'test' };
+
+  it('uses S3 when S3_BUCKET is set, else local disk with self-signed links', async () => {
+    const config = loadConfig({
+      ...base,
+      S3_BUCKET: 'test',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    expect(config.storage.s3).toMatchObject({ bucket: 'test', region: 'us-east-1', forcePathStyle: true });
+    const s3 = createPartners({ config }).storage;
+    const put = await s3.presignPut('public/x.png', { contentType: 'image/png', expiresInSeconds: 60 });
+    expect(new URL(put.url).port).toBe(String(port));
+    expect((await fetch(put.url, { method: 'PUT', headers: put.headers, body: 'abc' })).status).toBe(200);
+
+    const local = createPartners({ config: loadConfig(base) }).storage;
+    const link = await local.presignPut('public/x.png', { contentType: 'image/png', expiresInSeconds: 60 });
+    expect(link.url).toMatch(/^http:\/\/localhost:3000\/api\/v2\/shop\/uploads\//);
+  });
+
+  it('refuses a bucket without its key pair and a key pair without a bucket', () => {
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'test' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_BUCKET/);
+    expect(() =>
+      loadConfig({ ...base, S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }),
+    ).toThrow(/S3_BUCKET/);
   });
 });
