@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complianceAuditLog } from '../../db/schema/index.ts';
-import { seedCreator } from '../../db/seed/factories.ts';
+import { complianceAuditLog, productVariants } from '../../db/schema/index.ts';
+import { seedCreator, seedOrder } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
 import { readCatalogRevision } from '../catalog/catalog-revision.ts';
@@ -301,6 +301,39 @@ describe('a creator’s product through review', () => {
       (await call('GET', '/api/v2/admin/products', { token: creator.token })).status,
     ).toBeGreaterThanOrEqual(401);
     expect((await call('GET', shop('/created-products'), { token: other.token })).body).toEqual([]);
+  });
+});
+
+describe('private files of an item that unlocks on purchase', () => {
+  it('gives its buyer a signed link once paid, and nobody else', async () => {
+    const privateFile = await readyImage(creator.token, { private: true });
+    const id = privateFile.split('/').pop();
+    const created = await call('POST', shop('/products'), {
+      token: creator.token,
+      body: payload([privateFile], { unlockOnPurchase: true }),
+    });
+    expect(created.status).toBe(201);
+    const link = () => call('GET', shop(`/media-files/${id}/presign`), { token: other.token });
+    expect((await link()).status).toBe(404);
+    const [variant] = await t.app.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.code, created.body.code));
+    await seedOrder(t.app.db, { customerId: other.id, variant: variant!, quantity: 1, state: 'completed' });
+    expect((await link()).status, 'an unpaid order unlocks nothing').toBe(404);
+    await seedOrder(t.app.db, {
+      customerId: other.id,
+      variant: variant!,
+      quantity: 1,
+      state: 'completed',
+      paymentState: 'paid',
+    });
+    const paid = await link();
+    expect(paid.status).toBe(200);
+    const u = new URL(paid.body.url);
+    expect((await t.app.inject({ url: u.pathname + u.search })).statusCode).toBe(200);
+    // The buyer reads the link, not the owner's view of the file.
+    expect((await call('GET', shop(`/media-files/${id}`), { token: other.token })).status).toBe(404);
   });
 });
 

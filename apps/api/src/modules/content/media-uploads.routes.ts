@@ -21,7 +21,7 @@ import {
   getAwaitingUploadByKey,
   presignUpload,
   settleUpload,
-  signedLinkOfOwnFile,
+  signedLinkOfFile,
   toContentMediaFileView,
   viewOwnMediaFile,
 } from './media-uploads.service.ts';
@@ -124,7 +124,8 @@ export async function mediaUploadRoutes(app: App) {
       config: { auth: 'customer', errors: ['no_file_uploaded'] },
       schema: {
         tags: ['media'],
-        summary: 'A signed download link of the customer’s file (private files are served only so)',
+        summary:
+          'A signed download link of a file for its owner, or a buyer of an item that unlocks it on purchase (private files are served only so)',
         params: idParam,
         querystring: z.strictObject({
           ...localeQuery,
@@ -137,7 +138,7 @@ export async function mediaUploadRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const link = await signedLinkOfOwnFile({
+      const link = await signedLinkOfFile({
         db: app.db,
         storage: app.partners.storage,
         customerId: customerOf(request).id,

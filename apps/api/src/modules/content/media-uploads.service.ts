@@ -15,7 +15,7 @@ import {
   renditionWidths,
   type SignedLinkView,
 } from '@token/domain/marketplace';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
@@ -312,15 +312,37 @@ export function refusalOf(row: MediaFileRow): UploadRefusal | null {
   return refusals.find((c) => c === row.rejectionCode) ?? 'file_not_recognized';
 }
 
-/** A signed download link of the customer's file (or one of its renditions); private files are served only so. */
-export async function signedLinkOfOwnFile(opts: {
+/**
+ * Whether `customerId` bought an item that shows this file and unlocks on purchase (spec 3 "unlock on
+ * purchase"): a paid order of a creator's product with the flag set.
+ */
+async function hasUnlockedByPurchase(db: Db, customerId: number, mediaFileId: number): Promise<boolean> {
+  const result = (await db.execute(sql`
+    select 1 from product_media_files pm
+    join creator_products cr on cr.product_id = pm.product_id and cr.unlock_on_purchase
+    join orders o on o.product_id = pm.product_id and o.customer_id = ${customerId} and o.payment_state = 'paid'
+    where pm.media_file_id = ${mediaFileId}
+    limit 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/**
+ * A signed download link of a media file (or one of its renditions) for its owner, or for a buyer of
+ * an item that unlocks it on purchase; private files are served only so. Anyone else: not found.
+ */
+export async function signedLinkOfFile(opts: {
   db: Db;
   storage: StoragePort;
   customerId: number;
   id: number;
   size?: RenditionSize | undefined;
 }): Promise<SignedLinkView> {
-  const row = await getOwnMediaFile(opts);
+  const [row] = await opts.db.select().from(mediaFiles).where(eq(mediaFiles.id, opts.id));
+  if (!row || row.ownerCustomerId === null) throw notFound();
+  const allowed =
+    row.ownerCustomerId === opts.customerId ||
+    (await hasUnlockedByPurchase(opts.db, opts.customerId, row.id));
+  if (!allowed) throw notFound();
   if (row.state !== 'ready') throw new AppError('no_file_uploaded');
   const rendition = opts.size ? row.renditions?.[opts.size] : undefined;
   if (opts.size && !rendition) throw notFound();
