@@ -332,6 +332,14 @@ describe('private files of an item that unlocks on purchase', () => {
     expect(paid.status).toBe(200);
     const u = new URL(paid.body.url);
     expect((await t.app.inject({ url: u.pathname + u.search })).statusCode).toBe(200);
+    // An operator reviewing the product reads it too; a customer cannot use the operator's call.
+    const review = await call('GET', `/api/v2/admin/media-files/${id}/presign?size=sm`, {
+      token: operator.token,
+    });
+    expect(review.status).toBe(200);
+    const seen = await call('GET', `/api/v2/admin/media-files/${id}/presign`, { token: other.token });
+    expect(seen.status).toBeGreaterThanOrEqual(401);
+    expect(seen.status).toBeLessThan(500);
     // The buyer reads the link, not the owner's view of the file.
     expect((await call('GET', shop(`/media-files/${id}`), { token: other.token })).status).toBe(404);
   });

@@ -343,12 +343,32 @@ export async function signedLinkOfFile(opts: {
     row.ownerCustomerId === opts.customerId ||
     (await hasUnlockedByPurchase(opts.db, opts.customerId, row.id));
   if (!allowed) throw notFound();
+  return signedLinkOf(opts.storage, row, opts.size);
+}
+
+/** Operators reviewing a creator's product: a signed link of any creator's upload (private ones too). */
+export async function signedLinkForReview(opts: {
+  db: Db;
+  storage: StoragePort;
+  id: number;
+  size?: RenditionSize | undefined;
+}): Promise<SignedLinkView> {
+  const [row] = await opts.db.select().from(mediaFiles).where(eq(mediaFiles.id, opts.id));
+  if (!row || row.ownerCustomerId === null) throw notFound();
+  return signedLinkOf(opts.storage, row, opts.size);
+}
+
+async function signedLinkOf(
+  storage: StoragePort,
+  row: MediaFileRow,
+  size: RenditionSize | undefined,
+): Promise<SignedLinkView> {
   if (row.state !== 'ready') throw new AppError('no_file_uploaded');
-  const rendition = opts.size ? row.renditions?.[opts.size] : undefined;
-  if (opts.size && !rendition) throw notFound();
+  const rendition = size ? row.renditions?.[size] : undefined;
+  if (size && !rendition) throw notFound();
   const key = rendition?.storageKey ?? row.storageKey;
-  const name = rendition ? `${row.fileName.replace(/\.[^.]*$/, '')}-${opts.size}.webp` : row.fileName;
-  const link = await opts.storage.presignGet(key, { expiresInSeconds: downloadLinkSeconds, fileName: name });
+  const name = rendition ? `${row.fileName.replace(/\.[^.]*$/, '')}-${size}.webp` : row.fileName;
+  const link = await storage.presignGet(key, { expiresInSeconds: downloadLinkSeconds, fileName: name });
   return { url: link.url, expiresAt: link.expiresAt.toISOString() };
 }
 
