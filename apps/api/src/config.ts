@@ -80,6 +80,16 @@ const envSchema = z.object({
   REGISTRAR_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
   REGISTRAR_REPLACE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
   REGISTRAR_MAX_REPLACEMENTS: z.coerce.number().int().min(0).max(50).default(5),
+  // Object storage: an S3-compatible service when S3_BUCKET is set, else local disk under DATA_DIR.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).max(50).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(500).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
 });
 
 /** Stripe (the real card provider): API key, webhook signing secret, API address. */
@@ -107,6 +117,17 @@ export type TanganyConfig = {
   vaultUrl: string | undefined;
   baseUrl: string;
   ethereumNetwork: string;
+};
+
+/** The S3-compatible object store (one bucket; keys under `public/` and `private/`). */
+export type S3Config = {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Secret: the access key pair. */
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 };
 
 export type AppConfig = {
@@ -172,6 +193,8 @@ export type AppConfig = {
     stripe: StripeConfig | undefined;
     sandbox: { delaySeconds: number; webhookUrl: string };
   };
+  /** Object storage: S3 when S3_BUCKET is set, else local disk (`dataDir/storage`) with self-signed links. */
+  storage: { s3: S3Config | undefined };
   /** The crypto-securities registrar: an EVM chain when REGISTRAR_RPC_URL is set, else the sandbox ledger. */
   registrar: {
     evm: EvmRegistrarConfig | undefined;
@@ -264,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         webhookUrl: e.CARD_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/v2/shop/payments/card/webhook/sandbox`,
       },
     },
+    storage: { s3: s3Config(e) },
     registrar: {
       evm: evmRegistrarConfig(e),
       sandbox: {
@@ -320,6 +344,30 @@ function evmRegistrarConfig(e: z.infer<typeof envSchema>): EvmRegistrarConfig | 
     confirmations: e.REGISTRAR_CONFIRMATIONS,
     replaceAfterSeconds: e.REGISTRAR_REPLACE_AFTER_SECONDS,
     maxReplacements: e.REGISTRAR_MAX_REPLACEMENTS,
+  };
+}
+
+/** S3 needs its access key pair with the bucket; a key without a bucket stops start-up too. */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  if (!e.S3_BUCKET) {
+    if (e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY) {
+      throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when S3_ACCESS_KEY_ID is set');
+    }
+    return undefined;
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when S3_BUCKET is set`).join('\n')}`,
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 

@@ -38,6 +38,9 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { collectionRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { creatorProductRoutes } from './modules/content/creator-products.routes.ts';
+import { localStorageLinkRoutes, mediaUploadRoutes } from './modules/content/media-uploads.routes.ts';
+import { productReviewAdminRoutes } from './modules/content/product-review-admin.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { exchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
@@ -222,6 +225,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(registerRoutes);
       await shop.register(servicingRoutes);
       await shop.register(referralRoutes);
+      await shop.register(mediaUploadRoutes);
+      await shop.register(localStorageLinkRoutes);
+      await shop.register(creatorProductRoutes);
     },
     { prefix: apiBase },
   );
@@ -236,6 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(servicingAdminRoutes, { prefix: operatorApiBase });
   await app.register(referralAdminRoutes, { prefix: operatorApiBase });
   await app.register(bondsAdminRoutes, { prefix: operatorApiBase });
+  await app.register(productReviewAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // spec 7's open API, outside the shop base.
   await app.register(exchangeRateRoutes, { prefix: '/open-api' });

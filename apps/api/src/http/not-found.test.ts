@@ -32,7 +32,8 @@ describe('methods a path does not serve', () => {
 
     const del = await t.app.inject({ method: 'DELETE', url: '/api/v2/shop/products/SOLAR_BRANDENBURG_2031' });
     expect(del.statusCode).toBe(405);
-    expect(del.headers.allow).toBe('GET, HEAD, OPTIONS');
+    // PUT: a creator edits their own product (issue 18).
+    expect(del.headers.allow).toBe('GET, HEAD, PUT, OPTIONS');
     const post = await t.app.inject({ method: 'POST', url: '/api/health/' });
     expect(post.statusCode).toBe(405);
   });

@@ -17,6 +17,7 @@ import {
   seedUboUser,
 } from '../db/seed/factories.ts';
 import { seedProfessionalRequest } from '../modules/admin/admin.test-kit.ts';
+import { seedCreatorContent } from '../modules/content/testing.ts';
 import { type FormPart, multipartBody } from '../modules/documents/testing.ts';
 import { createExcerpt } from '../modules/register/excerpts.service.ts';
 import { appendRegisterEntry } from '../modules/register/journal.service.ts';
@@ -50,6 +51,8 @@ type World = {
   registerExcerptId: number;
   payoutId: number;
   favouriteItemId: number;
+  mediaFileId: number;
+  productCode: string;
 };
 
 /** How to call an owned route on the owner's resource: its parameters and a body that would pass validation. */
@@ -161,6 +164,23 @@ const ownedRoutes: Record<string, OwnedCall> = {
     params: customer,
     body: { auctionEnd: false, newFollower: false, bid: false, drop: false, sale: false },
   },
+  'GET /api/v2/shop/media-files/:id': { params: (w) => ({ id: w.mediaFileId }) },
+  'POST /api/v2/shop/media-files/:id/complete': { params: (w) => ({ id: w.mediaFileId }), body: {} },
+  'GET /api/v2/shop/media-files/:id/presign': { params: (w) => ({ id: w.mediaFileId }) },
+  'GET /api/v2/shop/created-products/:code': { params: (w) => ({ code: w.productCode }) },
+  'PUT /api/v2/shop/products/:code': {
+    params: (w) => ({ code: w.productCode }),
+    body: {
+      mediaFiles: ['/api/v2/shop/media-files/1'],
+      translations: { de: { name: 'Übernommen' }, en: { name: 'Taken over' } },
+      royalties: 5,
+      price: 100,
+    },
+  },
+  'PUT /api/v2/shop/product-variants/:code': {
+    params: (w) => ({ code: w.productCode }),
+    body: { onHand: 1 },
+  },
 };
 
 /** Customer routes that take the customer from the token alone: no resource parameter to swap. */
@@ -197,6 +217,10 @@ const tokenOnlyRoutes = [
   'GET /api/v2/shop/customer-referrals',
   'GET /api/v2/shop/product-collections',
   'POST /api/v2/shop/product-collection-items',
+  'POST /api/v2/shop/media-files/presign',
+  'POST /api/v2/shop/products',
+  'PATCH /api/v2/shop/product-variants',
+  'GET /api/v2/shop/created-products',
 ];
 
 /** The customer routes of the built app, as `METHOD url` (HEAD mirrors GET). */
@@ -257,6 +281,8 @@ async function ownerView(w: World) {
     `/professional-requests/${w.professionalRequestId}`,
     '/product-collections?type=favourites',
     `/customers/${w.uuid}/notification-settings`,
+    `/media-files/${w.mediaFileId}`,
+    `/created-products/${w.productCode}`,
   ];
   const view: Record<string, unknown> = {};
   for (const path of reads) {
@@ -363,6 +389,7 @@ beforeAll(async () => {
     registerExcerptId: excerpt.id,
     payoutId: payout!.id,
     favouriteItemId: await seedFavourite(customerId, product.id),
+    ...(await seedCreatorContent(t, customerId)),
   };
 });
 /** A favourite of the owner (the favourites collection and one item). */

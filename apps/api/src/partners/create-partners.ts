@@ -16,6 +16,7 @@ import type { RegistrarPort } from './registrar/port.ts';
 import type { WebhookTransport } from './sandbox-webhooks.ts';
 import { createLocalStorage } from './storage/local.ts';
 import type { StoragePort } from './storage/port.ts';
+import { createS3Storage } from './storage/s3.ts';
 
 /**
  * Every external partner behind its port (convention 4). Built once per process by `main.ts` (or
@@ -41,8 +42,8 @@ export type Partners = {
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
 /**
- * The adapters the configuration asks for: SMTP mail when `SMTP_URL` is set, else the outbox; local
- * storage; IDnow when `IDNOW_API_KEY` is set, else the KYC sandbox. `webhookTransport` replaces how
+ * The adapters the configuration asks for: SMTP mail when `SMTP_URL` is set, else the outbox; S3
+ * storage when `S3_BUCKET` is set, else local disk with self-signed links; IDnow when `IDNOW_API_KEY` is set, else the KYC sandbox. `webhookTransport` replaces how
  * sandbox partners deliver their webhooks (tests inject them into the app instead of using HTTP).
  */
 export function createPartners(opts: {
@@ -53,7 +54,12 @@ export function createPartners(opts: {
   const { config, logger } = opts;
   return {
     mail: createMailPort({ smtpUrl: config.smtpUrl, ...(logger ? { logger } : {}) }),
-    storage: createLocalStorage(join(config.dataDir, 'storage')),
+    storage: config.storage.s3
+      ? createS3Storage(config.storage.s3)
+      : createLocalStorage(join(config.dataDir, 'storage'), {
+          appSecret: config.appSecret,
+          publicUrl: config.publicUrl,
+        }),
     identification: createIdentificationPartner({
       config,
       ...(logger ? { logger } : {}),

@@ -189,6 +189,17 @@ export const errorCatalogue = {
     en: 'This type of file can not be uploaded',
   },
   file_not_recognized: { status: 422, de: 'Die Datei wurde nicht erkannt.', en: 'File not recognized' },
+  // Create content (issue 18): the uploaded bytes are not the ones announced with their SHA-256.
+  file_hash_mismatch: {
+    status: 422,
+    de: 'Die hochgeladene Datei stimmt nicht mit der angekündigten Prüfsumme (SHA-256) überein.',
+    en: 'The uploaded file does not match the announced checksum (SHA-256).',
+  },
+  signed_link_invalid: {
+    status: 403,
+    de: 'Dieser Link ist ungültig oder abgelaufen.',
+    en: 'This link is invalid or has expired.',
+  },
   document_limit_reached: {
     status: 422,
     de: 'Für diesen Zweck können höchstens drei Dokumente hochgeladen werden.',

@@ -28,6 +28,10 @@ export const violationCatalogue = {
   },
   invalid_bic: { de: 'Bitte geben Sie eine gültige BIC ein', en: 'Please enter a valid BIC' },
   invalid_value: { de: 'Dieser Wert ist ungültig', en: 'This value is not valid' },
+  media_file_unusable: {
+    de: 'Diese Datei ist nicht verfügbar oder noch nicht fertig hochgeladen',
+    en: 'This file is not available or has not finished uploading',
+  },
   unknown_parameter: { de: 'Unbekannter Parameter', en: 'Unknown parameter' },
   invalid_characters: {
     de: 'Der Text enthält unzulässige Steuerzeichen',

@@ -2,6 +2,7 @@
 export * from './bidding.ts';
 export * from './browse.ts';
 export * from './collections.ts';
+export * from './content.ts';
 export * from './exchange-rates.ts';
 export * from './listings.ts';
 export * from './profiles.ts';

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './cms.ts';
 export * from './collections.ts';
+export * from './content.ts';
 export * from './customers.ts';
 export * from './mail.ts';
 export * from './media.ts';

@@ -108,6 +108,14 @@ export type ProductRow = {
   taxCategory: { code: string; rateBasisPoints: number } | null;
 };
 
+/**
+ * THE condition of a product `p` the shop shows (lists, details, variants, search): enabled, and a
+ * creator's product only once an operator approved it (issue 18; catalogue products have no
+ * `creator_products` row). `order-offer.ts` applies the same rule to what can be ordered.
+ */
+export const shownInShop = sql`(p.enabled and not exists (
+  select 1 from creator_products cr where cr.product_id = p.id and cr.review_state <> 'approved'))`;
+
 /** The public JSON document of the creator (customer) `c`: names and public media. */
 export const creatorJson = sql`json_build_object('uuid', c.uuid, 'firstName', c.first_name,
   'lastName', c.last_name, 'profileName', c.profile_name, 'mediaFiles', (

@@ -17,6 +17,7 @@ import {
   type ProductData,
   type ProductRow,
   productJson,
+  shownInShop,
   toCreatorView,
   toProductData,
 } from './product-rows.ts';
@@ -53,12 +54,13 @@ function likePattern(phrase: string): string {
 }
 
 /**
- * The FROM/WHERE of the product list: enabled products whose default variant is in stock
+ * The FROM/WHERE of the product list: products the shop shows (`shownInShop`: enabled, and approved
+ * when a creator made them) whose default variant is in stock
  * (the SQL form of the domain's `isListed`), narrowed by the filters. Needs the CTE `wanted`
  * when taxon codes are given.
  */
 export function listedProducts(locale: Locale, f: ProductFilters): SQL {
-  const where: SQL[] = [sql`p.enabled`, sql`(not dv.tracked or dv.on_hand > 0)`];
+  const where: SQL[] = [shownInShop, sql`(not dv.tracked or dv.on_hand > 0)`];
   if (f.name) {
     where.push(sql`coalesce(
       (select t.name from product_translations t where t.product_id = p.id and t.locale = ${locale}),
@@ -164,7 +166,7 @@ export async function listProducts(opts: {
 const productCodePattern = /^[\p{L}\p{N}_.:-]{1,200}$/u;
 
 /**
- * One enabled product by code or numeric id, whether listed or not: the details page of a sold-out
+ * One product the shop shows (`shownInShop`) by code or numeric id, whether in stock or not: the details page of a sold-out
  * or out-of-stock bond shows it as unavailable.
  */
 export async function getProduct(opts: {
@@ -186,7 +188,7 @@ export async function getProduct(opts: {
           where product_id = p.id and transaction_hash is not null
           order by sequence desc limit ${productTransactionsShown}) e) as transactions
     from products p left join ${defaultVariantLateral} on true
-    where p.enabled and ${match}
+    where ${shownInShop} and ${match}
     order by (p.code = ${codeOrId}) desc
     limit 1`,
   );
@@ -228,7 +230,7 @@ export async function getProductVariant(opts: {
           'price', cp.price, 'originalPrice', cp.original_price, 'buyBackPrice', cp.buy_back_price))
         from channel_pricings cp where cp.variant_id = v.id) as "channelPricings"
     from product_variants v join products p on p.id = v.product_id
-    where v.code = ${code} and v.enabled and p.enabled`,
+    where v.code = ${code} and v.enabled and ${shownInShop}`,
   );
   if (!v) throw notFound();
   const figures = { tracked: v.tracked, onHand: v.onHand, onHold: v.onHold };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sendProblem } from '../../http/errors.ts';
 import { matchesIfNoneMatch } from '../../http/etag.ts';
 import type { App } from '../../http/types.ts';
-import { getPublicMediaFile, isInlineMediaType, parseByteRange, readStoredFile } from './media.service.ts';
+import { getPublicMediaFile, isInlineMediaType, openStoredFile, parseByteRange } from './media.service.ts';
 
 /** Public media proxy (/media/...) for files in the public bucket. */
 export async function mediaRoutes(app: App) {
@@ -34,7 +34,6 @@ export async function mediaRoutes(app: App) {
         reply.removeHeader('content-type');
         return reply.code(304).send();
       }
-      const bytes = await readStoredFile(app.partners.storage, storageKey);
       // If-Range with another validator: the client's partial copy is stale, send everything.
       const ifRange = request.headers['if-range'];
       const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
@@ -43,13 +42,16 @@ export async function mediaRoutes(app: App) {
         reply.header('content-range', `bytes */${size}`);
         return sendProblem(request, reply, 'bad_request', 416);
       }
+      // Streamed from the store (a 30 MB video is never held in memory), only the range asked for.
+      const object = await openStoredFile(app.partners.storage, storageKey, range ?? undefined);
       if (range) {
         return reply
           .code(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-          .send(bytes.subarray(range.start, range.end + 1));
+          .header('content-length', String(range.end - range.start + 1))
+          .send(object.stream);
       }
-      return reply.send(bytes);
+      return reply.header('content-length', String(object.size)).send(object.stream);
     },
   );
 }

@@ -1,7 +1,7 @@
 import { notFound } from '@token/domain/errors';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { StoragePort } from '../../partners/storage/port.ts';
+import type { StoragePort, StoredObjectStream } from '../../partners/storage/port.ts';
 
 export type PublicMediaFile = { mimeType: string; sha256: string; size: number };
 
@@ -22,14 +22,43 @@ export async function getPublicMediaFile(opts: {
   storageKey: string;
 }): Promise<PublicMediaFile> {
   if (!isPublicStorageKey(opts.storageKey)) throw notFound();
+  // Only checked uploads are served (issue 18: an upload awaiting its check is nobody's to read).
   const result = (await opts.db.execute(sql`
     select mime_type as "mimeType", sha256, size from media_files
-    where storage_key = ${opts.storageKey} and bucket = 'public'`)) as unknown as {
+    where storage_key = ${opts.storageKey} and bucket = 'public' and state = 'ready'`)) as unknown as {
     rows: { mimeType: string; sha256: string; size: number | string }[];
   };
-  const row = result.rows[0];
+  const row = result.rows[0] ?? (await findPublicRendition(opts.db, opts.storageKey));
   if (!row) throw notFound();
   return { mimeType: row.mimeType, sha256: row.sha256, size: Number(row.size) };
+}
+
+const renditionKey = /^public\/content\/([0-9a-f-]{36})\/([a-z]{2,4})\.webp$/;
+
+/** A WebP rendition of a ready public image (`public/content/{uuid}/{size}.webp`), or undefined. */
+async function findPublicRendition(db: Database, storageKey: string) {
+  const m = renditionKey.exec(storageKey);
+  if (!m) return undefined;
+  const result = (await db.execute(sql`
+    select r->>'sha256' as sha256, r->>'size' as size, r->>'storageKey' as "storageKey"
+    from media_files, jsonb_extract_path(renditions, ${m[2]!}) r
+    where uuid = ${m[1]!} and bucket = 'public' and state = 'ready'`)) as unknown as {
+    rows: { sha256: string; size: string; storageKey: string }[];
+  };
+  const r = result.rows[0];
+  if (!r || r.storageKey !== storageKey) return undefined;
+  return { mimeType: 'image/webp', sha256: r.sha256, size: Number(r.size) };
+}
+
+/** A stored file as a stream (optionally a byte range); a row whose file has gone missing is not found. */
+export async function openStoredFile(
+  storage: StoragePort,
+  storageKey: string,
+  range?: { start: number; end: number },
+): Promise<StoredObjectStream> {
+  const object = await storage.getStream(storageKey, range);
+  if (!object) throw notFound();
+  return object;
 }
 
 /** The bytes of a stored file; a row whose file has gone missing is not found rather than an error. */

@@ -113,7 +113,16 @@ function offerStatement(db: Db, variant: SQL) {
       ),
     )
     .leftJoin(taxCategories, eq(taxCategories.id, products.taxCategoryId))
-    .where(and(variant, eq(products.enabled, true), eq(productVariants.enabled, true)));
+    .where(
+      and(
+        variant,
+        eq(products.enabled, true),
+        eq(productVariants.enabled, true),
+        // A creator's product is for sale once approved (issue 18; catalog/product-rows.ts `shownInShop`).
+        sql`not exists (select 1 from creator_products cr
+          where cr.product_id = ${products.id} and cr.review_state <> 'approved')`,
+      ),
+    );
 }
 const offerByCode = prepared('offer_by_code', (db) =>
   offerStatement(db, eq(productVariants.code, sql.placeholder('variantCode'))),

@@ -5,17 +5,51 @@ import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createLinkSigner, headersOf, localFilePath, localUploadPath } from './local-links.ts';
 import type { StoragePort } from './port.ts';
 
-/** Stores objects as files under `root`; keys are relative paths without `..`. */
-export function createLocalStorage(root: string): StoragePort {
+/**
+ * Stores objects as files under `root`; keys are relative paths without `..`. With `links` it signs
+ * its own upload and download URLs (served by `PUT /api/v2/shop/uploads/{token}` and
+ * `GET /api/v2/shop/files/{token}`, which check the signature).
+ */
+export function createLocalStorage(
+  root: string,
+  links?: { appSecret: string; publicUrl: string },
+): StoragePort {
   const base = resolve(root);
+  const signer = links ? createLinkSigner(links.appSecret) : null;
+  const presign = (
+    method: 'PUT' | 'GET',
+    key: string,
+    expiresInSeconds: number,
+    bound: string,
+    query: string,
+  ) => {
+    if (!signer || !links) throw new Error('local storage was created without signed links');
+    pathOf(key);
+    const expiresAt = new Date(Date.now() + expiresInSeconds * 1000);
+    const token = signer.sign({ method, key, expiresAt, bound });
+    const path = method === 'PUT' ? localUploadPath : localFilePath;
+    return { url: `${links.publicUrl}${path}/${token}${query}`, expiresAt };
+  };
   const pathOf = (key: string) => {
     const p = resolve(join(base, key));
     if (!p.startsWith(base + sep)) throw new Error(`storage key escapes the root: ${key}`);
     return p;
   };
   return {
+    async presignPut(key, opts) {
+      const contentType = opts.contentType ?? '';
+      const { url, expiresAt } = presign('PUT', key, opts.expiresInSeconds, contentType, '');
+      return { url, method: 'PUT', headers: headersOf(contentType), expiresAt };
+    },
+    async presignGet(key, opts) {
+      const name = opts.fileName ?? '';
+      const query = name ? `?name=${encodeURIComponent(name)}` : '';
+      const { url, expiresAt } = presign('GET', key, opts.expiresInSeconds, name, query);
+      return { url, method: 'GET', headers: {}, expiresAt };
+    },
     async put(key, bytes) {
       const p = pathOf(key);
       await mkdir(dirname(p), { recursive: true });
@@ -58,7 +92,7 @@ export function createLocalStorage(root: string): StoragePort {
       }
       return size;
     },
-    async getStream(key) {
+    async getStream(key, range) {
       let handle: Awaited<ReturnType<typeof open>>;
       try {
         handle = await open(pathOf(key), 'r');
@@ -68,7 +102,7 @@ export function createLocalStorage(root: string): StoragePort {
       }
       try {
         const { size } = await handle.stat();
-        return { stream: handle.createReadStream({ autoClose: true }), size };
+        return { stream: handle.createReadStream({ autoClose: true, ...(range ?? {}) }), size };
       } catch (e) {
         await handle.close();
         throw e;

@@ -1,0 +1,439 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complianceAuditLog, productVariants } from '../../db/schema/index.ts';
+import { seedCreator, seedOrder } from '../../db/seed/factories.ts';
+import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
+import { readCatalogRevision } from '../catalog/catalog-revision.ts';
+
+/*
+ * Creators' products (issue 18): create, edit, variants, review by an operator, and the shop's
+ * listing of approved products only. Ownership: another creator's product and catalogue products are
+ * not found; visitors 401.
+ */
+
+let t: TestApp;
+let creator: { token: string; uuid: string; id: number };
+let other: { token: string; uuid: string; id: number };
+let operator: { token: string; id: number };
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client reads JSON
+type Json = any;
+type Res = { status: number; body: Json };
+
+async function call(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  opts: { token?: string | undefined; body?: unknown; locale?: 'de' | 'en' } = {},
+): Promise<Res> {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: {
+      accept: 'application/json',
+      'accept-language': opts.locale ?? 'de',
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
+    },
+    ...(opts.body !== undefined
+      ? { payload: method === 'PATCH' ? JSON.stringify(opts.body) : (opts.body as object) }
+      : {}),
+  });
+  let body: Json = {};
+  try {
+    body = res.json();
+  } catch {}
+  return { status: res.statusCode, body };
+}
+const shop = (path: string) => `/api/v2/shop${path}`;
+
+/** A ready public image of `token`, as its IRI. */
+async function readyImage(token: string, opts: { private?: boolean } = {}): Promise<string> {
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  const presigned = await call('POST', shop('/media-files/presign'), {
+    token,
+    body: {
+      filename: 'werk.png',
+      private: opts.private ?? false,
+      hash: createHash('sha256').update(bytes).digest('hex'),
+    },
+  });
+  const url = new URL(presigned.body.uploadUrl);
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: url.pathname,
+    headers: presigned.body.headers,
+    payload: bytes,
+  });
+  expect(put.statusCode).toBe(200);
+  return presigned.body['@id'];
+}
+
+function payload(media: string[], overrides: Record<string, unknown> = {}) {
+  return {
+    mediaFiles: media,
+    translations: {
+      de: { name: 'Nebel über der Elbe', description: 'Eine digitale Fotografie.', locale: 'de' },
+      en: { name: 'Fog over the Elbe', description: 'A digital photograph.', locale: 'en' },
+    },
+    royalties: 10,
+    metadata: [
+      { key: 'Kamera', value: 'Leica' },
+      { key: '', value: 'ohne Schlüssel' },
+    ],
+    traits: [{ type: 'Stimmung', value: 'ruhig' }],
+    whitelisting: false,
+    mainTaxon: 'collectibles',
+    subCategory: 'collectibles_art',
+    itemType: 'multiple',
+    copies: 5,
+    price: 4_900,
+    currency: 'EUR',
+    tags: ['fotografie', 'elbe'],
+    collaboration: false,
+    copyrightTransfer: false,
+    unlockOnPurchase: true,
+    termsAccepted: true,
+    noCopyrightInfringement: true,
+    ...overrides,
+  };
+}
+
+async function listedCodes(creatorUuid: string): Promise<string[]> {
+  const res = await call('GET', shop(`/products?creator.uuid=${creatorUuid}&itemsPerPage=50`));
+  return (res.body as unknown as { code: string }[]).map((p) => p.code);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await seedCreator(t.app.db);
+  const b = await seedCreator(t.app.db);
+  creator = { token: await tokenFor(t.app, a), uuid: a.uuid, id: a.id };
+  other = { token: await tokenFor(t.app, b), uuid: b.uuid, id: b.id };
+  const op = await operatorWithToken(t.app, t.config.appSecret);
+  operator = { token: op.token, id: op.operator.id };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a creator’s product through review', () => {
+  let code: string;
+
+  it('creates a pending collectible that the shop does not list', async () => {
+    const media = await readyImage(creator.token);
+    const res = await call('POST', shop('/products'), { token: creator.token, body: payload([media]) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    code = res.body.code;
+    expect(res.body).toMatchObject({
+      name: 'Nebel über der Elbe',
+      reviewState: 'pending',
+      royalties: 10,
+      metadata: [{ key: 'Kamera', value: 'Leica' }],
+      traits: [{ type: 'Stimmung', value: 'ruhig' }],
+      mainTaxon: 'collectibles',
+      subCategory: 'collectibles_art',
+      copies: 5,
+      price: 4_900,
+      unlockOnPurchase: true,
+      defaultVariant: {
+        onHand: 5,
+        totalSupply: 5,
+        tracked: true,
+        channelPricings: { token: { price: 4_900 } },
+      },
+    });
+    expect(res.body.slug).toMatch(/^nebel-ueber-der-elbe-/);
+    expect(res.body.mediaFiles[0]['@id']).toBe(media);
+
+    expect(await listedCodes(creator.uuid)).not.toContain(code);
+    for (const token of [undefined, creator.token, other.token]) {
+      expect((await call('GET', shop(`/products/${code}`), { token })).status).toBe(404);
+      expect((await call('GET', shop(`/product-variants/${code}`), { token })).status).toBe(404);
+    }
+    const created = await call('GET', shop('/created-products'), { token: creator.token });
+    expect(created.body.map((p: { code: string }) => p.code)).toContain(code);
+    const own = await call('GET', shop(`/created-products/${code}`), { token: creator.token });
+    expect(own.body.reviewState).toBe('pending');
+    // Not for sale either: the order offer follows the same rule.
+    const cart = await call('POST', shop('/orders'), { token: other.token, body: { locale: 'de' } });
+    expect(cart.status).toBe(201);
+    const item = await call('POST', shop(`/orders/${cart.body.tokenValue}/items`), {
+      token: other.token,
+      body: { productVariant: `/api/v2/shop/product-variants/${code}`, quantity: 1 },
+    });
+    expect(item.status).toBe(422);
+    expect(item.body.code).toBe('variant_not_found');
+  });
+
+  it('is approved by an operator, audit-logged, listed, and the catalogue revision moves', async () => {
+    const pending = await call('GET', `/api/v2/admin/products?state=pending`, { token: operator.token });
+    expect(pending.status).toBe(200);
+    expect(pending.body.map((p: { code: string }) => p.code)).toContain(code);
+    const before = await readCatalogRevision(t.app.db);
+    const approved = await call('POST', `/api/v2/admin/products/${code}/approve`, { token: operator.token });
+    expect(approved.status).toBe(200);
+    expect(approved.body.reviewState).toBe('approved');
+    const after = await readCatalogRevision(t.app.db);
+    expect(after!.revision).toBeGreaterThan(before!.revision);
+    const audit = await t.app.db
+      .select()
+      .from(complianceAuditLog)
+      .where(
+        and(eq(complianceAuditLog.customerId, creator.id), eq(complianceAuditLog.action, 'product_approved')),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actorId).toBe(operator.id);
+
+    expect(await listedCodes(creator.uuid)).toContain(code);
+    const product = await call('GET', shop(`/products/${code}`));
+    expect(product.status).toBe(200);
+    expect(product.body.taxCategory).toEqual({ code: 'standard', rateBasisPoints: 1900 });
+    expect(product.body.creator.uuid).toBe(creator.uuid);
+    // Rejecting an approved product takes it down again, with the reason.
+    expect(
+      (await call('POST', `/api/v2/admin/products/${code}/reject`, { token: operator.token, body: {} }))
+        .status,
+    ).toBe(422);
+  });
+
+  it('keeps an approved product listed on a price change, sends it back to review on a new text', async () => {
+    const current = (await call('GET', shop(`/created-products/${code}`), { token: creator.token })).body;
+    const media = current.mediaFiles.map((f: { '@id': string }) => f['@id']);
+    const priced = await call('PUT', shop(`/products/${code}`), {
+      token: creator.token,
+      body: payload(media, { price: 5_900, termsAccepted: undefined, noCopyrightInfringement: undefined }),
+    });
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    expect(priced.body).toMatchObject({ reviewState: 'approved', price: 5_900 });
+    expect(await listedCodes(creator.uuid)).toContain(code);
+
+    const retitled = await call('PUT', shop(`/products/${code}`), {
+      token: creator.token,
+      body: payload(media, {
+        translations: {
+          de: { name: 'Nebel über der Saale', description: 'Neu.' },
+          en: { name: 'Fog over the Saale', description: 'New.' },
+        },
+      }),
+    });
+    expect(retitled.status).toBe(200);
+    expect(retitled.body.reviewState).toBe('pending');
+    expect(await listedCodes(creator.uuid)).not.toContain(code);
+  });
+
+  it('changes its variant by PUT and PATCH, and refuses another channel', async () => {
+    const put = await call('PUT', shop(`/product-variants/${code}`), {
+      token: creator.token,
+      body: { channelPricings: { token: { price: 7_500 } }, onHand: 3, tracked: true, name: 'Edition' },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({
+      onHand: 3,
+      name: 'Edition',
+      channelPricings: { token: { price: 7_500 } },
+    });
+    const patch = await call('PATCH', shop('/product-variants'), {
+      token: creator.token,
+      body: { code, product: `/api/v2/shop/products/${code}`, onHand: 4 },
+    });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    expect(patch.body.onHand).toBe(4);
+    const wrong = await call('PUT', shop(`/product-variants/${code}`), {
+      token: creator.token,
+      body: { channelPricings: { other: { price: 1 } } },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.violations[0].propertyPath).toBe('channelPricings.other');
+  });
+
+  it('is rejected with a reason the creator reads', async () => {
+    const res = await call('POST', `/api/v2/admin/products/${code}/reject`, {
+      token: operator.token,
+      body: { reason: 'Bildrechte unklar' },
+    });
+    expect(res.status).toBe(200);
+    const own = await call('GET', shop(`/created-products/${code}`), { token: creator.token });
+    expect(own.body).toMatchObject({ reviewState: 'rejected', rejectionReason: 'Bildrechte unklar' });
+    // Approving a rejected product is not a move the review allows; the creator edits it first.
+    const again = await call('POST', `/api/v2/admin/products/${code}/approve`, { token: operator.token });
+    expect(again.status).toBe(409);
+  });
+
+  it('is nobody else’s: another creator gets 404 on every call, a visitor 401, a customer no admin list', async () => {
+    const media = await readyImage(other.token);
+    const calls: [Parameters<typeof call>[0], string, unknown][] = [
+      ['GET', shop(`/created-products/${code}`), undefined],
+      ['PUT', shop(`/products/${code}`), payload([media])],
+      ['PUT', shop(`/product-variants/${code}`), { onHand: 1 }],
+      ['PATCH', shop('/product-variants'), { code, onHand: 1 }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await call(method, url, { token: other.token, body });
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect((await call(method, url, { body })).status, `${method} ${url}`).toBe(401);
+    }
+    // Catalogue products (a bond, a demo collectible) are not creators’ products to edit.
+    for (const catalogue of ['SOLAR_BRANDENBURG_2031', 'NFT_KIEFERNWALD_ABENDLICHT']) {
+      expect(
+        (await call('PUT', shop(`/products/${catalogue}`), { token: creator.token, body: payload([media]) }))
+          .status,
+      ).toBe(404);
+      expect(
+        (
+          await call('PUT', shop(`/product-variants/${catalogue}`), {
+            token: creator.token,
+            body: { onHand: 1 },
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (await call('POST', `/api/v2/admin/products/${catalogue}/approve`, { token: operator.token })).status,
+      ).toBe(404);
+    }
+    expect((await call('POST', shop('/products'), { body: payload([media]) })).status).toBe(401);
+    expect((await call('GET', shop('/created-products'))).status).toBe(401);
+    expect(
+      (await call('GET', '/api/v2/admin/products', { token: creator.token })).status,
+    ).toBeGreaterThanOrEqual(401);
+    expect((await call('GET', shop('/created-products'), { token: other.token })).body).toEqual([]);
+  });
+});
+
+describe('private files of an item that unlocks on purchase', () => {
+  it('gives its buyer a signed link once paid, and nobody else', async () => {
+    const privateFile = await readyImage(creator.token, { private: true });
+    const id = privateFile.split('/').pop();
+    const created = await call('POST', shop('/products'), {
+      token: creator.token,
+      body: payload([privateFile], { unlockOnPurchase: true }),
+    });
+    expect(created.status).toBe(201);
+    const link = () => call('GET', shop(`/media-files/${id}/presign`), { token: other.token });
+    expect((await link()).status).toBe(404);
+    const [variant] = await t.app.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.code, created.body.code));
+    await seedOrder(t.app.db, { customerId: other.id, variant: variant!, quantity: 1, state: 'completed' });
+    expect((await link()).status, 'an unpaid order unlocks nothing').toBe(404);
+    await seedOrder(t.app.db, {
+      customerId: other.id,
+      variant: variant!,
+      quantity: 1,
+      state: 'completed',
+      paymentState: 'paid',
+    });
+    const paid = await link();
+    expect(paid.status).toBe(200);
+    const u = new URL(paid.body.url);
+    expect((await t.app.inject({ url: u.pathname + u.search })).statusCode).toBe(200);
+    // An operator reviewing the product reads it too; a customer cannot use the operator's call.
+    const review = await call('GET', `/api/v2/admin/media-files/${id}/presign?size=sm`, {
+      token: operator.token,
+    });
+    expect(review.status).toBe(200);
+    const seen = await call('GET', `/api/v2/admin/media-files/${id}/presign`, { token: other.token });
+    expect(seen.status).toBeGreaterThanOrEqual(401);
+    expect(seen.status).toBeLessThan(500);
+    // The buyer reads the link, not the owner's view of the file.
+    expect((await call('GET', shop(`/media-files/${id}`), { token: other.token })).status).toBe(404);
+  });
+});
+
+describe('bad product payloads', () => {
+  let media: string;
+  beforeAll(async () => {
+    media = await readyImage(creator.token);
+  });
+
+  const violationsOf = (res: Res) =>
+    (res.body.violations as { propertyPath: string; code: string; message: string }[]).map(
+      (v) => v.propertyPath,
+    );
+
+  it.each([
+    ['royalties 90', { royalties: 90 }, 'royalties'],
+    ['royalties as text', { royalties: '10' }, 'royalties'],
+    ['an empty trait type', { traits: [{ type: '', value: 'ruhig' }] }, 'traits.0.type'],
+    ['a trait without value', { traits: [{ type: 'Stimmung' }] }, 'traits.0.value'],
+    [
+      'an oversized name',
+      { translations: { de: { name: 'x'.repeat(201) }, en: { name: 'y' } } },
+      'translations.de.name',
+    ],
+    ['a missing English text', { translations: { de: { name: 'Nur deutsch' } } }, 'translations.en'],
+    ['terms not accepted', { termsAccepted: false }, 'termsAccepted'],
+    ['no copyright confirmation', { noCopyrightInfringement: undefined }, 'noCopyrightInfringement'],
+    ['a negative price', { price: -1 }, 'price'],
+    ['a price in euro with decimals', { price: 49.5 }, 'price'],
+    ['another currency', { currency: 'USD' }, 'currency'],
+    ['no media', { mediaFiles: [] }, 'mediaFiles'],
+    ['a media path that is no IRI', { mediaFiles: ['/etc/passwd'] }, 'mediaFiles.0'],
+    ['an unknown field', { evil: true }, ''],
+  ])('refuses %s with 422 and names the field', async (_name, overrides, path) => {
+    const res = await call('POST', shop('/products'), {
+      token: creator.token,
+      body: payload([media], overrides),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    const paths = violationsOf(res).map((p) => p.replace(/\[(\d+)\]/g, '.$1'));
+    if (path)
+      expect(
+        paths.some((p) => p === path || p.startsWith(`${path}.`)),
+        paths.join(', '),
+      ).toBe(true);
+  });
+
+  it('refuses another customer’s, an unknown or an unfinished media file, without telling them apart', async () => {
+    const foreign = await readyImage(other.token);
+    const unfinished = await call('POST', shop('/media-files/presign'), {
+      token: creator.token,
+      body: { filename: 'later.png', private: false, hash: 'a'.repeat(64) },
+    });
+    for (const iri of [foreign, '/api/v2/shop/media-files/999999', unfinished.body['@id']]) {
+      const res = await call('POST', shop('/products'), {
+        token: creator.token,
+        body: payload([iri]),
+        locale: 'en',
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.violations).toEqual([
+        {
+          propertyPath: 'mediaFiles[0]',
+          code: 'media_file_unusable',
+          message: 'This file is not available or has not finished uploading',
+        },
+      ]);
+    }
+  });
+
+  it('refuses an unknown category and a sub-category outside it, in German', async () => {
+    const res = await call('POST', shop('/products'), {
+      token: creator.token,
+      body: payload([media], { mainTaxon: 'collectibles_music', subCategory: 'collectibles_art' }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.title).toBe('Bitte prüfen Sie Ihre Eingaben.');
+    expect(violationsOf(res)).toEqual(['subCategory']);
+    const unknown = await call('POST', shop('/products'), {
+      token: creator.token,
+      body: payload([media], { mainTaxon: 'nope', subCategory: undefined }),
+    });
+    expect(violationsOf(unknown)).toEqual(['mainTaxon']);
+  });
+
+  it('makes a single item one copy, and drops metadata rows without a key', async () => {
+    const res = await call('POST', shop('/products'), {
+      token: creator.token,
+      body: payload([media], { itemType: 'single', copies: 7 }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.copies).toBe(1);
+    expect(res.body.metadata).toEqual([{ key: 'Kamera', value: 'Leica' }]);
+  });
+});
