@@ -6,6 +6,7 @@ import { seedCms } from './cms.ts';
 import { seedCreators } from './creators.ts';
 import { seedDiscountCode } from './factories.ts';
 import { seedDemoInvestors } from './investors.ts';
+import { seedMarketplaceDemo } from './marketplace-demo.ts';
 import { prepareDemoMedia, storeDemoMedia } from './media/demo-media.ts';
 import { seedOnboardingDemo } from './onboarding-demo.ts';
 import { seedDemoOperator } from './operators.ts';
@@ -56,6 +57,7 @@ export async function seedDemoData(opts: {
       await seedRegisterDemo(tx);
       await seedServicingDemo(tx);
       await seedReferralDemo(tx);
+      await seedMarketplaceDemo(tx);
     }
     await stored;
   });

@@ -3,9 +3,14 @@ import { platformDayOf } from '@token/domain/calendar';
 import { shopChannelCode } from '@token/domain/channel';
 import { type DocumentPurpose, professionalConsequencesNotice } from '@token/domain/documents';
 import type { Locale } from '@token/domain/i18n';
-import { formatInvoiceNumber, invoiceYearOf } from '@token/domain/invoices';
+import {
+  formatInvoiceNumber,
+  includedTaxCents,
+  invoiceYearOf,
+  securitiesTaxCategory,
+} from '@token/domain/invoices';
 import { isKycPassed, type KycState, parseKycState, riskGradeThreshold } from '@token/domain/onboarding';
-import type { OrderStatements, Section6Declarations } from '@token/domain/orders';
+import type { DigitalContentConsent, OrderStatements, Section6Declarations } from '@token/domain/orders';
 import {
   gradeQuestionnaire,
   type QuestionnaireType,
@@ -42,6 +47,7 @@ import {
   productVariantTranslations,
   professionalRequests,
   storedFiles,
+  taxCategories,
   taxons,
   uboUsers,
   wallets,
@@ -656,6 +662,8 @@ export async function seedOrder(
     /** What the investor stated and declared (WpPG § 6) when placing a completed order. */
     statements?: OrderStatements;
     declarations?: Section6Declarations;
+    /** A collectible's consent to immediate delivery (§ 356 Abs. 5 BGB) when placing a completed order. */
+    digitalContentConsent?: DigitalContentConsent;
   },
 ): Promise<SeededOrder> {
   const quantity = opts.quantity ?? 1_000;
@@ -666,6 +674,12 @@ export async function seedOrder(
   const completedAt = opts.completedAt ?? new Date();
   const paymentState = completed ? (opts.paymentState ?? 'awaiting_payment') : 'new';
   const [product] = await db.select().from(products).where(eq(products.id, opts.variant.productId));
+  // A collectible's price contains its VAT (decision 019); a bond's category is exempt.
+  const [category] = product?.taxCategoryId
+    ? await db.select().from(taxCategories).where(eq(taxCategories.id, product.taxCategoryId))
+    : [];
+  const taxRate = category && category.code !== securitiesTaxCategory ? category.rateBasisPoints : 0;
+  const taxTotal = includedTaxCents(total, taxRate);
   let methodId = opts.paymentMethodId ?? null;
   if (ready && methodId === null) {
     const [offline] = await db
@@ -686,6 +700,7 @@ export async function seedOrder(
       shippingState: paymentState === 'cancelled' ? 'cancelled' : 'ready',
       localeCode: opts.localeCode ?? 'de',
       itemsTotal: total,
+      taxTotal,
       total,
       ...(completed
         ? {
@@ -694,6 +709,7 @@ export async function seedOrder(
             legalDocsConfirmAt: completedAt,
             statements: opts.statements ?? null,
             declarations: opts.declarations ?? null,
+            digitalContentConsent: opts.digitalContentConsent ?? null,
           }
         : {}),
     })
@@ -708,7 +724,9 @@ export async function seedOrder(
       quantity,
       unitPrice,
       originalUnitPrice: unitPrice,
+      taxRateBasisPoints: taxRate,
       subtotal: total,
+      taxTotal,
       total,
     })
     .returning();
