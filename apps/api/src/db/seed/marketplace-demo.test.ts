@@ -57,5 +57,9 @@ describe('the marketplace demo (docs/demo-data.md "Marketplace")', () => {
     expect(bought?.kind).toBe('collectible');
     expect(bought?.taxTotal).toBe(includedTaxCents(bought!.total, 1900));
     expect(bought?.taxTotal).toBeGreaterThan(0);
+    // a collectible is no security: the depot (the register's bonds) does not list it
+    const depot = await shopGet<{ product: { code: string } }[]>('jonas', 'token-assets');
+    expect(depot.map((d) => d.product.code)).not.toContain(demoCollectiblePurchase.variantCode);
+    expect(depot.length).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import {
   filterMetadata,
   isInStock,
   mediaTypeOf,
+  securitiesTaxCategory,
   translatedField,
 } from '@token/domain/catalog';
 import type {
@@ -115,6 +116,16 @@ export type ProductRow = {
  */
 export const shownInShop = sql`(p.enabled and not exists (
   select 1 from creator_products cr where cr.product_id = p.id and cr.review_state <> 'approved'))`;
+
+/**
+ * SQL of the domain's `isSecurity` for the product with id `productId`: a bond (tax category
+ * `bonds`) or a product without a tax category; a collectible (19 % VAT) is not. The depot holds
+ * securities only; collectibles bought are in the customer's collection (my-items).
+ */
+export function isSecurityProduct(productId: SQL): SQL {
+  return sql`not exists (select 1 from products sp join tax_categories tc on tc.id = sp.tax_category_id
+    where sp.id = ${productId} and tc.code <> ${securitiesTaxCategory})`;
+}
 
 /** The public JSON document of the creator (customer) `c`: names and public media. */
 export const creatorJson = sql`json_build_object('uuid', c.uuid, 'firstName', c.first_name,

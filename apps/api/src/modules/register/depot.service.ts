@@ -12,6 +12,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
+import { isSecurityProduct } from '../catalog/product-rows.ts';
 import { mintedTokensOf } from './minting.service.ts';
 
 /*
@@ -93,7 +94,9 @@ export async function listTokenAssets(opts: {
   const holdings = await query<{ productId: number; balance: number | string; pendingOut: number | string }>(
     db,
     sql`select product_id as "productId", balance, pending_out as "pendingOut" from register_holdings
-      where customer_id = ${customerId} and (balance > 0 or pending_out > 0) order by product_id`,
+      where customer_id = ${customerId} and (balance > 0 or pending_out > 0)
+        and ${isSecurityProduct(sql`product_id`)}
+      order by product_id`,
   );
   // spec 4: paid (completed; paid or authorized) and shipping ready or partially_shipped: not (wholly)
   // minted; each with the tokens the journal holds for it (the one reader, `mintedTokensOf`).
@@ -115,6 +118,7 @@ export async function listTokenAssets(opts: {
       from orders o
       where o.customer_id = ${customerId} and o.product_id is not null and o.checkout_state = 'completed'
         and o.payment_state in ('paid', 'authorized') and o.shipping_state in ('ready', 'partially_shipped')
+        and ${isSecurityProduct(sql`o.product_id`)}
       order by o.product_id, o.id`,
   );
   const depotOrders: DepotOrder[] = orders.map((o) => ({
