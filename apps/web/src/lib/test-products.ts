@@ -1,9 +1,17 @@
-import type { ProductView } from '@token/domain/catalog-views';
+import type { ProductVariantView, ProductView } from '@token/domain/catalog-views';
 
 /* Tests only: catalogue answers as GET products gives them. */
 
-/** A listed collectible priced `price` cents in channel `token`. */
-export function productFixture(code: string, overrides: Partial<ProductView> = {}): ProductView {
+/**
+ * A listed collectible (25.00 EUR in channel `token`, 10 editions) unless `overrides` say otherwise;
+ * `variant` changes its default variant (`price` in cents).
+ */
+export function productFixture(
+  code: string,
+  overrides: Partial<ProductView> = {},
+  variant: Partial<ProductVariantView> & { price?: number } = {},
+): ProductView {
+  const { price = 2500, ...variantFields } = variant;
   return {
     id: Number(code.replace(/\D/g, '') || 1),
     code,
@@ -35,8 +43,9 @@ export function productFixture(code: string, overrides: Partial<ProductView> = {
       inStock: true,
       tracked: true,
       channelPricings: {
-        token: { channelCode: 'token', price: 2500, originalPrice: null, buyBackPrice: null },
+        token: { channelCode: 'token', price, originalPrice: null, buyBackPrice: null },
       },
+      ...variantFields,
     },
     variants: [],
     investorRestrictions: {

@@ -71,6 +71,27 @@ function ExploreList({ taxon }: { taxon?: TaxonView }) {
   );
 }
 
+/** Links to categories as a row of chips (top-level ones on /browse, sub-categories on a category). */
+function CategoryChips({ label, taxons }: { label: string; taxons: readonly TaxonView[] }) {
+  if (taxons.length === 0) return null;
+  return (
+    <nav aria-label={label} className="mt-5">
+      <ul className="flex flex-wrap gap-2">
+        {taxons.map((taxon) => (
+          <li key={taxon.code}>
+            <Link
+              to={categoryPath(taxon)}
+              className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-800"
+            >
+              {taxon.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** /browse: every listed item, filtered by category, creator and price. */
 export function BrowsePage() {
   const { t } = useTranslation('marketplace');
@@ -80,22 +101,7 @@ export function BrowsePage() {
       <DocumentTitle title={t('browse.title')} description={t('browse.description')} />
       <h1 className="text-3xl font-semibold tracking-tight text-brand-900">{t('browse.title')}</h1>
       <p className="mt-2 max-w-2xl text-slate-600">{t('browse.intro')}</p>
-      {taxons.data && taxons.data.length > 0 && (
-        <nav aria-label={t('browse.categories')} className="mt-5">
-          <ul className="flex flex-wrap gap-2">
-            {taxons.data.map((taxon) => (
-              <li key={taxon.code}>
-                <Link
-                  to={categoryPath(taxon)}
-                  className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-800"
-                >
-                  {taxon.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {taxons.data && <CategoryChips label={t('browse.categories')} taxons={taxons.data} />}
       <div className="mt-6">
         <ExploreList />
       </div>
@@ -156,22 +162,7 @@ export function CategoryPage() {
       </nav>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight text-brand-900">{taxon.name}</h1>
       {taxon.description && <p className="mt-2 max-w-2xl text-slate-600">{taxon.description}</p>}
-      {taxon.children.length > 0 && (
-        <nav aria-label={t('browse.subcategories')} className="mt-5">
-          <ul className="flex flex-wrap gap-2">
-            {taxon.children.map((child) => (
-              <li key={child.code}>
-                <Link
-                  to={categoryPath(child)}
-                  className="inline-flex min-h-9 items-center rounded-full border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-800"
-                >
-                  {child.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <CategoryChips label={t('browse.subcategories')} taxons={taxon.children} />
       <div className="mt-6">
         <ExploreList key={taxon.code} taxon={taxon} />
       </div>

@@ -3,6 +3,7 @@ import type { ProductView } from '@token/domain/catalog-views';
 import { type OrderListRowView, type OrderView, orderListRowViewSchema } from '@token/domain/orders';
 import { resetSessionStoreForTests, sessionStorageKey } from '../../lib/session-store.ts';
 import { defined } from '../../lib/test-defined.ts';
+import { productFixture } from '../../lib/test-products.ts';
 
 /* Tests only: a mocked shop API (fetch) recording the calls, the orders' fixtures, the pages in a memory router. */
 
@@ -50,35 +51,33 @@ export function customer(overrides: Partial<CustomerResource> = {}): CustomerRes
 
 /** A bond of 1 EUR per token, ordered in steps of 1,000 tokens, 50,000 left. */
 export function product(overrides: Partial<ProductView> = {}): ProductView {
-  return {
-    id: 1,
-    code: 'SOLAR-2031',
-    name: 'Solarpark Anleihe 2031',
-    slug: 'solarpark',
-    description: null,
-    shortDescription: null,
-    translations: {},
-    allowToBuy: true,
-    royalties: 0,
-    blockchainName: null,
-    tokenId: null,
-    whitelisting: false,
-    metadata: [],
-    mainTaxon: null,
-    taxons: [],
-    attributes: [],
-    creator: null,
-    mediaFiles: [],
-    legalDocuments: [
-      {
-        id: 'doc-1',
-        type: 'information_sheet',
-        title: 'Wertpapier-Informationsblatt',
-        locale: 'de',
-        path: '/wib.pdf',
+  return productFixture(
+    'SOLAR-2031',
+    {
+      id: 1,
+      name: 'Solarpark Anleihe 2031',
+      slug: 'solarpark',
+      legalDocuments: [
+        {
+          id: 'doc-1',
+          type: 'information_sheet',
+          title: 'Wertpapier-Informationsblatt',
+          locale: 'de',
+          path: '/wib.pdf',
+        },
+      ],
+      investorRestrictions: {
+        professionalOnly: false,
+        investorLimit: null,
+        minimumSubscription: null,
+        maximumOrderNonProfessional: null,
+        quantityStep: 1000,
       },
-    ],
-    defaultVariant: {
+      taxCategory: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      ...overrides,
+    },
+    {
       id: 1,
       code: 'SOLAR-2031-V',
       name: 'Solarpark',
@@ -86,24 +85,9 @@ export function product(overrides: Partial<ProductView> = {}): ProductView {
       onHand: 100_000,
       onHold: 50_000,
       availableQuantity: 50_000,
-      inStock: true,
-      tracked: true,
-      channelPricings: {
-        token: { channelCode: 'token', price: 100, originalPrice: null, buyBackPrice: null },
-      },
+      price: 100,
     },
-    variants: [],
-    investorRestrictions: {
-      professionalOnly: false,
-      investorLimit: null,
-      minimumSubscription: null,
-      maximumOrderNonProfessional: null,
-      quantityStep: 1000,
-    },
-    taxCategory: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  );
 }
 
 /** An order in the cart with `quantity` tokens of the bond at 1 EUR. */

@@ -4,54 +4,24 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../app/header.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { type ApiCall, mockApi, problemAnswer, renderRoutes } from '../../lib/test-api.tsx';
+import { productFixture } from '../../lib/test-products.ts';
 import { SearchPage } from './search-page.tsx';
 
 /** A search hit of the demo's kind: a collectible whose name the phrase found. */
 function hit(n: number, overrides: Partial<SearchHitView> = {}): SearchHitView {
   return {
-    id: n,
-    code: `NFT_${n}`,
-    name: `Werkstatt Müller ${n}`,
-    slug: `werkstatt-${n}`,
-    description: 'Ein Atelier an der Straße.',
-    shortDescription: null,
-    translations: {},
-    allowToBuy: true,
-    royalties: 10,
-    blockchainName: null,
-    tokenId: null,
-    whitelisting: false,
-    metadata: [],
-    mainTaxon: null,
-    taxons: [],
-    attributes: [],
-    creator: null,
-    mediaFiles: [],
-    legalDocuments: [],
-    defaultVariant: {
-      id: n,
-      code: `NFT_${n}_V`,
-      name: 'Edition',
-      totalSupply: 10,
-      onHand: 10,
-      onHold: 0,
-      availableQuantity: 10,
-      inStock: true,
-      tracked: true,
-      channelPricings: {
-        token: { channelCode: 'token', price: 45_000, originalPrice: null, buyBackPrice: null },
+    ...productFixture(
+      `NFT_${n}`,
+      {
+        id: n,
+        name: `Werkstatt Müller ${n}`,
+        slug: `werkstatt-${n}`,
+        description: 'Ein Atelier an der Straße.',
+        royalties: 10,
+        createdAt: '2026-01-01T00:00:00.000Z',
       },
-    },
-    variants: [],
-    investorRestrictions: {
-      professionalOnly: false,
-      investorLimit: null,
-      minimumSubscription: null,
-      maximumOrderNonProfessional: null,
-      quantityStep: 1,
-    },
-    taxCategory: { code: 'standard', rateBasisPoints: 1900 },
-    createdAt: '2026-01-01T00:00:00.000Z',
+      { id: n, code: `NFT_${n}_V`, name: 'Edition', price: 45_000 },
+    ),
     highlights: {
       name: [
         { text: 'Werkstatt ', match: false },
