@@ -10,8 +10,18 @@ import { completeUpload, presignUpload } from './api/content-api.ts';
 
 /** The hex SHA-256 of a file's bytes, computed in the browser (the presign call announces it). */
 export async function sha256Hex(file: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await bytesOf(file)));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A file's bytes through FileReader (every browser, and the tests' DOM, whose Blob has no arrayBuffer()). */
+function bytesOf(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file);
+  });
 }
 
 /**
