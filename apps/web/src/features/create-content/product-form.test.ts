@@ -82,6 +82,7 @@ describe('the item form (spec 3/5), judged by the API schema', () => {
         'translations.en.name',
       ].sort(),
     );
+    expect(judged.errors?.mediaFiles).toBe('Es wurde keine Datei hochgeladen.');
     // the edit form does not ask for them again
     expect(validateProductForm({ ...filled, termsAccepted: false }, 'en', 'edit').errors).toBeNull();
   });

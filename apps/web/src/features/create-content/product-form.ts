@@ -1,4 +1,4 @@
-import { violationCodeOf, violationMessage, violationParamsOf } from '@token/domain/errors';
+import { errorMessage, violationCodeOf, violationMessage, violationParamsOf } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import {
   type ContentMediaFileView,
@@ -118,6 +118,8 @@ export function validateProductForm(
     if (errors[path]) continue;
     errors[path] = violationMessage(violationCodeOf(issue), locale, violationParamsOf(issue));
   }
+  // no file at all: the catalogue's 'No file was uploaded', not the list's minimum length
+  if (errors.mediaFiles && !form.mediaFile) errors.mediaFiles = errorMessage('no_file_uploaded', locale);
   return { input: null, errors };
 }
 
