@@ -264,6 +264,8 @@ export const routes: RouteObject[] = [
           { path: 'profile/:profileName', lazy: profileByName },
           { path: 'create-content', lazy: createContent },
           { path: 'create-content-form', lazy: createContentForm },
+          // spec 2's collection steps: collections have no API yet, so the chooser says so (no fake steps)
+          { path: 'preparation-process/*', element: <Navigate replace to="/create-content" /> },
           { path: 'created', lazy: created },
           { path: 'edit-product/:productCode', lazy: editProduct },
           { path: 'edit-product/:productCode/metadata', lazy: editProductMetadata },

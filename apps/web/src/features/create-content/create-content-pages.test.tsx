@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { isProtectedPath } from '@token/domain/navigation';
 import { Link, Outlet, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NavigationGuard } from '../../app/navigation-guard.tsx';
@@ -75,6 +76,20 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+describe('visitors', () => {
+  it('are sent to the login by the route guard on every create-content route', () => {
+    for (const path of [
+      '/create-content',
+      '/create-content-form',
+      '/created',
+      '/edit-product/WALD_1',
+      '/edit-product/WALD_1/metadata',
+    ]) {
+      expect(isProtectedPath(path, { homeRequiresLogin: false }), path).toBe(true);
+    }
+  });
 });
 
 describe('/create-content', () => {
