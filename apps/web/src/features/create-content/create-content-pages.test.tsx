@@ -154,6 +154,10 @@ describe('/create-content-form: the preparation process', () => {
     expect(screen.getByLabelText(/I accept the terms/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText(/infringes no one/).getAttribute('aria-invalid')).toBe('true');
     expect(writesOf(calls)).toEqual([]);
+    // corrected, the field's error goes at once
+    fireEvent.change(trait, { target: { value: 'Green' } });
+    await waitFor(() => expect(trait.getAttribute('aria-invalid')).toBeNull());
+    expect(screen.getByLabelText(/I accept the terms/).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('sends the item in cents, drops empty metadata keys, and lands on /created in review', async () => {

@@ -103,6 +103,11 @@ export function CreateContentFormPage() {
   const save = useSaveProduct();
   useDraftCancel();
   useEffect(() => saveDraft(form), [form]);
+  // once sent with errors, the form is judged again as the creator corrects it
+  const change = (next: ProductForm) => {
+    setForm(next);
+    if (Object.keys(errors).length > 0) setErrors(validateProductForm(next, locale, 'create').errors ?? {});
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -135,7 +140,7 @@ export function CreateContentFormPage() {
   return (
     <CreatorFrame title={t('form.heading')} intro={t('form.intro')}>
       <form noValidate onSubmit={submit} className="space-y-5">
-        <ProductFormFields form={form} errors={errors} onChange={setForm} mode="create" />
+        <ProductFormFields form={form} errors={errors} onChange={change} mode="create" />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Link to="/create-content" className={buttonClasses({ variant: 'outline' })}>
             {t('form.back')}

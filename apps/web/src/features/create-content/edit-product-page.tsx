@@ -27,6 +27,10 @@ function useSaveEdit(product: CreatorProductView, form: ProductForm, onDone: () 
   const locale = useLocale();
   const save = useSaveProduct();
   const [errors, setErrors] = useState<FormErrors>({});
+  /** Once saved with errors, the form is judged again as the creator corrects it. */
+  const recheck = (next: ProductForm) => {
+    if (Object.keys(errors).length > 0) setErrors(validateProductForm(next, locale, 'edit').errors ?? {});
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const judged = validateProductForm(form, locale, 'edit');
@@ -53,7 +57,7 @@ function useSaveEdit(product: CreatorProductView, form: ProductForm, onDone: () 
       },
     );
   };
-  return { submit, errors, pending: save.isPending };
+  return { submit, errors, recheck, pending: save.isPending };
 }
 
 function useEditedProduct() {
@@ -99,9 +103,13 @@ function EditForm({ product, rowsOnly }: { product: CreatorProductView; rowsOnly
   const [form, setForm] = useState(initial);
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   useUnsavedChanges(dirty);
-  const { submit, errors, pending } = useSaveEdit(product, form, () =>
+  const { submit, errors, recheck, pending } = useSaveEdit(product, form, () =>
     navigate('/created', { state: appRedirectState }),
   );
+  const change = (next: ProductForm) => {
+    setForm(next);
+    recheck(next);
+  };
   const code = encodeURIComponent(product.code);
   return (
     <EditFrame product={product} title={rowsOnly ? t('edit.metadataTitle') : t('edit.title')}>
@@ -123,9 +131,9 @@ function EditForm({ product, rowsOnly }: { product: CreatorProductView; rowsOnly
       </nav>
       <form noValidate onSubmit={submit} className="space-y-5">
         {rowsOnly ? (
-          <RowFields form={form} errors={errors} onChange={setForm} />
+          <RowFields form={form} errors={errors} onChange={change} />
         ) : (
-          <ProductFormFields form={form} errors={errors} onChange={setForm} mode="edit" />
+          <ProductFormFields form={form} errors={errors} onChange={change} mode="edit" />
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Link to="/created" className={buttonClasses({ variant: 'outline' })}>
