@@ -155,6 +155,19 @@ const editPublicProfile = pageWith(
   'EditPublicProfilePage',
 );
 
+// Create content (issue 18): the preparation process's item path, the creator's list and the edit screens.
+const createContentPages = () => import('../features/create-content/create-content-pages.tsx');
+const createContent = pageWith(['creator'], createContentPages, 'CreateContentPage');
+const createContentForm = pageWith(['creator'], createContentPages, 'CreateContentFormPage');
+const created = pageWith(
+  ['creator'],
+  () => import('../features/create-content/created-page.tsx'),
+  'CreatedPage',
+);
+const editProductPages = () => import('../features/create-content/edit-product-page.tsx');
+const editProduct = pageWith(['creator'], editProductPages, 'EditProductPage');
+const editProductMetadata = pageWith(['creator'], editProductPages, 'EditProductMetadataPage');
+
 const selfDisclosureLayout = onboardingPage(
   () => import('../features/onboarding/components/self-disclosure-layout.tsx'),
   'SelfDisclosureLayout',
@@ -249,6 +262,13 @@ export const routes: RouteObject[] = [
           { path: 'edit-profile', lazy: editPublicProfile },
           { path: 'customer', lazy: customerProfile },
           { path: 'profile/:profileName', lazy: profileByName },
+          { path: 'create-content', lazy: createContent },
+          { path: 'create-content-form', lazy: createContentForm },
+          // spec 2's collection steps: collections have no API yet, so the chooser says so (no fake steps)
+          { path: 'preparation-process/*', element: <Navigate replace to="/create-content" /> },
+          { path: 'created', lazy: created },
+          { path: 'edit-product/:productCode', lazy: editProduct },
+          { path: 'edit-product/:productCode/metadata', lazy: editProductMetadata },
           {
             // spec 2 self-disclosure: the shell (progress) around one page per step; a step is one
             // page file plus one line here

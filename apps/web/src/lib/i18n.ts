@@ -21,13 +21,14 @@ function storedLocale(): Locale {
  * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
  * `accounts` (login, registration, account area), `onboarding` (the self-disclosure), `orders` (the
  * order process, orders and invoices), `register` (the depot, transfers, register excerpts), `marketplace` (browse, categories and the other
- * collectibles pages). A route's
+ * collectibles pages), `creator` (creating and editing content, /created). A route's
  * `lazy()` awaits `loadNamespace` with its page module, so the page never renders before its text is there.
  */
 const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
   [
     '../locales/*/accounts.json',
     '../locales/*/collections.json',
+    '../locales/*/creator.json',
     '../locales/*/onboarding.json',
     '../locales/*/orders.json',
     '../locales/*/register.json',
@@ -35,7 +36,14 @@ const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
   ],
   { import: 'default' },
 );
-export type LazyNamespace = 'accounts' | 'collections' | 'marketplace' | 'onboarding' | 'orders' | 'register';
+export type LazyNamespace =
+  | 'accounts'
+  | 'collections'
+  | 'creator'
+  | 'marketplace'
+  | 'onboarding'
+  | 'orders'
+  | 'register';
 
 const lazyNamespaceBackend: BackendModule = {
   type: 'backend',

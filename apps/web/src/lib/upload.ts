@@ -97,6 +97,56 @@ export async function uploadFile<T>(
   });
 }
 
+/**
+ * The bytes of `file` PUT to a presigned `url` with the `headers` the presign call answered (spec 7:
+ * media-files/presign), sent with XMLHttpRequest for the progress like `uploadFile`. No bearer token:
+ * the URL itself is the permission (the local store's upload route or an S3 bucket). Resolves with
+ * the answer's JSON, or null when the store answers none (S3); failures are ApiErrors.
+ */
+export function putFile<T>(
+  url: string,
+  file: Blob,
+  headers: Record<string, string>,
+  opts: UploadOptions = {},
+): Promise<T | null> {
+  const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
+  if (opts.signal?.aborted) return Promise.reject(abortError());
+  return new Promise<T | null>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept-language', currentLocale());
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.({ loaded: e.loaded, total: e.total });
+    };
+    const onAbort = () => xhr.abort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => opts.signal?.removeEventListener('abort', onAbort);
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError({ status: 0, code: 'fetch_failed' }));
+    };
+    xhr.onload = () => {
+      settle();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(xhr.responseText ? (JSON.parse(xhr.responseText) as T) : null);
+        } catch {
+          resolve(null);
+        }
+        return;
+      }
+      reject(problemOfXhr(xhr));
+    };
+    xhr.send(file);
+  });
+}
+
 /** Whether a failed upload was cancelled by the visitor (the promise rejects with an AbortError). */
 export function isUploadCancelled(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError';

@@ -18,6 +18,7 @@ import {
   ReceiptText,
   ShieldCheck,
   Sparkles,
+  SquarePlus,
   Store,
   UserRound,
   Wallet,
@@ -211,6 +212,12 @@ export function AccountPage() {
               icon={<Store className={iconClass} aria-hidden="true" />}
               title={t('account.publicProfile')}
               text={t('account.publicProfileText')}
+            />
+            <MenuLink
+              to="/create-content"
+              icon={<SquarePlus className={iconClass} aria-hidden="true" />}
+              title={t('account.createContent')}
+              text={t('account.createContentText')}
             />
             <MenuLink
               to="/created"
