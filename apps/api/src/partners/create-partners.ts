@@ -56,10 +56,7 @@ export function createPartners(opts: {
     mail: createMailPort({ smtpUrl: config.smtpUrl, ...(logger ? { logger } : {}) }),
     storage: config.storage.s3
       ? createS3Storage(config.storage.s3)
-      : createLocalStorage(join(config.dataDir, 'storage'), {
-          appSecret: config.appSecret,
-          publicUrl: config.publicUrl,
-        }),
+      : createLocalStorage(join(config.dataDir, 'storage'), { appSecret: config.appSecret }),
     identification: createIdentificationPartner({
       config,
       ...(logger ? { logger } : {}),

@@ -62,7 +62,7 @@ async function readyImage(token: string, opts: { private?: boolean } = {}): Prom
       hash: createHash('sha256').update(bytes).digest('hex'),
     },
   });
-  const url = new URL(presigned.body.uploadUrl);
+  const url = new URL(presigned.body.uploadUrl, 'http://localhost');
   const put = await t.app.inject({
     method: 'PUT',
     url: url.pathname,
@@ -330,7 +330,7 @@ describe('private files of an item that unlocks on purchase', () => {
     });
     const paid = await link();
     expect(paid.status).toBe(200);
-    const u = new URL(paid.body.url);
+    const u = new URL(paid.body.url, 'http://localhost');
     expect((await t.app.inject({ url: u.pathname + u.search })).statusCode).toBe(200);
     // An operator reviewing the product reads it too; a customer cannot use the operator's call.
     const review = await call('GET', `/api/v2/admin/media-files/${id}/presign?size=sm`, {

@@ -61,7 +61,9 @@ async function upload(
     body: { filename, private: opts.private ?? false, hash: opts.hash ?? sha256(bytes) },
   });
   expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
-  const url = new URL(presigned.body.uploadUrl as string);
+  // root-relative: it belongs to whatever address the client reached the API at
+  expect(presigned.body.uploadUrl).toMatch(/^\/api\/v2\/shop\/uploads\/[^/]+$/);
+  const url = new URL(presigned.body.uploadUrl as string, 'http://localhost');
   const put = await call('PUT', url.pathname + url.search, {
     raw: bytes,
     headers: presigned.body.headers as Record<string, string>,
@@ -122,7 +124,7 @@ describe('presigned uploads on the local store', () => {
       token: creator,
       body: { filename: 'gross.mp4', private: false, hash: sha256(bytes) },
     });
-    const url = new URL(presigned.body.uploadUrl as string);
+    const url = new URL(presigned.body.uploadUrl as string, 'http://localhost');
     const headers = presigned.body.headers as Record<string, string>;
     const streamed = await call('PUT', url.pathname, {
       headers,
@@ -198,7 +200,7 @@ describe('presigned uploads on the local store', () => {
       token: creator,
       body: { filename: 'a.png', private: false, hash: sha256(bytes) },
     });
-    const url = new URL(presigned.body.uploadUrl as string);
+    const url = new URL(presigned.body.uploadUrl as string, 'http://localhost');
     const forged = url.pathname.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     const a = await call('PUT', forged, { raw: bytes, headers: { 'content-type': 'image/png' } });
     expect(a.status).toBe(403);
@@ -238,7 +240,7 @@ describe('private files and ownership', () => {
 
     const link = await call('GET', `/api/v2/shop/media-files/${id}/presign`, { token: creator });
     expect(link.status).toBe(200);
-    const u = new URL(link.body.url as string);
+    const u = new URL(link.body.url as string, 'http://localhost');
     const file = await call('GET', u.pathname + u.search);
     expect(file.status).toBe(200);
     expect(file.raw.equals(bytes)).toBe(true);
@@ -247,7 +249,7 @@ describe('private files and ownership', () => {
     expect((await call('GET', `${u.pathname}?name=evil.html`)).status).toBe(403);
 
     const small = await call('GET', `/api/v2/shop/media-files/${id}/presign?size=sm`, { token: creator });
-    const su = new URL(small.body.url as string);
+    const su = new URL(small.body.url as string, 'http://localhost');
     const smallFile = await call('GET', su.pathname + su.search);
     expect((await sharp(smallFile.raw).metadata()).width).toBe(160);
 

@@ -11,12 +11,11 @@ import type { StoragePort } from './port.ts';
 /**
  * Stores objects as files under `root`; keys are relative paths without `..`. With `links` it signs
  * its own upload and download URLs (served by `PUT /api/v2/shop/uploads/{token}` and
- * `GET /api/v2/shop/files/{token}`, which check the signature).
+ * `GET /api/v2/shop/files/{token}`, which check the signature). The links are root-relative: they
+ * belong to whatever address the client reached the API at (a browser on 127.0.0.1 or behind a
+ * proxy), which a configured public URL need not be.
  */
-export function createLocalStorage(
-  root: string,
-  links?: { appSecret: string; publicUrl: string },
-): StoragePort {
+export function createLocalStorage(root: string, links?: { appSecret: string }): StoragePort {
   const base = resolve(root);
   const signer = links ? createLinkSigner(links.appSecret) : null;
   const presign = (
@@ -26,12 +25,12 @@ export function createLocalStorage(
     bound: string,
     query: string,
   ) => {
-    if (!signer || !links) throw new Error('local storage was created without signed links');
+    if (!signer) throw new Error('local storage was created without signed links');
     pathOf(key);
     const expiresAt = new Date(Date.now() + expiresInSeconds * 1000);
     const token = signer.sign({ method, key, expiresAt, bound });
     const path = method === 'PUT' ? localUploadPath : localFilePath;
-    return { url: `${links.publicUrl}${path}/${token}${query}`, expiresAt };
+    return { url: `${path}/${token}${query}`, expiresAt };
   };
   const pathOf = (key: string) => {
     const p = resolve(join(base, key));

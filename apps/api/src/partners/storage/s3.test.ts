@@ -124,7 +124,7 @@ describe('choosing the store by configuration', () => {
 
     const local = createPartners({ config: loadConfig(base) }).storage;
     const link = await local.presignPut('public/x.png', { contentType: 'image/png', expiresInSeconds: 60 });
-    expect(link.url).toMatch(/^http:\/\/localhost:3000\/api\/v2\/shop\/uploads\//);
+    expect(link.url).toMatch(/^\/api\/v2\/shop\/uploads\//);
   });
 
   it('refuses a bucket without its key pair and a key pair without a bucket', () => {
