@@ -21,6 +21,8 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { type DbHandle, migrateDatabase, openDatabase } from '../apps/api/src/db/client.ts';
 import { demoAccountsFor, seedIfEmpty } from '../apps/api/src/db/seed/seed-if-empty.ts';
 import { createJobRunner } from '../apps/api/src/jobs/runner.ts';
+import { listProducts } from '../apps/api/src/modules/catalog/products.service.ts';
+import { searchProducts } from '../apps/api/src/modules/search/search.service.ts';
 import { createPartners } from '../apps/api/src/partners/create-partners.ts';
 import { buildApp } from '../apps/api/src/server.ts';
 import { freePort, startServerProcess, stopServerProcess } from '../apps/api/src/test/server-process.ts';
@@ -337,6 +339,43 @@ async function countStatements(handle: DbHandle) {
   }
 }
 
+/**
+ * The services behind the reads, called in this process one after the other (no cache, no HTTP):
+ * what one uncached request costs the database. Median and slowest of `rounds` calls.
+ */
+async function timeServices(handle: DbHandle, rounds = 20) {
+  const page = { page: 1, itemsPerPage: 12 };
+  const calls: [string, () => Promise<unknown>][] = [
+    ['listProducts (12)', () => listProducts({ db: handle.db, locale: 'de', page })],
+    [
+      'listProducts (12), name "wald"',
+      () => listProducts({ db: handle.db, locale: 'de', page, filters: { name: 'wald' } }),
+    ],
+    ...Object.entries(phrases).map(
+      ([kind, phrase]) =>
+        [`searchProducts ${kind}`, () => searchProducts({ db: handle.db, locale: 'de', phrase, page })] as [
+          string,
+          () => Promise<unknown>,
+        ],
+    ),
+  ];
+  const out: string[] = [];
+  for (const [name, call] of calls) {
+    await call(); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const t0 = performance.now();
+      await call();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    out.push(`${name} ${times[Math.floor(rounds / 2)]!.toFixed(1)} / ${times.at(-1)!.toFixed(1)} ms`);
+  }
+  process.stdout.write(
+    `  services in process, uncached (median / slowest of ${rounds}): ${out.join('; ')}\n`,
+  );
+}
+
 type Target = {
   name: string;
   path: string;
@@ -452,6 +491,7 @@ async function main() {
     await seedDemo(handle);
     process.stdout.write(`  demo platform seeded in ${ms(t0)}\n`);
     await loadCollectibles(handle);
+    await timeServices(handle);
     await countStatements(handle);
   } finally {
     await handle.close();
