@@ -178,6 +178,11 @@ test('a heart pressed while logged out leads to /login; after login the item is 
   await expect(page).toHaveURL(/\/login\?redirectPath=%2Fcategories%2Fkunst/);
   await logInWithForm(page, collector);
   await expect(page).toHaveURL(/\/categories\/kunst/);
+  // back on the category, the remembered heart is added and shown pressed
+  await expect(card(page, kiefernwald).getByTestId('favourite-button')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   await page.goto('/favourites');
   await expect(page.getByRole('heading', { level: 1, name: 'Favoriten' })).toBeVisible();
