@@ -4,10 +4,13 @@
 // (scripts/bench-orders.ts: 50 investors through the whole order flow over HTTP, the product list
 // beside them, stock and invoice numbers checked afterwards). Figures only; nothing here fails on a time.
 // BENCH_PRODUCTS=1000 adds generated bonds up to that many products before the server starts.
-// BENCH_ONLY=catalog|auth|orders|register|servicing runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
+// BENCH_ONLY=catalog|auth|orders|register|servicing|marketplace runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
 // register (PostgreSQL only; scripts/bench-register.ts): POST token/transfer from 50 holders with real
 // two-factor codes over HTTP, placeTransfer sustained, and the depot reads of an investor with 100 bonds
 // and 10,000 register entries; then the journal check over 1,000,000 entries in memory.
+// marketplace (scripts/bench-marketplace.ts): BENCH_PRODUCTS (default 1,000) collectibles loaded in bulk, the
+// statements per GraphQL list query, then REST and GraphQL product lists and GET search under autocannon;
+// on PostgreSQL, and on PGlite too up to 10,000 products.
 // servicing (PostgreSQL only; scripts/bench-servicing.ts): a coupon run of 10,000 holders, prepared and
 // approved through the services (3 rounds, median) and once over HTTP; GET customer-payouts of 300.
 import { spawn, spawnSync } from 'node:child_process';
@@ -120,6 +123,16 @@ function registerScript(label, env) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (r.status !== 0) throw new Error(`bench-register failed (${r.status})`);
+}
+
+/** scripts/bench-marketplace.ts on the database of `env` (its own product count: default 1,000). */
+function marketplaceScript(label, env) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-marketplace.ts', label], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`bench-marketplace failed (${r.status})`);
 }
 
 /** scripts/bench-servicing.ts on the PostgreSQL database of `env` (coupon run of 10,000 holders, payouts read). */
@@ -238,6 +251,7 @@ async function main() {
       if (runs('orders')) ordersScript('orders', 'PostgreSQL', await fresh());
       if (runs('register')) registerScript('PostgreSQL', await fresh());
       if (runs('servicing')) servicingScript('PostgreSQL', await fresh());
+      if (runs('marketplace')) marketplaceScript('PostgreSQL', await fresh());
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();
@@ -252,6 +266,10 @@ async function main() {
     if (runs('catalog')) await benchOne('PGlite (embedded)', fresh());
     if (runs('auth')) await benchAuth('PGlite (embedded)', fresh());
     if (runs('orders')) ordersScript('orders', 'PGlite (embedded)', fresh());
+    // PGlite is the embedded default for small shops: 100,000 products are PostgreSQL's case.
+    if (runs('marketplace') && Number(process.env.BENCH_PRODUCTS ?? 1_000) <= 10_000) {
+      marketplaceScript('PGlite (embedded)', fresh());
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
