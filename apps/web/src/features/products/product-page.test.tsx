@@ -127,6 +127,8 @@ describe('ProductPage of a collectible', () => {
     // the category and the creator lead to their pages
     expect(screen.getByRole('link', { name: 'Kunst' }).getAttribute('href')).toBe('/categories/kunst');
     expect(screen.getByTestId('product-creator').getAttribute('href')).toBe(`/customer?id=${creatorUuid}`);
+    // the heart is on the item page too; a visitor's press leads to the login
+    expect(screen.getByTestId('favourite-button').getAttribute('aria-pressed')).toBe('false');
     // visitors cannot bid, as they cannot buy
     expect((screen.getByTestId('bid-button') as HTMLButtonElement).disabled).toBe(true);
   });

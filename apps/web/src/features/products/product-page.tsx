@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { LegalDocumentTitle } from '../../components/legal-document-title.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { FavouriteButton } from '../../components/product-card/favourite-button.tsx';
 import { ProductLabelBadge } from '../../components/product-card/product-card.tsx';
 import {
   attributeOf,
@@ -288,9 +289,10 @@ export function ProductPage() {
         <div className="space-y-6">
           <div>
             <ProductLabelBadge product={p} />
-            <h1 className="mt-2 text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">
-              {p.name}
-            </h1>
+            <div className="mt-2 flex items-start justify-between gap-3">
+              <h1 className="text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">{p.name}</h1>
+              <FavouriteButton product={p} className="mt-1 shrink-0 border border-slate-200" />
+            </div>
             {p.shortDescription && <p className="mt-3 text-lg text-slate-700">{p.shortDescription}</p>}
             {p.creator && (
               <Link
