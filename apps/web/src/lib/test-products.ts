@@ -18,6 +18,7 @@ export function productFixture(code: string, overrides: Partial<ProductView> = {
     tokenId: null,
     whitelisting: false,
     metadata: [],
+    traits: [],
     mainTaxon: null,
     taxons: [],
     attributes: [],

@@ -64,6 +64,7 @@ export function product(overrides: Partial<ProductView> = {}): ProductView {
     tokenId: null,
     whitelisting: false,
     metadata: [],
+    traits: [],
     mainTaxon: null,
     taxons: [],
     attributes: [],

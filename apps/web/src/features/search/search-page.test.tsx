@@ -22,6 +22,7 @@ function hit(n: number, overrides: Partial<SearchHitView> = {}): SearchHitView {
     tokenId: null,
     whitelisting: false,
     metadata: [],
+    traits: [],
     mainTaxon: null,
     taxons: [],
     attributes: [],
