@@ -90,6 +90,8 @@ const adminBonds = () => registerAdminPages().then((m) => ({ Component: m.AdminB
 const adminRegister = () => registerAdminPages().then((m) => ({ Component: m.AdminRegisterPage }));
 const adminReferrals = () =>
   import('../features/admin/referrals/referrals-page.tsx').then((m) => ({ Component: m.AdminReferralsPage }));
+const adminProducts = () =>
+  import('../features/admin/products/products-page.tsx').then((m) => ({ Component: m.AdminProductsPage }));
 const adminNewBond = () =>
   import('../features/admin/bonds/new-bond-page.tsx').then((m) => ({ Component: m.AdminNewBondPage }));
 // the statement upload reuses the onboarding upload's progress bar and its words
@@ -380,6 +382,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/bonds/new', lazy: adminNewBond },
           { path: 'admin/bonds/:code', lazy: adminRegister },
           { path: 'admin/referrals', lazy: adminReferrals },
+          { path: 'admin/products', lazy: adminProducts },
           { path: '*', lazy: notFound },
         ],
       },

@@ -26,6 +26,7 @@ export function productFixture(
     tokenId: null,
     whitelisting: false,
     metadata: [],
+    traits: [],
     mainTaxon: null,
     taxons: [],
     attributes: [],

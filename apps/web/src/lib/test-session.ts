@@ -38,6 +38,7 @@ export function customerRecordForTests(
     title: null,
     profileName: null,
     profileDescription: null,
+    profileImage: null,
     displayName: null,
     website: null,
     socialLinks: [],

@@ -23,6 +23,8 @@ export const customerResourceSchema = z.object({
   fullName: z.string(),
   profileName: z.string().nullable(),
   profileDescription: z.string().nullable(),
+  /** spec 3 `profileImage`: the public path of the customer's avatar (a ready public image), or null. */
+  profileImage: z.string().nullable(),
   /** spec 3 public profile: the name shown publicly, website and social links. */
   displayName: z.string().nullable(),
   website: z.string().nullable(),
@@ -146,6 +148,9 @@ const optionalText = (max: number) => z.string().trim().max(max);
  * spec 3 personal profile (`personalDataFields`); managed fields sent back are ignored. Every field
  * is optional, so each page saves its part. The mobile number is stored E.164.
  */
+/** A media file's IRI as `PUT customers/{uuid}` takes it for `profileImage`. */
+export const profileImageIriPattern = /^\/api\/v2\/shop\/media-files\/([1-9]\d{0,9})$/;
+
 export const customerUpdateSchema = z.strictObject({
   salutation: z.enum(salutations).nullable().optional(),
   title: optionalText(50).nullable().optional(),
@@ -154,6 +159,11 @@ export const customerUpdateSchema = z.strictObject({
   mobileNumber: e164MobileNumberSchema.nullable().optional(),
   // spec 3 public profile: display name, user name (3-30 letters, digits, . _ -), bio, website, links
   ...publicProfileInputFields,
+  /**
+   * The avatar: the IRI of the customer's own uploaded image (`POST media-files/presign`, public),
+   * `/api/v2/shop/media-files/{id}`; null removes it. The read's own path sent back changes nothing.
+   */
+  profileImage: z.string().max(500).nullable().optional(),
   subscribedToNewsletter: z.boolean().optional(),
   locale: z.enum(['de', 'en']).optional(),
   ...personalDataFields,

@@ -120,6 +120,8 @@ export const productViewSchema = z.object({
   tokenId: z.string().nullable(),
   whitelisting: z.boolean(),
   metadata: z.array(z.object({ key: z.string(), value: z.string() })),
+  /** A creator's traits (spec 3/5 trait rows); empty for catalogue products. */
+  traits: z.array(z.object({ type: z.string(), value: z.string() })),
   mainTaxon: mainTaxonViewSchema.nullable(),
   taxons: z.array(z.string()),
   attributes: z.array(attributeViewSchema),

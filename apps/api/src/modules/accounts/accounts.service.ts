@@ -37,7 +37,7 @@ type CustomerRow = typeof customers.$inferSelect;
 export function toCustomerView(
   c: CustomerRow,
   publicUrl: string,
-  beside: { defaultWallet: string | null; onboarding: OnboardingView },
+  beside: { defaultWallet: string | null; onboarding: OnboardingView; profileImage?: string | null },
 ): CustomerView {
   const { defaultWallet, onboarding } = beside;
   return {
@@ -51,6 +51,7 @@ export function toCustomerView(
     fullName: [c.firstName, c.lastName].filter(Boolean).join(' '),
     profileName: c.profileName,
     profileDescription: c.profileDescription,
+    profileImage: beside.profileImage ?? null,
     displayName: c.displayName,
     website: c.website,
     socialLinks: c.socialLinks as CustomerView['socialLinks'],

@@ -79,6 +79,7 @@ export async function customerRoutes(app: App) {
           customerId: customerOf(request).id,
           input: request.body,
           publicUrl,
+          storage: app.partners.storage,
         }),
       ),
   );

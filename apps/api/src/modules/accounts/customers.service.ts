@@ -11,8 +11,10 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { addresses, countries, currencies, customers, wallets } from '../../db/schema/index.ts';
+import type { StoragePort } from '../../partners/storage/port.ts';
 import { getOnboarding } from '../onboarding/onboarding.service.ts';
 import { assertCompanyNameFree, companyNameExists, toCustomerView } from './accounts.service.ts';
+import { applyProfileImage, profileImageOf, resolveProfileImage } from './profile-image.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 type CustomerChanges = Partial<typeof customers.$inferInsert>;
@@ -28,11 +30,12 @@ export async function defaultWalletAddress(db: Db, customerId: number): Promise<
 
 /** The view of a customer row with what lives beside it (the default wallet, the onboarding state). */
 export async function customerViewOf(db: Db, row: CustomerRow, publicUrl: string): Promise<CustomerView> {
-  const [defaultWallet, onboarding] = await Promise.all([
+  const [defaultWallet, onboarding, profileImage] = await Promise.all([
     defaultWalletAddress(db, row.id),
     getOnboarding({ db, customerId: row.id }),
+    profileImageOf(db, row.id),
   ]);
-  return toCustomerView(row, publicUrl, { defaultWallet, onboarding });
+  return toCustomerView(row, publicUrl, { defaultWallet, onboarding, profileImage });
 }
 
 /** The customer's own record (GET customers/{uuid}). */
@@ -130,6 +133,8 @@ export async function updateCustomer(opts: {
   customerId: number;
   input: CustomerUpdateInput;
   publicUrl: string;
+  /** Checks an avatar upload whose bytes arrived unchecked (`profileImage`). */
+  storage: StoragePort;
 }): Promise<CustomerView> {
   const { input } = opts;
   const changes: Record<string, unknown> = {};
@@ -152,15 +157,25 @@ export async function updateCustomer(opts: {
       currencies: [{ propertyPath: 'bankCurrency', code: input.bankCurrency }],
     })),
   );
+  const profileImage = await resolveProfileImage({
+    db: opts.db,
+    storage: opts.storage,
+    customerId: opts.customerId,
+    value: input.profileImage,
+  });
+  if (profileImage.kind === 'refused') violations.push(profileImage.violation);
   if (violations.length) throw validationFailed(violations);
   try {
-    const [c] = await opts.db
-      .update(customers)
-      .set({ ...(changes as CustomerChanges), updatedAt: new Date() })
-      .where(eq(customers.id, opts.customerId))
-      .returning();
-    if (!c) throw notFound();
-    return await customerViewOf(opts.db, c, opts.publicUrl);
+    return await opts.db.transaction(async (tx) => {
+      const [c] = await tx
+        .update(customers)
+        .set({ ...(changes as CustomerChanges), updatedAt: new Date() })
+        .where(eq(customers.id, opts.customerId))
+        .returning();
+      if (!c) throw notFound();
+      await applyProfileImage(tx, c.id, profileImage);
+      return await customerViewOf(tx, c, opts.publicUrl);
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'customers_profileName_unique')) {
       throw new AppError('validation_failed', {

@@ -82,6 +82,8 @@ export type ProductRow = {
   createdAt: string;
   translations: TranslationMap<ProductTranslationView>;
   metadata: { key: string; value: string }[] | null;
+  /** A creator's trait rows (`creator_products.traits`); null for catalogue products. */
+  traits: { type: string; value: string }[] | null;
   taxons: string[] | null;
   /** The main taxon and its ancestors, root first. */
   mainTaxonPath: TaxonRow[] | null;
@@ -153,6 +155,7 @@ export function productJson(dvId: SQL): SQL {
     'metadata', (
       select json_agg(json_build_object('key', m.key, 'value', m.value) order by m.position, m.id)
       from product_metadata m where m.product_id = p.id),
+    'traits', (select cr.traits from creator_products cr where cr.product_id = p.id),
     'taxons', (
       select json_agg(tx.code order by pt.position, tx.id)
       from product_taxons pt join taxons tx on tx.id = pt.taxon_id
@@ -338,6 +341,7 @@ export function toProductData(r: ProductRow, locale: Locale): ProductData {
     tokenId: r.tokenId,
     whitelisting: r.whitelisting,
     metadata: filterMetadata(r.metadata ?? []),
+    traits: (r.traits ?? []).map(({ type, value }) => ({ type, value })),
     mainTaxon: toMainTaxonView(r.mainTaxonPath, locale),
     taxons: r.taxons ?? [],
     attributes: toAttributeViews(r.attributes, locale),

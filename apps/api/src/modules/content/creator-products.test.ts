@@ -194,6 +194,17 @@ describe('a creator’s product through review', () => {
     expect(product.status).toBe(200);
     expect(product.body.taxCategory).toEqual({ code: 'standard', rateBasisPoints: 1900 });
     expect(product.body.creator.uuid).toBe(creator.uuid);
+    // Its traits are public now, in the product read and in lists; catalogue products have none.
+    expect(product.body.traits).toEqual([{ type: 'Stimmung', value: 'ruhig' }]);
+    const listed = await call('GET', shop(`/products?creator.uuid=${creator.uuid}&itemsPerPage=50`));
+    const row = (listed.body as unknown as { code: string; traits: unknown }[]).find((p) => p.code === code);
+    expect(row?.traits).toEqual([{ type: 'Stimmung', value: 'ruhig' }]);
+    const catalogue = await call('GET', shop('/products?itemsPerPage=5'));
+    const others = (catalogue.body as unknown as { code: string; traits: unknown }[]).filter(
+      (p) => p.code !== code,
+    );
+    expect(others.length).toBeGreaterThan(0);
+    for (const p of others) expect(p.traits).toEqual([]);
     // Rejecting an approved product takes it down again, with the reason.
     expect(
       (await call('POST', `/api/v2/admin/products/${code}/reject`, { token: operator.token, body: {} }))

@@ -16,13 +16,14 @@ function Hex({ value }: { value: string | null }) {
 }
 
 /**
- * spec 3 for a collectible: its traits and metadata (keys starting with `_` stay hidden), royalties,
+ * spec 3 for a collectible: its traits (type and value), its metadata (keys starting with `_` stay
+ * hidden), royalties,
  * the token (blockchain, token id), the edition and the transactions of its token.
  */
 export function CollectibleDetails({ product }: { product: ProductView }) {
   const { t } = useTranslation('marketplace');
   const locale = useLocale();
-  const traits = filterMetadata(product.metadata);
+  const metadata = filterMetadata(product.metadata);
   const transactions = product.transactions ?? [];
   const editions = product.defaultVariant?.totalSupply ?? null;
   return (
@@ -31,26 +32,47 @@ export function CollectibleDetails({ product }: { product: ProductView }) {
         <h2 id="traits-title" className="text-xl font-semibold text-brand-900">
           {t('details.traits')}
         </h2>
-        {traits.length === 0 ? (
+        {product.traits.length === 0 ? (
           <p className="mt-4 text-sm text-slate-600">{t('details.noTraits')}</p>
         ) : (
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="traits">
-            {traits.map((entry) => (
+            {product.traits.map((trait, i) => (
               <li
-                key={`${entry.key}=${entry.value}`}
+                // a creator may name two traits alike; the position keeps them apart
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id and never move
+                key={i}
                 className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-center"
               >
                 <span className="block text-xs font-medium tracking-wide text-brand-700 uppercase">
-                  {entry.key}
+                  {trait.type}
                 </span>
                 <span className="mt-1 block text-sm font-semibold break-words text-slate-900">
-                  {entry.value}
+                  {trait.value}
                 </span>
               </li>
             ))}
           </ul>
         )}
       </section>
+      {metadata.length > 0 && (
+        <section aria-labelledby="metadata-title">
+          <h2 id="metadata-title" className="text-xl font-semibold text-brand-900">
+            {t('details.metadata')}
+          </h2>
+          <dl
+            className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-sm"
+            data-testid="metadata"
+          >
+            {metadata.map((entry, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id and never move
+              <div key={i} className="flex justify-between gap-4 p-3">
+                <dt className="text-slate-600 break-words">{entry.key}</dt>
+                <dd className="text-right font-medium break-words text-slate-900">{entry.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
       <section aria-labelledby="token-title">
         <h2 id="token-title" className="text-xl font-semibold text-brand-900">
           {t('details.token')}

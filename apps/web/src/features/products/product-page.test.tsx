@@ -20,6 +20,10 @@ const collectible = productFixture('NFT_KIEFERNWALD', {
     { key: 'year', value: '2025' },
     { key: '_curation_note', value: 'intern' },
   ],
+  traits: [
+    { type: 'Stimmung', value: 'ruhig' },
+    { type: 'Licht', value: 'Abendrot' },
+  ],
   mainTaxon: {
     code: 'collectibles_art',
     name: 'Kunst',
@@ -65,9 +69,9 @@ function login() {
   resetSessionStoreForTests();
 }
 
-function setup(path = '/products/NFT_KIEFERNWALD') {
+function setup(path = '/products/NFT_KIEFERNWALD', item = collectible) {
   const calls = mockApi(({ url }) => {
-    if (url.startsWith('/api/v2/shop/products/NFT_KIEFERNWALD')) return Response.json(collectible);
+    if (url.startsWith('/api/v2/shop/products/NFT_KIEFERNWALD')) return Response.json(item);
     if (url === `/api/v2/shop/customers/${uuid}`)
       return Response.json({
         id: 7,
@@ -114,9 +118,19 @@ describe('ProductPage of a collectible', () => {
     expect(screen.getByTestId('price-tax-note').textContent).toBe('inkl. 19 % MwSt.');
     expect(plain(screen.getByTestId('product-availability'))).toBe('10 von 10 Editionen');
     expect(screen.getByTestId('buy-button').textContent).toBe('Jetzt kaufen');
+    // the creator's traits (type and value), and the metadata as their own list without internal keys
     const traits = within(screen.getByTestId('traits'));
-    expect(traits.getByText('Lena Hartmann')).toBeTruthy();
-    expect(traits.queryByText('_curation_note')).toBeNull();
+    expect(traits.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Stimmungruhig',
+      'LichtAbendrot',
+    ]);
+    expect(traits.queryByText('Lena Hartmann')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Metadaten' })).toBeTruthy();
+    const metadata = within(screen.getByTestId('metadata'));
+    expect(metadata.getByText('artist')).toBeTruthy();
+    expect(metadata.getByText('Lena Hartmann')).toBeTruthy();
+    expect(metadata.getByText('2025')).toBeTruthy();
+    expect(screen.queryByText('_curation_note')).toBeNull();
     expect(screen.queryByText('intern')).toBeNull();
     expect(plain(screen.getByTestId('royalties'))).toBe('10 %');
     const tx = within(screen.getByTestId('transactions'));
@@ -131,6 +145,18 @@ describe('ProductPage of a collectible', () => {
     expect(screen.getByTestId('favourite-button').getAttribute('aria-pressed')).toBe('false');
     // visitors cannot bid, as they cannot buy
     expect((screen.getByTestId('bid-button') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says when an item has no traits, and shows no metadata list without public metadata', async () => {
+    setup('/products/NFT_KIEFERNWALD', {
+      ...collectible,
+      traits: [],
+      metadata: [{ key: '_curation_note', value: 'intern' }],
+    });
+    expect(await screen.findByText('Für dieses Objekt sind keine Merkmale hinterlegt.')).toBeTruthy();
+    expect(screen.queryByTestId('traits')).toBeNull();
+    expect(screen.queryByTestId('metadata')).toBeNull();
+    expect(screen.queryByText('intern')).toBeNull();
   });
 
   it('takes a mock bid: balance 47, fee 0.2, total in euro at 2,720, a countdown ticking every second; then starts the order', async () => {

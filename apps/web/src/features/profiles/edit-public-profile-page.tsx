@@ -22,6 +22,7 @@ import { orNull, useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
+import { ProfileImageField } from './profile-image-field.tsx';
 
 const fields = ['displayName', 'profileName', 'profileDescription', 'website', 'socialLinks'] as const;
 
@@ -168,7 +169,6 @@ function ProfileForm({ record }: { record: CustomerResource }) {
           </Button>
         )}
       </section>
-      <p className="text-sm text-slate-600">{t('editProfile.imageLater')}</p>
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? t('saving') : t('save')}
@@ -186,14 +186,17 @@ function ProfileForm({ record }: { record: CustomerResource }) {
   );
 }
 
-/** /edit-profile (spec 2/3): the public creator profile: display name, user name, bio, website, links. */
+/** /edit-profile (spec 2/3): the public creator profile: profile image, display name, user name, bio, website, links. */
 export function EditPublicProfilePage() {
   const { t } = useTranslation('collections');
   const record = useCustomerRecord();
   return (
     <AccountPageShell title={t('editProfile.title')} intro={t('editProfile.intro')} backLabel={t('back')}>
       {record.data ? (
-        <ProfileForm record={record.data} />
+        <div className="space-y-6">
+          <ProfileImageField record={record.data} />
+          <ProfileForm record={record.data} />
+        </div>
       ) : (
         <div className="space-y-4" aria-hidden="true">
           <Skeleton className="h-10 w-full" />

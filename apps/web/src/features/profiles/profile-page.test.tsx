@@ -150,4 +150,80 @@ describe('edit public profile', () => {
       website: 'https://annaberg.example',
     });
   });
+
+  it('uploads a profile image through presign and PUT, attaches it, and removes it again', async () => {
+    storeSessionForTests({ id: 'sess-1', uuid, validMs: 10 * 60_000 });
+    let current: string | null = null;
+    const calls = mockApi(({ url, method, body }) => {
+      if (url === '/api/v2/shop/media-files/presign' && method === 'POST')
+        return Response.json(
+          {
+            id: 5,
+            '@id': '/api/v2/shop/media-files/5',
+            uuid: 'f1e2d3c4-0000-4000-8000-000000000005',
+            uploadUrl: 'http://localhost/api/v2/shop/media-uploads/abc?signature=xyz',
+            method: 'PUT',
+            headers: { 'content-type': 'image/png' },
+            expiresAt: '2026-11-27T23:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      if (url.startsWith('http://localhost/api/v2/shop/media-uploads/abc') && method === 'PUT')
+        return new Response(null, { status: 200 });
+      if (url === `/api/v2/shop/customers/${uuid}` && method === 'PUT') {
+        const sent = (body as { profileImage: string | null }).profileImage;
+        current = sent ? '/media/public/content/abc.png' : null;
+        return Response.json({ ...record, profileImage: current });
+      }
+      if (url === `/api/v2/shop/customers/${uuid}`)
+        return Response.json({ ...record, profileImage: current });
+      return undefined;
+    });
+    renderRoutes([{ path: '/edit-profile', element: <EditPublicProfilePage /> }], '/edit-profile');
+    expect(await screen.findByTestId('profile-image-placeholder')).toBeTruthy();
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const file = new File([bytes], 'ich.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Profilbild', { selector: 'input' }), {
+      target: { files: [file] },
+    });
+    const image = await screen.findByTestId('profile-image');
+    expect(image.getAttribute('src')).toBe('/media/public/content/abc.png');
+    const writes = writesOf(calls);
+    expect(writes.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/v2/shop/media-files/presign',
+      'PUT http://localhost/api/v2/shop/media-uploads/abc?signature=xyz',
+      `PUT /api/v2/shop/customers/${uuid}`,
+    ]);
+    const digest = await crypto.subtle.digest('SHA-256', bytes);
+    const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+    expect(writes[0]?.body).toEqual({ filename: 'ich.png', private: false, hash });
+    expect(writes[2]?.body).toEqual({ profileImage: '/api/v2/shop/media-files/5' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Bild entfernen' }));
+    expect(await screen.findByTestId('profile-image-placeholder')).toBeTruthy();
+    expect(writesOf(calls).at(-1)?.body).toEqual({ profileImage: null });
+  });
+
+  it('refuses a file that is no image before sending, and shows the server’s refusal', async () => {
+    storeSessionForTests({ id: 'sess-1', uuid, validMs: 10 * 60_000 });
+    const calls = mockApi(({ url, method }) => {
+      if (url === '/api/v2/shop/media-files/presign' && method === 'POST')
+        return problemAnswer(422, 'validation_failed', [
+          { propertyPath: 'filename', code: 'invalid_value', message: 'Dieser Wert ist ungültig' },
+        ]);
+      if (url === `/api/v2/shop/customers/${uuid}`) return Response.json(record);
+      return undefined;
+    });
+    renderRoutes([{ path: '/edit-profile', element: <EditPublicProfilePage /> }], '/edit-profile');
+    const input = await screen.findByLabelText('Profilbild', { selector: 'input' });
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'vertrag.pdf', { type: 'application/pdf' })] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Dieser Dateityp kann nicht hochgeladen werden.',
+    );
+    expect(writesOf(calls)).toEqual([]);
+    fireEvent.change(input, { target: { files: [new File(['x'], 'ich.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Dieser Wert ist ungültig'));
+  });
 });

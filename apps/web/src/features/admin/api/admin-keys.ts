@@ -43,6 +43,10 @@ export const adminKeys = {
   couponSchedule: (code: string) => ['admin', 'bond', code, 'coupon-schedule'] as const,
   couponRuns: (code: string) => ['admin', 'bond', code, 'coupon-runs'] as const,
   couponRun: (code: string, id: number) => ['admin', 'bond', code, 'coupon-runs', id] as const,
+  /** Creators' products under review (issue 18); a decision invalidates `productReviewsAll`. */
+  productReviewsAll: ['admin', 'product-reviews'] as const,
+  productReviews: (state: string, page: number) => ['admin', 'product-reviews', state, page] as const,
+  mediaPreview: (id: number) => ['admin', 'media-preview', id] as const,
 };
 
 /** A Hydra collection as the operator API answers it with `Accept: application/ld+json`. */

@@ -7,14 +7,15 @@ const sections = [
   { to: '/admin/payments', key: 'payments', end: false },
   { to: '/admin/bonds', key: 'register', end: false },
   { to: '/admin/referrals', key: 'referrals', end: false },
+  { to: '/admin/products', key: 'products', end: false },
 ] as const;
 
-/** The admin area's sections: review queue, orders, payments / reconciliation, token register, referrals. */
+/** The admin area's sections: review queue, orders, payments / reconciliation, token register, referrals, creators' products. */
 export function AdminNav() {
   const { t } = useTranslation('admin');
   return (
     <nav aria-label={t('nav.label')} className="mt-4">
-      {/* Three equal columns on a phone (two rows for five sections), the labels wrapping inside them: no sideways scrolling. */}
+      {/* Three equal columns on a phone (two rows for six sections), the labels wrapping inside them: no sideways scrolling. */}
       <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex">
         {sections.map((s) => (
           <li key={s.key} className="flex">
