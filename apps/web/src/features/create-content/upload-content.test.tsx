@@ -3,11 +3,12 @@ import type { ContentMediaFileView } from '@token/domain/marketplace';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
+import { contentFileProblem, sha256Hex, uploadContentFile } from '../../lib/content-upload.ts';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { mockApi, problemAnswer } from '../../lib/test-api.tsx';
 import { storeSessionForTests } from '../../lib/test-session.ts';
-import { fakeXhr, mediaFileForTests } from './test-support.ts';
-import { contentFileProblem, sha256Hex, uploadContentFile } from './upload-content.ts';
+import { fakeXhr } from '../../lib/test-upload.ts';
+import { mediaFileForTests } from './test-support.ts';
 import { ContentUploadField } from './upload-field.tsx';
 
 const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);

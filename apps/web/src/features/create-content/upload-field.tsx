@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { RequiredMark } from '../../components/ui/form-field.tsx';
 import { UploadProgressBar } from '../../components/upload-progress.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { contentFileCodes, contentFileProblem, uploadContentFile } from '../../lib/content-upload.ts';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
 import { useLocale } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { isUploadCancelled, useUpload } from '../../lib/upload.ts';
-import { contentFileCodes, contentFileProblem, uploadContentFile } from './upload-content.ts';
 
 /** The preview of a ready file: its md (or sm) rendition for an image, an icon for audio and video. */
 export function MediaPreview({ file, className }: { file: ContentMediaFileView; className?: string }) {

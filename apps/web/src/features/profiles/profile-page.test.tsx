@@ -5,6 +5,7 @@ import { clearNotifications } from '../../lib/notifications.ts';
 import { mockApi, problemAnswer, renderRoutes, writesOf } from '../../lib/test-api.tsx';
 import { productFixture } from '../../lib/test-products.ts';
 import { customerRecordForTests, storeSessionForTests } from '../../lib/test-session.ts';
+import { fakeXhr } from '../../lib/test-upload.ts';
 import { EditPublicProfilePage } from './edit-public-profile-page.tsx';
 import { NotificationsSettingsPage } from './notifications-settings-page.tsx';
 import { CustomerProfilePage, ProfileByNamePage } from './profile-page.tsx';
@@ -168,8 +169,6 @@ describe('edit public profile', () => {
           },
           { status: 201 },
         );
-      if (url.startsWith('http://localhost/api/v2/shop/media-uploads/abc') && method === 'PUT')
-        return new Response(null, { status: 200 });
       if (url === `/api/v2/shop/customers/${uuid}` && method === 'PUT') {
         const sent = (body as { profileImage: string | null }).profileImage;
         current = sent ? '/media/public/content/abc.png' : null;
@@ -179,6 +178,12 @@ describe('edit public profile', () => {
         return Response.json({ ...record, profileImage: current });
       return undefined;
     });
+    // the bytes go to the upload link by XHR (progress); the local store answers the checked file
+    const xhr = fakeXhr(() => ({
+      status: 200,
+      body: { id: 5, '@id': '/api/v2/shop/media-files/5', state: 'ready' },
+    }));
+    vi.stubGlobal('XMLHttpRequest', xhr.FakeXhr);
     renderRoutes([{ path: '/edit-profile', element: <EditPublicProfilePage /> }], '/edit-profile');
     expect(await screen.findByTestId('profile-image-placeholder')).toBeTruthy();
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -191,13 +196,15 @@ describe('edit public profile', () => {
     const writes = writesOf(calls);
     expect(writes.map((c) => `${c.method} ${c.url}`)).toEqual([
       'POST /api/v2/shop/media-files/presign',
-      'PUT http://localhost/api/v2/shop/media-uploads/abc?signature=xyz',
       `PUT /api/v2/shop/customers/${uuid}`,
+    ]);
+    expect(xhr.sent.map((put) => put.url)).toEqual([
+      'http://localhost/api/v2/shop/media-uploads/abc?signature=xyz',
     ]);
     const digest = await crypto.subtle.digest('SHA-256', bytes);
     const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
     expect(writes[0]?.body).toEqual({ filename: 'ich.png', private: false, hash });
-    expect(writes[2]?.body).toEqual({ profileImage: '/api/v2/shop/media-files/5' });
+    expect(writes[1]?.body).toEqual({ profileImage: '/api/v2/shop/media-files/5' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Bild entfernen' }));
     expect(await screen.findByTestId('profile-image-placeholder')).toBeTruthy();

@@ -80,23 +80,6 @@ export function useSaveProduct() {
   });
 }
 
-/** POST media-files/presign: announces an upload and answers where to PUT its bytes. */
-export function presignUpload(input: PresignInput): Promise<PresignView> {
-  return apiRequest<PresignView>('/api/v2/shop/media-files/presign', {
-    method: 'POST',
-    body: input,
-    auth: true,
-  });
-}
-
-/** POST media-files/{id}/complete: checks bytes that went straight to the store (S3). */
-export function completeUpload(id: number): Promise<ContentMediaFileView> {
-  return apiRequest<ContentMediaFileView>(`/api/v2/shop/media-files/${id}/complete`, {
-    method: 'POST',
-    auth: true,
-  });
-}
-
 /** GET media-files/{id}: one of the customer's uploads with its state. */
 export function getMediaFile(id: number): Promise<ContentMediaFileView> {
   return apiRequest<ContentMediaFileView>(`/api/v2/shop/media-files/${id}`, { auth: true });

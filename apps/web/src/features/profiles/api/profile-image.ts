@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerResource } from '@token/domain/accounts';
-import {
-  contentExtensionOf,
-  contentFileTypes,
-  maxContentFileBytes,
-  type PresignView,
-} from '@token/domain/marketplace';
+import { contentExtensionOf, contentFileTypes, maxContentFileBytes } from '@token/domain/marketplace';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { ApiError, problemOf } from '../../../lib/api-error.ts';
+import { uploadContentFile } from '../../../lib/content-upload.ts';
 import { accountKeys } from '../../../lib/customer.ts';
 import { productKeys } from '../../../lib/product.ts';
 
@@ -25,38 +20,10 @@ export function profileImageRefusal(file: File): 'file_type_not_allowed' | 'file
   return null;
 }
 
-async function sha256Hex(file: File): Promise<string> {
-  const buffer = await new Promise<ArrayBuffer>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(file);
-  });
-  // copied into this realm's typed array (a test DOM's ArrayBuffer is not the one WebCrypto accepts)
-  const bytes = Uint8Array.from(new Uint8Array(buffer));
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * The spec's upload: POST media-files/presign {filename, private: false, hash}, then PUT the bytes
- * to `uploadUrl` with the headers it names; answers the file's IRI. (The smallest PUT of this
- * feature's own: `lib/upload.ts` gets a PUT with progress in parallel work.)
- */
+/** The spec's upload (presign, PUT, checked) of a public image; answers the file's IRI. */
 export async function uploadPublicImage(file: File): Promise<string> {
-  const presigned = await apiRequest<PresignView>('/api/v2/shop/media-files/presign', {
-    method: 'POST',
-    auth: true,
-    body: { filename: file.name, private: false, hash: await sha256Hex(file) },
-  });
-  let res: Response;
-  try {
-    res = await fetch(presigned.uploadUrl, { method: 'PUT', headers: presigned.headers, body: file });
-  } catch {
-    throw new ApiError({ status: 0, code: 'fetch_failed' });
-  }
-  if (!res.ok) throw await problemOf(res);
-  return presigned['@id'];
+  const uploaded = await uploadContentFile(file, { private: false });
+  return uploaded['@id'];
 }
 
 /** PUT customers/{uuid} {profileImage}: an uploaded file's IRI sets the avatar, null removes it. */

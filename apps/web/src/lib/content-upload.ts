@@ -4,9 +4,11 @@ import {
   contentExtensionOf,
   contentFileTypes,
   maxContentFileBytes,
+  type PresignInput,
+  type PresignView,
 } from '@token/domain/marketplace';
-import { putFile, type UploadOptions } from '../../lib/upload.ts';
-import { completeUpload, presignUpload } from './api/content-api.ts';
+import { apiRequest } from './api-client.ts';
+import { putFile, type UploadOptions } from './upload.ts';
 
 /** The hex SHA-256 of a file's bytes, computed in the browser (the presign call announces it). */
 export async function sha256Hex(file: Blob): Promise<string> {
@@ -64,4 +66,21 @@ export async function uploadContentFile(
   const answer = await putFile<ContentMediaFileView>(presigned.uploadUrl, file, presigned.headers, opts);
   if (answer && typeof answer === 'object' && 'state' in answer) return answer;
   return completeUpload(presigned.id);
+}
+
+/** POST media-files/presign: announces an upload and answers where to PUT its bytes. */
+export function presignUpload(input: PresignInput): Promise<PresignView> {
+  return apiRequest<PresignView>('/api/v2/shop/media-files/presign', {
+    method: 'POST',
+    body: input,
+    auth: true,
+  });
+}
+
+/** POST media-files/{id}/complete: checks bytes that went straight to the store (S3). */
+export function completeUpload(id: number): Promise<ContentMediaFileView> {
+  return apiRequest<ContentMediaFileView>(`/api/v2/shop/media-files/${id}/complete`, {
+    method: 'POST',
+    auth: true,
+  });
 }
