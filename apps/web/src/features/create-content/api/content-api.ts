@@ -5,8 +5,6 @@ import type {
   CreatorProductCreateInput,
   CreatorProductUpdateInput,
   CreatorProductView,
-  PresignInput,
-  PresignView,
 } from '@token/domain/marketplace';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type HydraCollection, pageOf } from '../../../lib/hydra.ts';
