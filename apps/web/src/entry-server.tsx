@@ -6,7 +6,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
-import { ApiError, setApiFetch } from './lib/api-client.ts';
+import { setApiFetch } from './lib/api-client.ts';
 import { i18n } from './lib/i18n.ts';
 import { type PageHead, PageHeadContext } from './ssr/page-head.ts';
 import { serverRenderedRoutes } from './ssr/server-rendered-routes.ts';
@@ -94,7 +94,9 @@ async function renderNow(opts: RenderOptions): Promise<{ result: RenderResult; d
     if (context instanceof Response) throw new Error('a public page answered a redirect');
     const router = createStaticRouter(handler.dataRoutes, context);
     const client = new QueryClient({
-      defaultOptions: { queries: { staleTime: 60_000, retry: false, gcTime: Number.POSITIVE_INFINITY } },
+      defaultOptions: {
+        queries: { staleTime: 60_000, retry: false, retryOnMount: false, gcTime: Number.POSITIVE_INFINITY },
+      },
     });
     const head: PageHead = {};
     const app = (
@@ -108,29 +110,28 @@ async function renderNow(opts: RenderOptions): Promise<{ result: RenderResult; d
     );
     // Render to learn which queries the page asks for, fetch them, and again for the queries that
     // depend on their answers (a product's creator...), at most a few rounds.
+    const clearHead = () => {
+      for (const key of Object.keys(head)) delete head[key as keyof PageHead];
+    };
     for (let round = 0; round < 4; round++) {
+      clearHead();
       renderToString(app);
       const missing = unfetched(client);
       if (missing.length === 0) break;
       await Promise.all(missing.map((q) => q.fetch().catch(() => undefined)));
     }
-    const notFound =
-      serverRenderedRoute(new URL(opts.url, opts.origin).pathname) === '*' ||
-      client
-        .getQueryCache()
-        .getAll()
-        .some((q) => q.state.error instanceof ApiError && q.state.error.status === 404);
     const state = dehydrate(client, {
       // failed answers too: the client's first render must show the same not-found or error
       shouldDehydrateQuery: (q) => q.state.status === 'success' || q.state.status === 'error',
     });
+    clearHead();
     const result = await new Promise<RenderResult>((resolve, reject) => {
       const stream = renderToPipeableStream(app, {
         onAllReady() {
           // every component has rendered; piping only writes out what is done
           release();
           resolve({
-            status: notFound ? 404 : (context.statusCode ?? 200),
+            status: head.status ?? context.statusCode ?? 200,
             head,
             state,
             pipe: (destination) => stream.pipe(destination),

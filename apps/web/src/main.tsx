@@ -1,7 +1,6 @@
 import './lib/zod-config.ts';
 import './styles.css';
 import type { DehydratedState } from '@tanstack/react-query';
-import { isLocale } from '@token/domain/i18n';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
@@ -9,7 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { ApiError } from './lib/api-client.ts';
-import { chosenLocale, i18n, localeCookie, rememberLocale } from './lib/i18n.ts';
+import { chosenLocale, i18n, localeCookie, rememberLocale, serverRenderedLocale } from './lib/i18n.ts';
 import { getSession } from './lib/session-store.ts';
 
 const root = document.getElementById('root');
@@ -54,8 +53,8 @@ async function loadMatchedRoutes() {
 
 async function start(container: HTMLElement) {
   const state = serverState();
-  const serverLocale = document.documentElement.lang;
-  if (state && isLocale(serverLocale) && canHydrate(serverLocale)) {
+  const serverLocale = serverRenderedLocale;
+  if (state && serverLocale && canHydrate(serverLocale)) {
     // the server's language is the visitor's from now on (and the cookie tells the next render)
     rememberLocale(serverLocale);
     await i18n.changeLanguage(serverLocale);

@@ -23,7 +23,13 @@ export function AppProviders({
   const [queryClient] = useState(() => {
     if (client) return client;
     const created = createQueryClient();
-    if (dehydratedState) hydrate(created, dehydratedState);
+    if (dehydratedState) {
+      hydrate(created, dehydratedState);
+      // a failure the server rendered (a product not found) stays on screen instead of loading again
+      for (const q of dehydratedState.queries) {
+        if (q.state.status === 'error') created.setQueryDefaults(q.queryKey, { retryOnMount: false });
+      }
+    }
     return created;
   });
   return (

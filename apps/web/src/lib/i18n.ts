@@ -50,6 +50,16 @@ const lazyNamespaceBackend: BackendModule = {
   },
 };
 
+/**
+ * The language the server rendered this page in (decision 021), read before anything below sets
+ * `<html lang>`; null when the page came as the client-rendered shell.
+ */
+export const serverRenderedLocale: Locale | null = (() => {
+  if (typeof document === 'undefined' || !document.getElementById('ssr-state')) return null;
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : null;
+})();
+
 export const i18n = i18next.createInstance();
 
 void i18n

@@ -14,6 +14,8 @@ export type PageHead = {
   /** Open Graph type: `product` on item pages, `website` otherwise. */
   type?: 'website' | 'product';
   jsonLd?: Record<string, unknown>;
+  /** The HTTP status of the page: 404 when it renders page-not-found. */
+  status?: number;
 };
 
 /** The server's collector of the page's head; absent (null) in the browser. */
