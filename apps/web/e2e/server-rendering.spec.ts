@@ -1,4 +1,5 @@
-import { expect, type Page, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 // Decision 021: the public pages arrive rendered, and the browser takes them over (hydrates) with
 // the same data and language, without a hydration mismatch or a second fetch of the page's data.
