@@ -98,12 +98,16 @@ export async function benchLighthouse(given) {
     process.stdout.write('\n━━ Lighthouse, mobile (simulated throttling), performance\n');
     process.stdout.write(`  ${'page'.padEnd(40)} score      FCP      LCP      TBT     CLS\n`);
     for (const path of await pagesOf(base)) {
-      const result = await lighthouse(`${base}${path}`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        logLevel: 'error',
-        output: 'json',
-      });
+      const run = () =>
+        lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+          output: 'json',
+        });
+      let result = await run();
+      // a first navigation of a fresh browser now and then records no trace (NO_NAVSTART): once more
+      if (result.lhr.runtimeError) result = await run();
       const { audits, categories, runtimeError } = result.lhr;
       if (runtimeError || audits['cumulative-layout-shift'].numericValue === undefined) {
         process.stdout.write(`  ${path.padEnd(40)} failed: ${runtimeError?.code ?? 'no figures'}\n`);
@@ -118,6 +122,10 @@ export async function benchLighthouse(given) {
           .toFixed(3)
           .padStart(7)}\n`,
       );
+      if (process.env.LIGHTHOUSE_VERBOSE) {
+        const lcp = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+        process.stdout.write(`      LCP element: ${lcp?.snippet ?? '?'}\n`);
+      }
     }
   } finally {
     chrome.kill();
