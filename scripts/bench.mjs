@@ -4,7 +4,8 @@
 // (scripts/bench-orders.ts: 50 investors through the whole order flow over HTTP, the product list
 // beside them, stock and invoice numbers checked afterwards). Figures only; nothing here fails on a time.
 // BENCH_PRODUCTS=1000 adds generated bonds up to that many products before the server starts.
-// BENCH_ONLY=catalog|auth|orders|register|servicing|marketplace runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
+// lighthouse (scripts/bench-lighthouse.mjs): Lighthouse mobile on the server-rendered public pages.
+// BENCH_ONLY=catalog|auth|orders|register|servicing|marketplace|lighthouse runs one part; BENCH_INVESTORS (50), BENCH_ORDER_SECONDS (15).
 // register (PostgreSQL only; scripts/bench-register.ts): POST token/transfer from 50 holders with real
 // two-factor codes over HTTP, placeTransfer sustained, and the depot reads of an investor with 100 bonds
 // and 10,000 register entries; then the journal check over 1,000,000 entries in memory.
@@ -280,6 +281,10 @@ async function main() {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
     });
+  }
+  if (runs('lighthouse')) {
+    const { benchLighthouse } = await import('./bench-lighthouse.mjs');
+    await benchLighthouse();
   }
   if (!only && existsSync(join(root, 'scripts/web-size.mjs'))) {
     process.stdout.write('\n');

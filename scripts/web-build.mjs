@@ -32,11 +32,15 @@ export function webSourceHash() {
   return h.digest('hex');
 }
 
-/** Builds apps/web when its dist is missing or was built from other sources. */
+/**
+ * Builds apps/web (the SPA in dist/ and its server-render build in dist-server/, decision 021)
+ * when either is missing or was built from other sources.
+ */
 export function ensureWebBuild() {
   const hash = webSourceHash();
   if (
     existsSync(join(root, 'apps/web/dist/index.html')) &&
+    existsSync(join(root, 'apps/web/dist-server/entry-server.js')) &&
     existsSync(stamp) &&
     readFileSync(stamp, 'utf8') === hash
   ) {

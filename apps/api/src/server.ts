@@ -71,6 +71,7 @@ import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
 import type { Partners } from './partners/create-partners.ts';
 import { sandboxPartnerRoutes } from './partners/sandbox-routes.ts';
+import { loadServerRenderer } from './server-render.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -267,7 +268,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     });
   }
 
-  app.setNotFoundHandler(createNotFoundHandler(app as unknown as App, { hasWeb }));
+  // The public pages rendered on the server (decision 021), when the web's SSR build is there.
+  const serverRenderer = hasWeb && webDist ? await loadServerRenderer(app as unknown as App, webDist) : null;
+  app.setNotFoundHandler(createNotFoundHandler(app as unknown as App, { hasWeb, serverRenderer }));
 
   app.addHook('onClose', async () => {
     await opts.db.close();

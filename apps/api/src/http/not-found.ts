@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerRenderer } from '../server-render.ts';
 import { sendProblem } from './errors.ts';
 import type { App } from './types.ts';
 
@@ -24,11 +25,14 @@ export function allowedMethods(app: App, path: string): string[] {
  * What answers when no route matched the method and path:
  * - a path that exists under other methods: 405 with `Allow` (OPTIONS: 204 with `Allow`);
  * - a method the API does not know at all: 501;
- * - GET/HEAD of any other non-API path without a file extension: the SPA's index.html, which
- *   renders its own page-not-found; other methods there: 405 with `Allow: GET, HEAD, OPTIONS`;
+ * - GET/HEAD of any other non-API path without a file extension: a public page rendered on the
+ *   server (decision 021; unknown pages render page-not-found with 404), else the SPA's index.html; other methods there: 405 with `Allow: GET, HEAD, OPTIONS`;
  * - unknown API paths: 404 `route_not_found`; unknown file-like paths: 404 `not_found`.
  */
-export function createNotFoundHandler(app: App, opts: { hasWeb: boolean }) {
+export function createNotFoundHandler(
+  app: App,
+  opts: { hasWeb: boolean; serverRenderer?: ServerRenderer | null },
+) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
@@ -40,6 +44,8 @@ export function createNotFoundHandler(app: App, opts: { hasWeb: boolean }) {
       (!fileLikePath.test(path) || pagesWithDots.test(path))
     ) {
       if (request.method === 'GET' || request.method === 'HEAD') {
+        // the public pages are rendered on the server (decision 021); the rest gets the shell
+        if (opts.serverRenderer?.renders(path)) return opts.serverRenderer.send(request, reply);
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       allowed = ['GET', 'HEAD'];

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
@@ -9,8 +9,29 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { SessionProvider } from '../lib/session.tsx';
 
 /** Everything the pages rely on: server state, language, session, the confirmation popup. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  client,
+  dehydratedState,
+}: {
+  children: ReactNode;
+  /** The server render's own client (decision 021); the browser makes one. */
+  client?: QueryClient;
+  /** The server render's answers, so the hydrating first render matches it and fetches nothing. */
+  dehydratedState?: DehydratedState | undefined;
+}) {
+  const [queryClient] = useState(() => {
+    if (client) return client;
+    const created = createQueryClient();
+    if (dehydratedState) {
+      hydrate(created, dehydratedState);
+      // a failure the server rendered (a product not found) stays on screen instead of loading again
+      for (const q of dehydratedState.queries) {
+        if (q.state.status === 'error') created.setQueryDefaults(q.queryKey, { retryOnMount: false });
+      }
+    }
+    return created;
+  });
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

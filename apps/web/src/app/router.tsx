@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { type LazyNamespace, loadNamespace } from '../lib/i18n.ts';
 import { clearNotifications } from '../lib/notifications.ts';
+import { legalPageCodes } from './legal-pages.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -207,14 +208,7 @@ const paymentsPage = async () => {
   return { Component: m.PaymentsPage as ComponentType };
 };
 
-/** spec 2 legal pages: each shows the CMS page of the same code in the current language. */
-export const legalPageCodes = [
-  'imprint',
-  'privacy-policy',
-  'terms-and-conditions',
-  'data-protection',
-  'legal-indications',
-] as const;
+export { legalPageCodes } from './legal-pages.ts';
 
 /** Until the first page's module has loaded there is nothing to show; hold the screen's room. */
 function InitialLoad() {

@@ -1,12 +1,16 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageHead } from '../ssr/page-head.ts';
 import { buttonClasses } from './ui/button.tsx';
 import { DocumentTitle } from './ui/document-title.tsx';
 
 /** spec 2: page-not-found with a link home; also shown by pages whose record does not exist. */
 export function NotFound() {
   const { t } = useTranslation();
+  // the server render answers this page with status 404 (decision 021)
+  const head = usePageHead();
+  if (head) head.status = 404;
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center sm:py-28">
       <DocumentTitle title={t('notFound.title')} />

@@ -17,6 +17,17 @@ type RequestOptions = {
   auth?: boolean;
 };
 
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+let fetchImpl: Fetch = (input, init) => fetch(input, init);
+
+/**
+ * The server render (decision 021) answers the page's calls inside the API process instead of over
+ * the network; it sets its own fetch for the duration of one render. Null restores the browser's.
+ */
+export function setApiFetch(impl: Fetch | null): void {
+  fetchImpl = impl ?? ((input, init) => fetch(input, init));
+}
+
 /** 401 codes about the submitted credentials, not about the session: they never log out. */
 const credentialCodes = new Set(['bad_credentials', 'two_factor_required', 'two_factor_invalid']);
 
@@ -44,7 +55,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
   let res: Response;
   try {
-    res = await fetch(path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal ?? null });
+    res = await fetchImpl(path, { method: opts.method ?? 'GET', headers, body, signal: opts.signal ?? null });
   } catch (err) {
     throw fetchFailure(err);
   }

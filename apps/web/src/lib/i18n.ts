@@ -58,6 +58,16 @@ const lazyNamespaceBackend: BackendModule = {
   },
 };
 
+/**
+ * The language the server rendered this page in (decision 021), read before anything below sets
+ * `<html lang>`; null when the page came as the client-rendered shell.
+ */
+export const serverRenderedLocale: Locale | null = (() => {
+  if (typeof document === 'undefined' || !document.getElementById('ssr-state')) return null;
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : null;
+})();
+
 export const i18n = i18next.createInstance();
 
 void i18n
@@ -82,7 +92,8 @@ export function loadNamespace(namespace: LazyNamespace): Promise<void> {
 }
 
 function applyToDocument(locale: string) {
-  document.documentElement.lang = locale;
+  // the server render (decision 021) has no document; it writes `lang` into its HTML itself
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 applyToDocument(i18n.language);
 i18n.on('languageChanged', applyToDocument);
@@ -93,13 +104,33 @@ export function currentLocale(): Locale {
   return isLocale(l) ? l : defaultLocale;
 }
 
-/** Switches the language and remembers it for the next visit. */
-export async function changeLocale(locale: Locale): Promise<void> {
+/** The cookie that tells the server render the visitor's language (decision 021), for a year. */
+export const localeCookie = 'locale';
+
+/** Remembers the language: localStorage for the browser, the `locale` cookie for the server render. */
+export function rememberLocale(locale: Locale): void {
   try {
     localStorage.setItem(storageKey, locale);
   } catch {
     // not remembered, still switched
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie, no Cookie Store API in every browser
+  document.cookie = `${localeCookie}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** The language the visitor chose last (localStorage), or null when none was chosen. */
+export function chosenLocale(): Locale | null {
+  try {
+    const saved = localStorage.getItem(storageKey);
+    return isLocale(saved) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Switches the language and remembers it for the next visit. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  rememberLocale(locale);
   await i18n.changeLanguage(locale);
 }
 

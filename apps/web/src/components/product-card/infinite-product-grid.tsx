@@ -24,14 +24,15 @@ export function InfiniteProductGrid({
   empty,
   restorePages = 1,
   onPagesLoaded,
-  renderCard = (product) => <ProductCard product={product} />,
+  // the first card's picture is the page's largest paint on a phone: loaded at once, not lazily
+  renderCard = (product, index) => <ProductCard product={product} priority={index === 0} />,
 }: {
   list: ProductPages;
   listName: string;
   empty: ReactNode;
   restorePages?: number;
   onPagesLoaded?: (pages: number) => void;
-  renderCard?: (product: ProductView) => ReactNode;
+  renderCard?: (product: ProductView, index: number) => ReactNode;
 }) {
   const { t } = useTranslation();
   // a state, not a ref: the list's end exists only once the first page is there
@@ -108,9 +109,9 @@ export function InfiniteProductGrid({
           aria-busy={isFetchingNextPage}
           data-testid="product-grid"
         >
-          {items.map((product) => (
+          {items.map((product, index) => (
             <li key={product.code} className="flex">
-              <div className="flex w-full flex-col [&>article]:flex-1">{renderCard(product)}</div>
+              <div className="flex w-full flex-col [&>article]:flex-1">{renderCard(product, index)}</div>
             </li>
           ))}
           {isFetchingNextPage &&

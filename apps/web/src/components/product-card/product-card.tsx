@@ -79,10 +79,13 @@ export function ProductCard({
   product,
   name,
   children,
+  priority = false,
 }: {
   product: ProductView;
   name?: ReactNode;
   children?: ReactNode;
+  /** The page's main picture (the first card of a list): loaded at once and first. */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -107,7 +110,7 @@ export function ProductCard({
     >
       <div className="relative">
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
-          <ProductMedia files={product.mediaFiles} alt={product.name} />
+          <ProductMedia files={product.mediaFiles} alt={product.name} priority={priority} />
         </Link>
         <ProductLabelBadge product={product} className="absolute top-3 left-3 shadow-sm" />
         <FavouriteButton product={product} className="absolute top-2 right-2" />

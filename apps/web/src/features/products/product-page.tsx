@@ -235,6 +235,37 @@ function LegalDocuments({ product }: { product: ProductView }) {
   );
 }
 
+/** The product's first public picture, for Open Graph and JSON-LD. */
+function productImageOf(p: ProductView): string | null {
+  return p.mediaFiles.find((f) => f.mediaType === 'image' && f.path)?.path ?? null;
+}
+
+/** schema.org `Product` of an item page (decision 021): name, description, picture, price in EUR. */
+function productJsonLd(p: ProductView, fallbackDescription: string): Record<string, unknown> {
+  const price = priceOf(p);
+  const image = productImageOf(p);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    description: p.shortDescription ?? p.description ?? fallbackDescription,
+    sku: p.code,
+    ...(image ? { image } : {}),
+    ...(price !== null
+      ? {
+          offers: {
+            '@type': 'Offer',
+            priceCurrency: 'EUR',
+            price: (price / 100).toFixed(2),
+            availability: p.defaultVariant?.inStock
+              ? 'https://schema.org/InStock'
+              : 'https://schema.org/OutOfStock',
+          },
+        }
+      : {}),
+  };
+}
+
 /** spec 2 /products/:productCode: media, description, key facts, legal documents, price and buying. */
 export function ProductPage() {
   const { productCode = '' } = useParams();
@@ -258,7 +289,13 @@ export function ProductPage() {
   const p = product.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <DocumentTitle title={p.name} description={p.shortDescription ?? t('meta.product', { name: p.name })} />
+      <DocumentTitle
+        title={p.name}
+        description={p.shortDescription ?? t('meta.product', { name: p.name })}
+        image={productImageOf(p)}
+        type="product"
+        jsonLd={productJsonLd(p, t('meta.product', { name: p.name }))}
+      />
       <nav aria-label={t('product.breadcrumb')} className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
