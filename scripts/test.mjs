@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureWebBuild } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.test-results');
@@ -49,6 +50,10 @@ function vitest(name, file, cmd, args, env) {
     j.numFailedTests + brokenFiles + (r.status !== 0 && j.numFailedTests + brokenFiles === 0 ? 1 : 0);
   return { passed: j.numPassedTests, failed, seconds: r.seconds };
 }
+
+// The web build (the SPA and its server-render build, decision 021) before any suite: the API's
+// server-render tests of both databases and the e2e servers would otherwise build it at once.
+if (only.length === 0 || only.includes('vitest') || only.includes('e2e')) ensureWebBuild();
 
 step('vitest', () =>
   vitest('vitest', join(out, 'vitest.json'), 'npx', ['vitest', 'run', '--reporter=default']),

@@ -61,10 +61,10 @@ test('a collectible shows its audio with the cover, its creator and the price in
   await page.goto('/products/NFT_ELBUFER_SESSIONS');
   await expect(page.locator('[data-media="audio"] audio')).toHaveCount(1);
   await expect(page.locator('[data-media="audio"] img')).toBeVisible();
-  // the creator is named; their profile (/customer?id=) comes with the marketplace, so no link yet
+  // the creator is named and linked to their profile summary
   await expect(page.getByText('by Felix Braun')).toBeVisible();
-  await expect(page.locator('a[href^="/customer"]')).toHaveCount(0);
+  await expect(page.getByTestId('product-creator')).toHaveAttribute('href', /^\/customer\?id=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('product-price')).toHaveText(/^€\d/);
-  await expect(page.getByTestId('buy-reason')).toHaveText(/Please log in to subscribe\./);
+  await expect(page.getByTestId('buy-reason')).toHaveText(/Please log in to buy\./);
   await expectAccessible(page, 'collectible details');
 });

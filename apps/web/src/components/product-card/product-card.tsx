@@ -146,7 +146,11 @@ export function ProductCard({
               size="sm"
               className="flex-1"
               disabled={!canBuy}
-              title={canBuy ? undefined : t(`buy.blockers.${blockers[0]}`)}
+              title={
+                canBuy
+                  ? undefined
+                  : t(`buy.blockers.${blockers[0]}`, { context: security ? undefined : 'collectible' })
+              }
               onClick={() =>
                 void navigate(`/order-process/token?${new URLSearchParams({ product: product.code })}`)
               }

@@ -143,6 +143,8 @@ describe('ProductPage of a collectible', () => {
     expect(screen.getByTestId('product-creator').getAttribute('href')).toBe(`/customer?id=${creatorUuid}`);
     // the heart is on the item page too; a visitor's press leads to the login
     expect(screen.getByTestId('favourite-button').getAttribute('aria-pressed')).toBe('false');
+    // a collectible is bought: the login hint says so
+    expect(screen.getByTestId('buy-reason').textContent).toContain('Zum Kaufen melden Sie sich bitte an.');
     // visitors cannot bid, as they cannot buy
     expect((screen.getByTestId('bid-button') as HTMLButtonElement).disabled).toBe(true);
   });

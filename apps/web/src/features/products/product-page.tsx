@@ -174,7 +174,7 @@ function BuyPanel({ product }: { product: ProductView }) {
         {!security && product.allowToBuy && <BidDialog product={product} disabled={!canBuy} />}
         {reason && (
           <p id="buy-reason" className="text-sm text-slate-700" data-testid="buy-reason">
-            {t(`buy.blockers.${reason}`)}{' '}
+            {t(`buy.blockers.${reason}`, { context: security ? undefined : 'collectible' })}{' '}
             {reason === 'login_required' && (
               <Link
                 to={loginPathFor(location.pathname + location.search)}
