@@ -59,7 +59,7 @@ async function upload(token: string, opts: { private?: boolean; put?: boolean } 
   });
   expect(presigned.status).toBe(201);
   if (opts.put !== false) {
-    const url = new URL(presigned.body.uploadUrl);
+    const url = new URL(presigned.body.uploadUrl, 'http://localhost');
     const put = await t.app.inject({
       method: 'PUT',
       url: `${url.pathname}${url.search}`,
