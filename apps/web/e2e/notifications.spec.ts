@@ -18,7 +18,8 @@ test('an API failure shows in the notification bar with its detail, and navigati
       body: JSON.stringify({ status: 500, code: 'internal_error', detail: 'boom', requestId: 'req-e2e' }),
     }),
   );
-  await page.goto('/contact');
+  // a page the browser renders alone (/ is not rendered on the server), so the footer block is fetched
+  await page.goto('/');
   const alert = page.getByRole('alert').filter({ hasText: 'Es ist ein unerwarteter Fehler aufgetreten.' });
   await expect(alert).toHaveCount(1);
   await alert.getByRole('button', { name: 'Details anzeigen' }).click();

@@ -562,7 +562,7 @@ for (const locale of ['de', 'en'] as const) {
     await page.getByRole('button', { name: x.next, exact: true }).click();
 
     await expect(page).toHaveURL(/\/order-process\/addresses$/);
-    await expect(page.locator('input').first()).toHaveValue(/./);
+    await expect(page.locator('main input').first()).toHaveValue(/./);
     await shootAll(page, 'addresses', locale);
     await page.getByRole('button', { name: x.next, exact: true }).click();
 

@@ -1,13 +1,14 @@
 import './lib/zod-config.ts';
 import './styles.css';
 import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { ApiError } from './lib/api-client.ts';
+import { appReadyAttribute } from './lib/hydrated.ts';
 import { chosenLocale, i18n, localeCookie, rememberLocale, serverRenderedLocale } from './lib/i18n.ts';
 import { getSession } from './lib/session-store.ts';
 
@@ -51,6 +52,14 @@ async function loadMatchedRoutes() {
   );
 }
 
+/** Marks the document once React owns it, hydrated or rendered (`html[data-app-ready]`). */
+function AppReadyMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute(appReadyAttribute, '');
+  }, []);
+  return null;
+}
+
 async function start(container: HTMLElement) {
   const state = serverState();
   const serverLocale = serverRenderedLocale;
@@ -64,6 +73,7 @@ async function start(container: HTMLElement) {
       <StrictMode>
         <AppProviders dehydratedState={state}>
           <RouterProvider router={createAppRouter()} />
+          <AppReadyMark />
         </AppProviders>
       </StrictMode>,
     );
@@ -75,6 +85,7 @@ async function start(container: HTMLElement) {
     <StrictMode>
       <AppProviders dehydratedState={state ?? undefined}>
         <RouterProvider router={createAppRouter()} />
+        <AppReadyMark />
       </AppProviders>
     </StrictMode>,
   );

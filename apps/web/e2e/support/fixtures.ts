@@ -28,5 +28,23 @@ export async function useLanguage(page: Page, locale: 'de' | 'en') {
   }, locale);
 }
 
-export const test = base;
+/**
+ * The test's page waits after each `goto` until React owns an app page (`html[data-app-ready]`, set
+ * once a server-rendered page has hydrated or a page rendered in the browser has mounted), so no test
+ * types into or presses a server-rendered form before the page handles it. Pages without the app
+ * (the sandboxes, API answers) and pages without JavaScript are not waited for.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled !== false && (await page.locator('#root').count()) > 0) {
+        await page.waitForSelector('html[data-app-ready]', { state: 'attached', timeout: 30_000 });
+      }
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };

@@ -114,13 +114,15 @@ function HeaderSearch() {
   };
   return (
     <search className="relative mr-1 hidden lg:block">
-      <form onSubmit={submit}>
+      {/* without JavaScript (before a server-rendered page hydrates) the form still searches */}
+      <form onSubmit={submit} action="/search" method="get">
         <label htmlFor={id} className="sr-only">
           {t('search.label')}
         </label>
         <input
           id={id}
           type="search"
+          name="phrase"
           value={value}
           maxLength={200}
           onChange={(e) => setValue(e.target.value)}
@@ -130,7 +132,7 @@ function HeaderSearch() {
         <button
           type="submit"
           className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-slate-600 hover:text-brand-900"
-          aria-label={t('search.submit')}
+          aria-label={t('header.searchSubmit')}
         >
           <Search className="size-4" aria-hidden="true" />
         </button>

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useHydrated } from '../../lib/hydrated.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'onDark';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -36,8 +37,20 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   size?: ButtonSize;
 };
 
-/** A button; links that should look like one use `buttonClasses`. */
-export function Button({ variant, size, className, type, ...rest }: ButtonProps) {
+/**
+ * A button; links that should look like one use `buttonClasses`. A submit button stays disabled until
+ * a server-rendered page has hydrated: a press (or Enter in a field) before then would submit the
+ * form natively, as a GET with its fields (a password) in the URL, instead of through the page.
+ */
+export function Button({ variant, size, className, type, disabled, ...rest }: ButtonProps) {
+  const hydrated = useHydrated();
   const classes = buttonClasses({ variant, size, className });
-  return <button type={type ?? 'button'} className={classes} {...rest} />;
+  return (
+    <button
+      type={type ?? 'button'}
+      className={classes}
+      disabled={disabled || (type === 'submit' && !hydrated)}
+      {...rest}
+    />
+  );
 }
