@@ -379,7 +379,7 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
   await expect(admin).toHaveURL(/\/admin$/);
   await expect(heading(admin, 'Prüfliste')).toBeVisible();
   await admin.getByLabel('Suche', { exact: true }).fill(lastName);
-  await admin.getByRole('button', { name: 'Suchen' }).click();
+  await admin.getByRole('button', { name: 'Suchen', exact: true }).click();
   const row = admin.getByRole('row').filter({ hasText: lastName });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Selbstauskunft abgeschlossen');

@@ -56,7 +56,7 @@ test('the operator reviews a company: document, follow-up, approval, ban and lif
 
   // --- the company waits because its self-disclosure is complete and its identity confirmed
   await page.getByLabel('Suche', { exact: true }).fill(person.companyName);
-  await page.getByRole('button', { name: 'Suchen' }).click();
+  await page.getByRole('button', { name: 'Suchen', exact: true }).click();
   await expect(page).toHaveURL(/search=Nordlicht/);
   const row = page.getByRole('row').filter({ hasText: person.companyName });
   await expect(row).toHaveCount(1);
