@@ -227,6 +227,7 @@ describe('view schemas', () => {
       tokenId: null,
       whitelisting: false,
       metadata: [],
+      traits: [],
       mainTaxon: null,
       taxons: [],
       attributes: [{ code: 'isin', name: 'ISIN', stringValue: 'DE000A1B2C3D', type: 'text' }],
