@@ -32,11 +32,65 @@ function problemOfXhr(xhr: XMLHttpRequest): ApiError {
   }
 }
 
+const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
+
+/**
+ * Sends `body` with XMLHttpRequest (fetch reports no upload progress): `onProgress` follows the bytes
+ * sent, `signal` cancels (the promise then rejects with an AbortError). A 2xx answer resolves with
+ * `read(responseText)`; any other answer rejects with its problem as an ApiError after `onRefused`.
+ */
+function sendWithProgress<T>(req: {
+  method: 'POST' | 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  body: XMLHttpRequestBodyInit;
+  opts: UploadOptions;
+  read: (responseText: string) => T;
+  onRefused?: (status: number) => void;
+}): Promise<T> {
+  const { opts } = req;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(req.method, req.url);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept-language', currentLocale());
+    for (const [name, value] of Object.entries(req.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.({ loaded: e.loaded, total: e.total });
+    };
+    const onAbort = () => xhr.abort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => opts.signal?.removeEventListener('abort', onAbort);
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError({ status: 0, code: 'fetch_failed' }));
+    };
+    xhr.onload = () => {
+      settle();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(req.read(xhr.responseText));
+        } catch (err) {
+          reject(err);
+        }
+        return;
+      }
+      const problem = problemOfXhr(xhr);
+      req.onRefused?.(xhr.status);
+      reject(problem);
+    };
+    xhr.send(req.body);
+  });
+}
+
 /**
  * A multipart upload to the shop API: the text `fields` first, then `file` (a streaming server
- * checks the fields before the bytes arrive). Sent with XMLHttpRequest because fetch reports no
- * upload progress; `onProgress` follows the bytes sent, `signal` cancels (the promise then rejects
- * with an AbortError). Failures are ApiErrors like every other call's; a 401 ends the session.
+ * checks the fields before the bytes arrive), with progress and cancel (`sendWithProgress`).
+ * Failures are ApiErrors like every other call's; a 401 ends the session.
  */
 export async function uploadFile<T>(
   path: string,
@@ -44,64 +98,40 @@ export async function uploadFile<T>(
   file: File,
   opts: UploadOptions = {},
 ): Promise<T> {
-  const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
   if (opts.signal?.aborted) throw abortError();
   const token = await accessToken();
   const session = getSession();
   if (!token || !session) throw new ApiError({ status: 401, code: 'unauthorized' });
   if (opts.signal?.aborted) throw abortError();
-
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append('file', file, file.name);
-
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('accept-language', currentLocale());
-    xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) opts.onProgress?.({ loaded: e.loaded, total: e.total });
-    };
-    const onAbort = () => xhr.abort();
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => opts.signal?.removeEventListener('abort', onAbort);
-    xhr.onabort = () => {
-      settle();
-      reject(abortError());
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new ApiError({ status: 0, code: 'fetch_failed' }));
-    };
-    xhr.onload = () => {
-      settle();
-      if (xhr.status >= 200 && xhr.status < 300) {
-        touchSession();
-        try {
-          resolve(JSON.parse(xhr.responseText) as T);
-        } catch {
-          reject(
-            new ApiError({ status: xhr.status, code: 'fetch_failed', detail: 'The answer was not JSON' }),
-          );
-        }
-        return;
+  const answer = await sendWithProgress({
+    method: 'POST',
+    url: path,
+    headers: { authorization: `Bearer ${token}` },
+    body,
+    opts,
+    read: (text) => {
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        throw new ApiError({ status: 200, code: 'fetch_failed', detail: 'The answer was not JSON' });
       }
-      const problem = problemOfXhr(xhr);
-      // spec 4/7: a 401 logs out, unless a newer session has started since this request left
-      if (xhr.status === 401 && getSession()?.id === session.id) endSession('expired');
-      reject(problem);
-    };
-    xhr.send(body);
+    },
+    // spec 4/7: a 401 logs out, unless a newer session has started since this request left
+    onRefused: (status) => {
+      if (status === 401 && getSession()?.id === session.id) endSession('expired');
+    },
   });
+  touchSession();
+  return answer;
 }
 
 /**
  * The bytes of `file` PUT to a presigned `url` with the `headers` the presign call answered (spec 7:
- * media-files/presign), sent with XMLHttpRequest for the progress like `uploadFile`. No bearer token:
- * the URL itself is the permission (the local store's upload route or an S3 bucket). Resolves with
- * the answer's JSON, or null when the store answers none (S3); failures are ApiErrors.
+ * media-files/presign). No bearer token: the URL itself is the permission (the local store's upload
+ * route or an S3 bucket). Resolves with the answer's JSON, or null when the store answers none (S3).
  */
 export function putFile<T>(
   url: string,
@@ -109,41 +139,20 @@ export function putFile<T>(
   headers: Record<string, string>,
   opts: UploadOptions = {},
 ): Promise<T | null> {
-  const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
   if (opts.signal?.aborted) return Promise.reject(abortError());
-  return new Promise<T | null>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('accept-language', currentLocale());
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) opts.onProgress?.({ loaded: e.loaded, total: e.total });
-    };
-    const onAbort = () => xhr.abort();
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => opts.signal?.removeEventListener('abort', onAbort);
-    xhr.onabort = () => {
-      settle();
-      reject(abortError());
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new ApiError({ status: 0, code: 'fetch_failed' }));
-    };
-    xhr.onload = () => {
-      settle();
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(xhr.responseText ? (JSON.parse(xhr.responseText) as T) : null);
-        } catch {
-          resolve(null);
-        }
-        return;
+  return sendWithProgress<T | null>({
+    method: 'PUT',
+    url,
+    headers,
+    body: file,
+    opts,
+    read: (text) => {
+      try {
+        return text ? (JSON.parse(text) as T) : null;
+      } catch {
+        return null;
       }
-      reject(problemOfXhr(xhr));
-    };
-    xhr.send(file);
+    },
   });
 }
 
