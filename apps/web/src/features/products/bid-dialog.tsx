@@ -20,15 +20,18 @@ import { Input } from '../../components/ui/input.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { bidOrderPath } from '../../lib/marketplace-paths.ts';
 
-/** Ticks once a second while shown: the auction's remaining time. */
-function Countdown({ end }: { end: Date }) {
+/**
+ * Ticks once a second while shown: the auction's remaining time. The mock auction ends with each
+ * Berlin day, so at midnight the next one begins (the count never stands still at zero).
+ */
+function Countdown() {
   const { t } = useTranslation('marketplace');
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const { hours, minutes, seconds } = countdown(end, now);
+  const { hours, minutes, seconds } = countdown(mockAuctionEnd(now), now);
   const two = (n: number) => String(n).padStart(2, '0');
   return (
     <p className="text-sm text-slate-700">
@@ -58,7 +61,6 @@ export function BidDialog({ product, disabled }: { product: ProductView; disable
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
   const [checked, setChecked] = useState(false);
-  const [end] = useState(() => mockAuctionEnd(new Date()));
   const inputId = useId();
   const price = priceOf(product) ?? 0;
   const currentMilli = currentMockBidMilli(price);
@@ -111,7 +113,7 @@ export function BidDialog({ product, disabled }: { product: ProductView; disable
                 {eth(currentMilli)}
               </p>
             </div>
-            <Countdown end={end} />
+            <Countdown />
           </div>
           <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
             <Input
