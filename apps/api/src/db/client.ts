@@ -34,6 +34,26 @@ const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migra
 // PostgreSQL returns bigint/numeric as strings by default; counts and sums of cents fit in JS numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * A transaction runs on one pooled client, and a service may start several of its reads at once
+ * (`Promise.all`) inside the caller's transaction. pg runs a client's queries one after another
+ * anyway, but queueing them inside pg is deprecated (pg 9 refuses it): this chains the promise-style
+ * queries of one client here, in call order, so each starts when the previous one has finished.
+ * Callback and submittable queries (the pool's own `pool.query`, cursors) pass straight through.
+ */
+export function queueQueriesInOrder(client: pg.ClientBase): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  let previous: Promise<unknown> = Promise.resolve();
+  const queued = (...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') return query(...args);
+    const run = previous.then(() => query(...args));
+    previous = run.catch(() => undefined);
+    return run;
+  };
+  client.query = queued as typeof client.query;
+}
+
 /** Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for `memory://`). */
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
@@ -43,6 +63,7 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
+    pool.on('connect', queueQueriesInOrder);
     const db = drizzlePg(pool, { casing: 'snake_case' }) as Database;
     return {
       db,
