@@ -7,7 +7,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, taxCategories } from '../../db/schema/index.ts';
 import { seedChannel } from '../../db/seed/channel.ts';
-import { seedProduct } from '../../db/seed/factories.ts';
+import { seedCreator, seedProduct } from '../../db/seed/factories.ts';
+import { saveNotificationSettings } from '../collections/notification-settings.service.ts';
+import { bookOrderPaid } from './order-lifecycle.service.ts';
 import { shop } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { loggedInInvestor, orderStatements, type ShopApi, testBond } from '../../test/orders.ts';
@@ -41,10 +43,11 @@ afterAll(async () => {
 
 let nextCode = 1;
 /** A collectible of 10 editions at `priceCents` (VAT included), tax category `standard`. */
-async function collectible(priceCents = 45_000) {
+async function collectible(priceCents = 45_000, creatorId: number | null = null) {
   const code = `TEST_NFT_${nextCode++}`;
   const { variant } = await seedProduct(t.app.db, {
     code,
+    creatorId,
     royalties: 10,
     blockchainName: 'Polygon',
     taxCategoryId: standardTaxId,
@@ -163,6 +166,47 @@ describe('buying a collectible (issue 18)', () => {
     expect(text).not.toContain('§ 4 Nr. 8');
     expect(text).toContain('§ 356 Abs. 5 BGB');
     expect(text.replace(/\s+/g, ' ')).toContain('Mir ist bekannt, dass ich durch diese Zustimmung');
+  });
+
+  it("tells the creator of a sale once it is paid, in the creator's language, unless 'sale' is off", async () => {
+    const creator = await seedCreator(t.app.db, { locale: 'en', firstName: 'Mira', lastName: 'Holm' });
+    const quiet = await seedCreator(t.app.db);
+    await saveNotificationSettings({
+      db: t.app.db,
+      customerId: quiet.id,
+      settings: { auctionEnd: true, newFollower: true, bid: true, drop: true, sale: false },
+    });
+    const { api, row: buyer } = await loggedInInvestor(t);
+    const saleMails = (to: string) =>
+      t.app.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.template, 'creator_sale')));
+    const buyAndPay = async (variantCode: string, quantity: number, creatorEmail: string) => {
+      const { token } = await cart(api, variantCode, quantity);
+      await payByTransfer(api, token);
+      await api.patch(`/orders/${token}/complete`, { digitalContentConsent: consent });
+      expect(await saleMails(creatorEmail)).toHaveLength(0); // ordered is not yet sold
+      const [order] = await t.app.db.select().from(orders).where(eq(orders.tokenValue, token));
+      const booking = { orderId: order!.id, mail: t.app.partners.mail, publicUrl: t.config.publicUrl };
+      await t.app.db.transaction((tx) => bookOrderPaid(tx, booking));
+      await t.app.db.transaction((tx) => bookOrderPaid(tx, booking)); // a retried booking mails nobody twice
+    };
+
+    await buyAndPay((await collectible(12_000, creator.id)).code, 2, creator.email);
+    const [mail, ...more] = await saleMails(creator.email);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toMatch(/^Sold: "Kiefernwald TEST_NFT_\d+"$/);
+    expect(mail!.text).toContain('Dear Mira Holm,');
+    expect(mail!.text).toContain('bought and paid for 2 editions of your work');
+    expect(mail!.text).toContain('€240.00');
+    expect(mail!.text).toContain(`${t.config.publicUrl}/notifications-settings`);
+    // the buyer stays anonymous to the creator
+    expect(mail!.text).not.toContain(buyer.email);
+    if (buyer.lastName) expect(mail!.text).not.toContain(buyer.lastName);
+
+    await buyAndPay((await collectible(12_000, quiet.id)).code, 1, quiet.email);
+    expect(await saleMails(quiet.email)).toHaveLength(0);
   });
 
   it('in English: the consent in English on the order and the invoice, the VAT as "19% VAT"', async () => {

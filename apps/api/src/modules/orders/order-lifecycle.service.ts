@@ -11,6 +11,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { offerSubscriptions, orderItems, orders, payments, productVariants } from '../../db/schema/index.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
+import { queueCreatorSaleMail } from '../collections/creator-sale-mail.ts';
 import { bookReferralCommission, reverseOrderCommission } from '../referrals/referrals.service.ts';
 import { queueOrderMail } from './order-mails.ts';
 import { findOwnOrder, type ItemRow, type OrderRow } from './order-rows.ts';
@@ -225,6 +226,15 @@ export async function bookOrderPaid(
     order: updated!,
     item: item ?? null,
   });
+  // The creator of a collectible learns of the sale, if their "sale" notification is on (spec 3).
+  if (item) {
+    await queueCreatorSaleMail(tx, {
+      mail: opts.mail,
+      publicUrl: opts.publicUrl,
+      productId: order.productId,
+      sale: { productName: item.productName, quantity: item.quantity, total: item.total },
+    });
+  }
   // The referral partner's commission for this paid order, once (decision 017).
   await bookReferralCommission(
     tx,
