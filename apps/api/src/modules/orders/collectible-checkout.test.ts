@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, taxCategories } from '../../db/schema/index.ts';
 import { seedChannel } from '../../db/seed/channel.ts';
 import { seedCreator, seedProduct } from '../../db/seed/factories.ts';
-import { saveNotificationSettings } from '../collections/notification-settings.service.ts';
-import { bookOrderPaid } from './order-lifecycle.service.ts';
 import { shop } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { loggedInInvestor, orderStatements, type ShopApi, testBond } from '../../test/orders.ts';
+import { saveNotificationSettings } from '../collections/notification-settings.service.ts';
+import { bookOrderPaid } from './order-lifecycle.service.ts';
 
 /*
  * Buying a collectible is not subscribing to a bond (issue 18): the same order calls, but no
