@@ -43,7 +43,10 @@ function ItemGrid({ items, footer }: { items: Item[]; footer: (item: Item) => Re
     <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {items.map((item) => (
         <li key={item.product.code} className="flex min-w-0 flex-col gap-2">
-          <ProductCard product={item.product} />
+          {/* The card takes the row's height, so the footers of one row line up. */}
+          <div className="flex flex-1 flex-col *:flex-1">
+            <ProductCard product={item.product} />
+          </div>
           {footer(item)}
         </li>
       ))}
