@@ -77,7 +77,12 @@ beforeAll(async () => {
   const db = t.app.db;
   owner = await loggedInInvestor(t);
   intruder = await loggedInInvestor(t);
-  const creator = await seedCreator(db, { firstName: 'Ada', lastName: 'Graf', profileName: 'adagraf' });
+  const creator = await seedCreator(db, {
+    firstName: 'Ada',
+    lastName: 'Graf',
+    displayName: 'Ada G.',
+    profileName: 'adagraf',
+  });
   creatorUuid = creator.uuid;
   // 60 collectibles of one creator, oldest first, priced 1.00 to 60.00 EUR; every fifth named "Mond".
   const base = Date.parse('2026-01-01T00:00:00Z');
@@ -133,7 +138,7 @@ describe('products and product', () => {
   it('pages the listed products, 12 by default, oldest first, with the total and paging info', async () => {
     const a = await gql(
       `query($c: String) { products(creatorUuid: $c) { totalCount paginationInfo { page itemsPerPage lastPage hasNextPage hasPreviousPage }
-        items { code name creator { uuid fullName } defaultVariant { channelPricings } mainTaxon { code } } } }`,
+        items { code name creator { uuid fullName firstName lastName } defaultVariant { channelPricings } mainTaxon { code } } } }`,
       { variables: { c: creatorUuid } },
     );
     expect(a.status).toBe(200);
@@ -153,7 +158,13 @@ describe('products and product', () => {
       'GQL_ART_03',
     ]);
     expect(page.items[0].name).toBe('Picture 1');
-    expect(page.items[0].creator).toMatchObject({ uuid: creatorUuid, fullName: 'Ada Graf' });
+    // the chosen public name; the legal names stay private
+    expect(page.items[0].creator).toEqual({
+      uuid: creatorUuid,
+      fullName: 'Ada G.',
+      firstName: null,
+      lastName: null,
+    });
     expect(page.items[0].defaultVariant.channelPricings.token.price).toBe(100);
   });
 

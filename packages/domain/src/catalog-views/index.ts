@@ -66,8 +66,12 @@ export type LegalDocumentView = z.infer<typeof legalDocumentViewSchema>;
 export const creatorViewSchema = z.object({
   id: z.string(),
   uuid: z.string(),
+  /** Always null in public views: a creator's legal names stay private (decision 022). */
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** The name the creator chose for their public profile (null when none). */
+  displayName: z.string().nullable(),
+  /** The public name: the display name, else the user name. */
   fullName: z.string(),
   profileName: z.string().nullable(),
   profileImage: z.string().nullable(),

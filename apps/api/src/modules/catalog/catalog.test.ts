@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   channelPricings,
+  customers,
   legalDocuments,
   productMetadata,
   products,
@@ -479,11 +480,34 @@ describe('product details', () => {
     for (const item of await listAll()) expect(item.metadata.every((m) => !m.key.startsWith('_'))).toBe(true);
   });
 
-  it('shows a creator with names and a public avatar on collectibles', async () => {
+  it('shows a creator by the public name and a public avatar on collectibles, never the legal names', async () => {
     const nft = (await listAll()).find((p) => p.creator)!;
-    expect(nft.creator).toMatchObject({ id: nft.creator!.uuid, fullName: expect.any(String) });
-    expect(nft.creator!.profileImage).toMatch(/^\/media\/public\//);
-    expect(JSON.stringify(nft.creator)).not.toContain('@');
+    const [owner] = await t.app.db
+      .select({
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        displayName: customers.displayName,
+      })
+      .from(customers)
+      .where(eq(customers.uuid, nft.creator!.uuid));
+    await t.app.db
+      .update(customers)
+      .set({ firstName: 'Privata', lastName: 'Geheimhaber' })
+      .where(eq(customers.uuid, nft.creator!.uuid));
+    try {
+      const creator = (await get(`/products/${nft.code}`, json)).json().creator;
+      expect(creator).toMatchObject({
+        id: nft.creator!.uuid,
+        firstName: null,
+        lastName: null,
+        displayName: owner!.displayName,
+        fullName: owner!.displayName,
+      });
+      expect(creator.profileImage).toMatch(/^\/media\/public\//);
+      expect(JSON.stringify(creator)).not.toMatch(/@|Privata|Geheimhaber/);
+    } finally {
+      await t.app.db.update(customers).set(owner!).where(eq(customers.uuid, nft.creator!.uuid));
+    }
   });
 
   it('404s unknown codes, ids and weird input with a problem', async () => {

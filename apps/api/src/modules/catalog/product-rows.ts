@@ -97,8 +97,7 @@ export type ProductRow = {
     | null;
   creator: {
     uuid: string;
-    firstName: string | null;
-    lastName: string | null;
+    displayName: string | null;
     profileName: string | null;
     mediaFiles: MediaRow[] | null;
   } | null;
@@ -129,9 +128,12 @@ export function isSecurityProduct(productId: SQL): SQL {
     where sp.id = ${productId} and tc.code <> ${securitiesTaxCategory})`;
 }
 
-/** The public JSON document of the creator (customer) `c`: names and public media. */
-export const creatorJson = sql`json_build_object('uuid', c.uuid, 'firstName', c.first_name,
-  'lastName', c.last_name, 'profileName', c.profile_name, 'mediaFiles', (
+/**
+ * The public JSON document of the creator (customer) `c`: the public name and public media. A
+ * creator's legal name stays private (the profile page promises it): only the display name they chose.
+ */
+export const creatorJson = sql`json_build_object('uuid', c.uuid, 'displayName', c.display_name,
+  'profileName', c.profile_name, 'mediaFiles', (
     select json_agg(json_build_object('id', f.id, 'uuid', f.uuid, 'fileName', f.file_name,
         'mimeType', f.mime_type, 'bucket', f.bucket, 'storageKey', f.storage_key, 'type', cm.type)
       order by cm.position, f.id)
@@ -311,13 +313,14 @@ export function toCreatorView(c: ProductRow['creator']): CreatorView | null {
   if (!c) return null;
   const mediaFiles = (c.mediaFiles ?? []).map(toMediaFileView);
   const avatar = mediaFiles.find((f) => f.type === 'avatar' && f.path !== null);
-  const fullName = [c.firstName, c.lastName].filter(Boolean).join(' ');
   return {
     id: c.uuid,
     uuid: c.uuid,
-    firstName: c.firstName,
-    lastName: c.lastName,
-    fullName: fullName || (c.profileName ?? ''),
+    // spec 3 names them; a creator's legal names are never public (only the chosen display name).
+    firstName: null,
+    lastName: null,
+    displayName: c.displayName?.trim() || null,
+    fullName: c.displayName?.trim() || (c.profileName ?? ''),
     profileName: c.profileName,
     profileImage: avatar?.path ?? null,
     mediaFiles,

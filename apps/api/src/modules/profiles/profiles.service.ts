@@ -49,11 +49,10 @@ export async function getPublicProfile(
 }
 
 function toPublicProfile(row: ProfileRow): PublicProfileView {
-  // The creator view's avatar rule, without its names (a public profile shows the chosen name only).
+  // The creator view's avatar rule.
   const creator = toCreatorView({
     uuid: row.uuid,
-    firstName: null,
-    lastName: null,
+    displayName: row.display_name,
     profileName: row.profile_name,
     mediaFiles: row.media_files,
   }) as CreatorView;

@@ -35,8 +35,9 @@ const collectible = productFixture('NFT_KIEFERNWALD', {
   creator: {
     id: `/api/v2/shop/customers/${creatorUuid}`,
     uuid: creatorUuid,
-    firstName: 'Lena',
-    lastName: 'Hartmann',
+    firstName: null,
+    lastName: null,
+    displayName: 'Lena Hartmann',
     fullName: 'Lena Hartmann',
     profileName: 'lenahartmann',
     profileImage: null,
