@@ -7,3 +7,4 @@ export * from './exchange-rates.ts';
 export * from './listings.ts';
 export * from './profiles.ts';
 export * from './search.ts';
+export * from './creator-collections.ts';
