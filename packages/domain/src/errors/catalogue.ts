@@ -198,7 +198,7 @@ export const errorCatalogue = {
   // Creators' collections (issue 18, decision 023): a submitted collection is no draft any more.
   collection_submitted: {
     status: 409,
-    de: 'Diese Sammlung ist bereits eingereicht und kann nicht mehr geändert werden.',
+    de: 'Diese Kollektion ist bereits eingereicht und kann nicht mehr geändert werden.',
     en: 'This collection has already been submitted and can no longer be changed.',
   },
   signed_link_invalid: {

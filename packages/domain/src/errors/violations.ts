@@ -221,11 +221,11 @@ export const violationCatalogue = {
     en: 'The end of minting must be after its start',
   },
   collection_items_required: {
-    de: 'Die Sammlung braucht mindestens ein Objekt',
+    de: 'Die Kollektion braucht mindestens ein Werk',
     en: 'The collection needs at least one item',
   },
   collection_unusable: {
-    de: 'Diese Sammlung ist nicht verfügbar',
+    de: 'Diese Kollektion ist nicht verfügbar',
     en: 'This collection is not available',
   },
   publication_information_sheet_missing: {

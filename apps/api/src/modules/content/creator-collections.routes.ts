@@ -35,7 +35,11 @@ export async function creatorCollectionRoutes(app: App) {
   app.post(
     '/collections',
     {
-      config: { auth: 'customer', errors: ['validation_failed'], rateLimit: { max: 60, timeWindow: '10 minutes' } },
+      config: {
+        auth: 'customer',
+        errors: ['validation_failed'],
+        rateLimit: { max: 60, timeWindow: '10 minutes' },
+      },
       schema: {
         tags: ['create content'],
         summary: 'A new collection of the creator, a draft named with its artist (prepare-collection)',
@@ -62,8 +66,10 @@ export async function creatorCollectionRoutes(app: App) {
       config: { auth: 'customer', errors: ['validation_failed', 'collection_submitted', 'not_found'] },
       schema: {
         tags: ['create content'],
-        summary: 'The creator’s draft anew: reserve price in cents, minting days (Berlin), royalties, network, rows',
-        description: 'What later steps fill in may be null until submitting. A submitted collection is not changed.',
+        summary:
+          'The creator’s draft anew: reserve price in cents, minting days (Berlin), royalties, network, rows',
+        description:
+          'What later steps fill in may be null until submitting. A submitted collection is not changed.',
         params: codeParam,
         querystring: z.strictObject({ ...localeQuery }),
         body: creatorCollectionUpdateInputSchema,
@@ -123,7 +129,11 @@ export async function creatorCollectionRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      await deleteCollectionDraft({ db: app.db, customerId: customerOf(request).id, code: request.params.code });
+      await deleteCollectionDraft({
+        db: app.db,
+        customerId: customerOf(request).id,
+        code: request.params.code,
+      });
       return reply.status(204).send(null);
     },
   );
@@ -162,7 +172,8 @@ export async function creatorCollectionRoutes(app: App) {
       config: { auth: 'customer', errors: ['not_found'] },
       schema: {
         tags: ['create content'],
-        summary: 'One of the creator’s collections in any state (the preparation process reads its draft here)',
+        summary:
+          'One of the creator’s collections in any state (the preparation process reads its draft here)',
         params: codeParam,
         querystring: z.strictObject({ ...localeQuery }),
         response: { 200: creatorCollectionViewSchema },
@@ -220,7 +231,11 @@ export async function creatorCollectionRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const view = await getPublicCollection({ db: app.db, locale: request.locale, code: request.params.code });
+      const view = await getPublicCollection({
+        db: app.db,
+        locale: request.locale,
+        code: request.params.code,
+      });
       return sendItem(request, reply, publicResource(view), meta(view.code));
     },
   );

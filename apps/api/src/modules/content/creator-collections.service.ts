@@ -7,8 +7,8 @@ import {
   type CreatorCollectionState,
   type CreatorCollectionView,
   creatorCollectionCodePattern,
-  creatorCollectionLifecycle,
   type creatorCollectionCreateInputSchema,
+  creatorCollectionLifecycle,
   emptyKeyViolations,
   submitViolations,
 } from '@token/domain/marketplace';
@@ -83,7 +83,10 @@ async function itemIdsOf(db: Db, collectionIds: number[]): Promise<Map<number, n
   const byCollection = new Map<number, number[]>(collectionIds.map((id) => [id, []]));
   if (!collectionIds.length) return byCollection;
   const rows = await db
-    .select({ collectionId: creatorCollectionItems.collectionId, productId: creatorCollectionItems.productId })
+    .select({
+      collectionId: creatorCollectionItems.collectionId,
+      productId: creatorCollectionItems.productId,
+    })
     .from(creatorCollectionItems)
     .where(inArray(creatorCollectionItems.collectionId, collectionIds))
     .orderBy(asc(creatorCollectionItems.position), asc(creatorCollectionItems.productId));
@@ -301,9 +304,7 @@ async function publicViews(db: Database, locale: Locale, where: SQL, page: Page)
     locale,
     rows.map((r) => r.row.id),
   );
-  return rows.map(
-    (r): PublicCollectionData => ({ ...fieldsOf(r.row, r), items: items.get(r.row.id) ?? [] }),
-  );
+  return rows.map((r): PublicCollectionData => ({ ...fieldsOf(r.row, r), items: items.get(r.row.id) ?? [] }));
 }
 
 /** GET collections/{code}: a submitted collection with its listed items, for everyone; a draft is not found. */

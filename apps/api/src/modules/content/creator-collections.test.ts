@@ -55,7 +55,12 @@ async function readyImage(token: string): Promise<string> {
     body: { filename: 'teil.png', private: false, hash: createHash('sha256').update(bytes).digest('hex') },
   });
   const url = new URL(presigned.body.uploadUrl, 'http://localhost');
-  const put = await t.app.inject({ method: 'PUT', url: url.pathname, headers: presigned.body.headers, payload: bytes });
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: url.pathname,
+    headers: presigned.body.headers,
+    payload: bytes,
+  });
   expect(put.statusCode).toBe(200);
   return presigned.body['@id'];
 }
@@ -154,13 +159,21 @@ describe('a collection through the preparation process', () => {
     const media = await readyImage(other.token);
     const res = await call('POST', shop('/products'), { token: other.token, body: itemPayload(media, iri) });
     expect(res.status).toBe(422);
-    expect(res.body.violations).toEqual([expect.objectContaining({ propertyPath: 'collection', code: 'collection_unusable' })]);
+    expect(res.body.violations).toEqual([
+      expect.objectContaining({ propertyPath: 'collection', code: 'collection_unusable' }),
+    ]);
   });
 
   it('refuses bad input with violations on the fields (400/422), never a 500', async () => {
     const bad = await call('PUT', shop(`/collections/${code}`), {
       token: creator.token,
-      body: { ...complete, royalties: 51, minimumReservePrice: -1, mintingStart: '2026-02-30', network: 'bitcoin' },
+      body: {
+        ...complete,
+        royalties: 51,
+        minimumReservePrice: -1,
+        mintingStart: '2026-02-30',
+        network: 'bitcoin',
+      },
     });
     expect(bad.status).toBe(422);
     const paths = bad.body.violations.map((v: { propertyPath: string }) => v.propertyPath).sort();
@@ -170,11 +183,20 @@ describe('a collection through the preparation process', () => {
       body: { ...complete, parameters: [{ key: '', value: 'ohne Schlüssel' }] },
     });
     expect(emptyKey.status).toBe(422);
-    expect(emptyKey.body.violations).toEqual([expect.objectContaining({ propertyPath: 'parameters.0.key', code: 'required' })]);
-    const unknown = await call('PUT', shop(`/collections/${code}`), { token: creator.token, body: { ...complete, extra: 1 } });
+    expect(emptyKey.body.violations).toEqual([
+      expect.objectContaining({ propertyPath: 'parameters.0.key', code: 'required' }),
+    ]);
+    const unknown = await call('PUT', shop(`/collections/${code}`), {
+      token: creator.token,
+      body: { ...complete, extra: 1 },
+    });
     expect(unknown.status).toBe(422);
-    expect((await call('POST', shop('/collections'), { token: creator.token, body: { name: '' } })).status).toBe(422);
-    expect((await call('GET', shop('/created-collections/k-lein'), { token: creator.token })).status).toBe(404);
+    expect(
+      (await call('POST', shop('/collections'), { token: creator.token, body: { name: '' } })).status,
+    ).toBe(422);
+    expect((await call('GET', shop('/created-collections/k-lein'), { token: creator.token })).status).toBe(
+      404,
+    );
     expect((await call('GET', shop('/collections?creator=nope'))).status).toBe(400);
   });
 
@@ -192,9 +214,9 @@ describe('a collection through the preparation process', () => {
       network: 'must_be_selected',
       items: 'collection_items_required',
     });
-    expect(res.body.violations.find((v: { propertyPath: string }) => v.propertyPath === 'items').message).toBe(
-      'Die Sammlung braucht mindestens ein Objekt',
-    );
+    expect(
+      res.body.violations.find((v: { propertyPath: string }) => v.propertyPath === 'items').message,
+    ).toBe('Die Kollektion braucht mindestens ein Werk');
   });
 
   it('keeps the parameters of later steps (cents, Berlin days) and drops wholly empty rows', async () => {
@@ -251,7 +273,10 @@ describe('a collection through the preparation process', () => {
 
   it('is submitted once complete, and is then no draft to change or throw away', async () => {
     await call('PUT', shop(`/collections/${code}`), { token: creator.token, body: complete });
-    const res = await call('POST', shop(`/collections/${code}/submit`), { token: creator.token, locale: 'en' });
+    const res = await call('POST', shop(`/collections/${code}/submit`), {
+      token: creator.token,
+      locale: 'en',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.state).toBe('submitted');
     expect(res.body.submittedAt).not.toBeNull();
@@ -262,7 +287,9 @@ describe('a collection through the preparation process', () => {
     expect(put.status).toBe(409);
     expect((await call('DELETE', shop(`/collections/${code}`), { token: creator.token })).status).toBe(409);
     const list = await call('GET', shop('/created-collections'), { token: creator.token });
-    expect(list.body.map((c: { code: string; state: string }) => [c.code, c.state])).toEqual([[code, 'submitted']]);
+    expect(list.body.map((c: { code: string; state: string }) => [c.code, c.state])).toEqual([
+      [code, 'submitted'],
+    ]);
   });
 
   it('shows everyone the submitted collection with its approved items only', async () => {
@@ -270,7 +297,9 @@ describe('a collection through the preparation process', () => {
     expect(pub.status).toBe(200);
     expect(pub.body.items).toEqual([]);
     expect(pub.body).not.toHaveProperty('state');
-    const approved = await call('POST', `/api/v2/admin/products/${itemCode}/approve`, { token: operator.token });
+    const approved = await call('POST', `/api/v2/admin/products/${itemCode}/approve`, {
+      token: operator.token,
+    });
     expect(approved.status).toBe(200);
     pub = await call('GET', shop(`/collections/${code}`), { locale: 'en' });
     expect(pub.body.items.map((p: { code: string; name: string }) => [p.code, p.name])).toEqual([
@@ -297,9 +326,9 @@ describe('leaving the preparation process', () => {
     expect(item.status).toBe(201);
     const res = await call('DELETE', shop(`/collections/${draft.body.code}`), { token: creator.token });
     expect(res.status).toBe(204);
-    expect((await call('GET', shop(`/created-collections/${draft.body.code}`), { token: creator.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await call('GET', shop(`/created-collections/${draft.body.code}`), { token: creator.token })).status,
+    ).toBe(404);
     expect(await t.app.db.select().from(products).where(eq(products.code, item.body.code))).toEqual([]);
   });
 });

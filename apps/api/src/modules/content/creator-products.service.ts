@@ -139,7 +139,11 @@ async function resolveCollection(
     .select({ id: creatorCollections.id })
     .from(creatorCollections)
     .where(and(eq(creatorCollections.code, code), eq(creatorCollections.creatorId, customerId)));
-  if (!row) return { collectionId: undefined, violations: [{ propertyPath: 'collection', code: 'collection_unusable' }] };
+  if (!row)
+    return {
+      collectionId: undefined,
+      violations: [{ propertyPath: 'collection', code: 'collection_unusable' }],
+    };
   return { collectionId: row.id, violations: [] };
 }
 

@@ -53,11 +53,18 @@ export function useCreatedCollections(page: number) {
 
 /** POST collections: a new draft, named with its artist. */
 export function createCollection(input: CreatorCollectionCreateInput): Promise<CreatorCollectionView> {
-  return apiRequest<CreatorCollectionView>('/api/v2/shop/collections', { method: 'POST', body: input, auth: true });
+  return apiRequest<CreatorCollectionView>('/api/v2/shop/collections', {
+    method: 'POST',
+    body: input,
+    auth: true,
+  });
 }
 
 /** PUT collections/{code}: the whole draft again. */
-export function updateCollection(code: string, input: CreatorCollectionUpdateInput): Promise<CreatorCollectionView> {
+export function updateCollection(
+  code: string,
+  input: CreatorCollectionUpdateInput,
+): Promise<CreatorCollectionView> {
   return apiRequest<CreatorCollectionView>(path(code), { method: 'PUT', body: input, auth: true });
 }
 

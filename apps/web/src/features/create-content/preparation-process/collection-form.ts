@@ -81,7 +81,10 @@ function wholeNumberOrNull(text: string): number | null {
 }
 
 /** The parameters step's fields merged into the draft: euro to cents (spec 5). */
-export function withParameters(input: CreatorCollectionUpdateInput, form: ParametersForm): CreatorCollectionUpdateInput {
+export function withParameters(
+  input: CreatorCollectionUpdateInput,
+  form: ParametersForm,
+): CreatorCollectionUpdateInput {
   const typed = form.minimumReservePrice.trim();
   return {
     ...input,
@@ -113,12 +116,15 @@ export function validateCollectionInput(
   if (!result.success) {
     for (const issue of result.error.issues) {
       const path = issue.path.join('.');
-      if (!errors[path]) errors[path] = violationMessage(violationCodeOf(issue), locale, violationParamsOf(issue));
+      if (!errors[path])
+        errors[path] = violationMessage(violationCodeOf(issue), locale, violationParamsOf(issue));
     }
   }
+  // keys are judged on the rows as shown (their numbers), wholly empty ones aside
   for (const field of ['metadata', 'parameters'] as const) {
-    body[field].forEach((r, i) => {
-      if (r.key.trim() === '') errors[`${field}.${i}.key`] ??= violationMessage('required', locale);
+    (input[field] ?? []).forEach((r, i) => {
+      if (r.key.trim() === '' && r.value.trim() !== '')
+        errors[`${field}.${i}.key`] ??= violationMessage('required', locale);
     });
   }
   return Object.keys(errors).length ? { input: null, errors } : { input: body, errors: null };
