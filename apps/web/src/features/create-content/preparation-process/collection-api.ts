@@ -29,7 +29,7 @@ export function getOwnCollection(code: string, signal?: AbortSignal): Promise<Cr
 export function useOwnCollection(code: string | null) {
   return useQuery({
     queryKey: collectionKeys.one(code ?? ''),
-    queryFn: ({ signal }) => getOwnCollection(code!, signal),
+    queryFn: ({ signal }) => getOwnCollection(code ?? '', signal),
     enabled: code !== null,
   });
 }

@@ -1,10 +1,11 @@
 import { violationMessage } from '@token/domain/errors';
-import { formatEuro } from '@token/domain/format';
+import { formatDate, formatEuro } from '@token/domain/format';
 import {
   type CollectionNetwork,
   type ContentMediaFileView,
   type CreatorCollectionUpdateInput,
   type CreatorCollectionView,
+  type CreatorProductCreateInput,
   type CreatorProductView,
   collectionNetworks,
   creatorCollectionUpdateInputSchema,
@@ -519,12 +520,12 @@ function UploadForm({ collection }: { collection: CreatorCollectionView }) {
     if (!file) return;
     setAdding(true);
     try {
-      const title = ['de', 'en'].map(() => workingTitleOf(file.fileName));
+      const title = workingTitleOf(file.fileName);
       await createProduct({
         mediaFiles: [file['@id']],
         translations: {
-          de: { name: title[0]!, description: '', locale: 'de' },
-          en: { name: title[1]!, description: '', locale: 'en' },
+          de: { name: title, description: '', locale: 'de' },
+          en: { name: title, description: '', locale: 'en' },
         },
         royalties: collection.royalties ?? 10,
         price: collection.minimumReservePrice ?? 0,
@@ -755,14 +756,16 @@ function ProductMetadataForm({ collection }: { collection: CreatorCollectionView
   );
   const [errors, setErrors] = useState<Record<string, FormErrors>>({});
   const [pending, setPending] = useState(false);
+  const formOf = (item: CreatorProductView) => forms[item.code] ?? formOfProduct(item);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const judged = collection.items.map(
-      (item) => [item.code, judgedItem(forms[item.code]!, locale)] as const,
-    );
-    const failed = Object.fromEntries(
-      judged.filter(([, j]) => j.errors).map(([code, j]) => [code, j.errors!]),
-    );
+    const failed: Record<string, FormErrors> = {};
+    const inputs: [string, CreatorProductCreateInput][] = [];
+    for (const item of collection.items) {
+      const judged = judgedItem(formOf(item), locale);
+      if (judged.errors) failed[item.code] = judged.errors;
+      else inputs.push([item.code, judged.input]);
+    }
     setErrors(failed);
     if (Object.keys(failed).length) {
       focusFirstError();
@@ -770,8 +773,8 @@ function ProductMetadataForm({ collection }: { collection: CreatorCollectionView
     }
     setPending(true);
     try {
-      for (const [code, j] of judged) {
-        await updateProduct(code, { ...j.input!, collection: collection['@id'] });
+      for (const [code, input] of inputs) {
+        await updateProduct(code, { ...input, collection: collection['@id'] });
       }
       remember(await getOwnCollection(collection.code));
       void navigate(stepUrl('collection-summary', collection.code));
@@ -788,7 +791,7 @@ function ProductMetadataForm({ collection }: { collection: CreatorCollectionView
           key={item.code}
           n={i + 1}
           item={item}
-          form={forms[item.code]!}
+          form={formOf(item)}
           errors={errors[item.code] ?? {}}
           onChange={(next) => setForms({ ...forms, [item.code]: next })}
         />
@@ -853,13 +856,7 @@ function Summary({ collection }: { collection: CreatorCollectionView }) {
   const submit = useSubmitCollection();
   const [problems, setProblems] = useState<{ propertyPath: string; message: string }[]>([]);
   const none = t('collection.none');
-  const day = (d: string | null) =>
-    d
-      ? new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-          dateStyle: 'long',
-          timeZone: 'UTC',
-        }).format(new Date(`${d}T00:00:00Z`))
-      : none;
+  const day = (d: string | null) => (d ? formatDate(d, { locale }) : none);
   const rows = (list: KeyValueRow[]) =>
     list.length ? (
       <ul className="space-y-1">
