@@ -90,7 +90,7 @@ test('a creator prepares a collection in six steps, it is approved and its item 
     .getByLabel(/^Datei/)
     .setInputFiles({ name: 'elbe-herbst.png', mimeType: 'image/png', buffer: await pictureBytes(request) });
   await expect(
-    page.getByRole('list', { name: 'Werke der Kollektion' }).getByText('elbe-herbst'),
+    page.getByRole('list', { name: 'Werke der Kollektion' }).getByText('elbe-herbst', { exact: true }),
   ).toBeVisible();
   await look(page, info, 'de-4-upload-content');
   await next();
@@ -170,7 +170,7 @@ test('the steps in English, and leaving asks the spec’s question and throws th
     .getByLabel(/^File/)
     .setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await pictureBytes(request) });
   await expect(
-    page.getByRole('list', { name: 'Items of the collection' }).getByText('harbour'),
+    page.getByRole('list', { name: 'Items of the collection' }).getByText('harbour', { exact: true }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Details of the items' })).toBeVisible();
@@ -186,7 +186,7 @@ test('the steps in English, and leaving asks the spec’s question and throws th
   // leaving the process (a step, not the summary) asks; confirming throws the draft away
   await page.goto(`/preparation-process/metadata?collection=${code}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Metadata of the collection' })).toBeVisible();
-  await page.getByRole('link', { name: 'Open search' }).first().click();
+  await page.getByRole('link', { name: 'My account' }).first().click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('All prepared information will be lost, are you sure to exit?');
   await dialog.getByRole('button', { name: /Leave/ }).click();
