@@ -38,6 +38,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { collectionRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { creatorCollectionRoutes } from './modules/content/creator-collections.routes.ts';
 import { creatorProductRoutes } from './modules/content/creator-products.routes.ts';
 import { localStorageLinkRoutes, mediaUploadRoutes } from './modules/content/media-uploads.routes.ts';
 import { productReviewAdminRoutes } from './modules/content/product-review-admin.routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(mediaUploadRoutes);
       await shop.register(localStorageLinkRoutes);
       await shop.register(creatorProductRoutes);
+      await shop.register(creatorCollectionRoutes);
     },
     { prefix: apiBase },
   );

@@ -17,6 +17,7 @@ import {
   seedUboUser,
 } from '../db/seed/factories.ts';
 import { seedProfessionalRequest } from '../modules/admin/admin.test-kit.ts';
+import { createCollection } from '../modules/content/creator-collections.service.ts';
 import { seedCreatorContent } from '../modules/content/testing.ts';
 import { type FormPart, multipartBody } from '../modules/documents/testing.ts';
 import { createExcerpt } from '../modules/register/excerpts.service.ts';
@@ -53,6 +54,7 @@ type World = {
   favouriteItemId: number;
   mediaFileId: number;
   productCode: string;
+  collectionCode: string;
 };
 
 /** How to call an owned route on the owner's resource: its parameters and a body that would pass validation. */
@@ -181,6 +183,13 @@ const ownedRoutes: Record<string, OwnedCall> = {
     params: (w) => ({ code: w.productCode }),
     body: { onHand: 1 },
   },
+  'GET /api/v2/shop/created-collections/:code': { params: (w) => ({ code: w.collectionCode }) },
+  'PUT /api/v2/shop/collections/:code': {
+    params: (w) => ({ code: w.collectionCode }),
+    body: { name: 'Übernommen', artist: 'Mallory' },
+  },
+  'POST /api/v2/shop/collections/:code/submit': { params: (w) => ({ code: w.collectionCode }) },
+  'DELETE /api/v2/shop/collections/:code': { params: (w) => ({ code: w.collectionCode }) },
 };
 
 /** Customer routes that take the customer from the token alone: no resource parameter to swap. */
@@ -221,6 +230,8 @@ const tokenOnlyRoutes = [
   'POST /api/v2/shop/products',
   'PATCH /api/v2/shop/product-variants',
   'GET /api/v2/shop/created-products',
+  'POST /api/v2/shop/collections',
+  'GET /api/v2/shop/created-collections',
 ];
 
 /** The customer routes of the built app, as `METHOD url` (HEAD mirrors GET). */
@@ -283,6 +294,7 @@ async function ownerView(w: World) {
     `/customers/${w.uuid}/notification-settings`,
     `/media-files/${w.mediaFileId}`,
     `/created-products/${w.productCode}`,
+    `/created-collections/${w.collectionCode}`,
   ];
   const view: Record<string, unknown> = {};
   for (const path of reads) {
@@ -390,6 +402,9 @@ beforeAll(async () => {
     payoutId: payout!.id,
     favouriteItemId: await seedFavourite(customerId, product.id),
     ...(await seedCreatorContent(t, customerId)),
+    collectionCode: (
+      await createCollection({ db, customerId, locale: 'de', input: { name: 'Wächter', artist: 'Anna' } })
+    ).code,
   };
 });
 /** A favourite of the owner (the favourites collection and one item). */

@@ -167,6 +167,14 @@ const created = pageWith(
   () => import('../features/create-content/created-page.tsx'),
   'CreatedPage',
 );
+// The preparation process of a collection (decision 023): six steps, the draft on the server.
+const preparationPages = () => import('../features/create-content/preparation-process/preparation-pages.tsx');
+const prepareCollection = pageWith(['creator'], preparationPages, 'PrepareCollectionPage');
+const collectionMetadata = pageWith(['creator'], preparationPages, 'MetadataPage');
+const collectionParameters = pageWith(['creator'], preparationPages, 'ParametersPage');
+const uploadContent = pageWith(['creator'], preparationPages, 'UploadContentPage');
+const productMetadata = pageWith(['creator'], preparationPages, 'ProductMetadataPage');
+const collectionSummary = pageWith(['creator'], preparationPages, 'CollectionSummaryPage');
 const editProductPages = () => import('../features/create-content/edit-product-page.tsx');
 const editProduct = pageWith(['creator'], editProductPages, 'EditProductPage');
 const editProductMetadata = pageWith(['creator'], editProductPages, 'EditProductMetadataPage');
@@ -261,6 +269,12 @@ export const routes: RouteObject[] = [
           { path: 'create-content', lazy: createContent },
           { path: 'create-content-form', lazy: createContentForm },
           // spec 2's collection steps: collections have no API yet, so the chooser says so (no fake steps)
+          { path: 'preparation-process/prepare-collection', lazy: prepareCollection },
+          { path: 'preparation-process/metadata', lazy: collectionMetadata },
+          { path: 'preparation-process/parameters', lazy: collectionParameters },
+          { path: 'preparation-process/upload-content', lazy: uploadContent },
+          { path: 'preparation-process/product-metadata', lazy: productMetadata },
+          { path: 'preparation-process/collection-summary', lazy: collectionSummary },
           { path: 'preparation-process/*', element: <Navigate replace to="/create-content" /> },
           { path: 'created', lazy: created },
           { path: 'edit-product/:productCode', lazy: editProduct },

@@ -195,6 +195,12 @@ export const errorCatalogue = {
     de: 'Die hochgeladene Datei stimmt nicht mit der angekündigten Prüfsumme (SHA-256) überein.',
     en: 'The uploaded file does not match the announced checksum (SHA-256).',
   },
+  // Creators' collections (issue 18, decision 023): a submitted collection is no draft any more.
+  collection_submitted: {
+    status: 409,
+    de: 'Diese Kollektion ist bereits eingereicht und kann nicht mehr geändert werden.',
+    en: 'This collection has already been submitted and can no longer be changed.',
+  },
   signed_link_invalid: {
     status: 403,
     de: 'Dieser Link ist ungültig oder abgelaufen.',

@@ -215,6 +215,19 @@ export const violationCatalogue = {
     de: 'Der Preis je Token muss größer als 0 sein',
     en: 'The price per token must be above 0',
   },
+  // Creators' collections (issue 18, decision 023)
+  minting_end_before_start: {
+    de: 'Das Ende der Prägung muss nach ihrem Beginn liegen',
+    en: 'The end of minting must be after its start',
+  },
+  collection_items_required: {
+    de: 'Die Kollektion braucht mindestens ein Werk',
+    en: 'The collection needs at least one item',
+  },
+  collection_unusable: {
+    de: 'Diese Kollektion ist nicht verfügbar',
+    en: 'This collection is not available',
+  },
   publication_information_sheet_missing: {
     de: 'Ein aktuelles Basisinformationsblatt (WIB/VIB) fehlt',
     en: 'A current key information sheet is missing',

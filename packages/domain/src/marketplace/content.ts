@@ -186,6 +186,9 @@ export const mediaFileIriPattern = /^\/api\/v2\/shop\/media-files\/([1-9]\d{0,9}
 
 const line = (max: number) => z.string().trim().max(max);
 
+/** IRI of a creator's collection as `POST products` takes it: `/api/v2/shop/collections/{code}` (decision 023). */
+export const creatorCollectionIriPattern = /^\/api\/v2\/shop\/collections\/([A-Z0-9]{1,20})$/;
+
 export const creatorProductTranslationInputSchema = z.strictObject({
   name: line(200).min(1),
   description: line(5000).default(''),
@@ -228,6 +231,8 @@ const creatorProductFields = {
   collaboration: z.boolean().default(false),
   copyrightTransfer: z.boolean().default(false),
   unlockOnPurchase: z.boolean().default(false),
+  /** The creator's own collection (draft or submitted) the item belongs to; none for a single item. */
+  collection: z.string().regex(creatorCollectionIriPattern, 'a collection IRI').nullable().optional(),
 };
 
 /** POST products: a new item of the creator; terms and no-copyright-infringement must be confirmed (spec 5). */
@@ -305,6 +310,10 @@ export const creatorProductViewSchema = z.object({
   copyrightTransfer: z.boolean(),
   unlockOnPurchase: z.boolean(),
   mediaFiles: z.array(contentMediaFileViewSchema),
+  /** The collection the item belongs to (decision 023), or null. */
+  collection: z
+    .object({ '@id': z.string(), code: z.string(), name: z.string(), state: z.enum(['draft', 'submitted']) })
+    .nullable(),
   defaultVariant: creatorVariantViewSchema,
   currency: z.literal('EUR'),
   createdAt: z.string(),

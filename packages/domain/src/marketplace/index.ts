@@ -3,6 +3,7 @@ export * from './bidding.ts';
 export * from './browse.ts';
 export * from './collections.ts';
 export * from './content.ts';
+export * from './creator-collections.ts';
 export * from './exchange-rates.ts';
 export * from './listings.ts';
 export * from './profiles.ts';

@@ -3,6 +3,7 @@ export * from './catalog.ts';
 export * from './cms.ts';
 export * from './collections.ts';
 export * from './content.ts';
+export * from './creator-collections.ts';
 export * from './customers.ts';
 export * from './mail.ts';
 export * from './media.ts';

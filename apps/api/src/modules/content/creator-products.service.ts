@@ -8,6 +8,7 @@ import {
   type CreatorVariantInput,
   type CreatorVariantView,
   collectibleTaxCategoryCode,
+  creatorCollectionIriPattern,
   type creatorProductCreateInputSchema,
   mediaFileIriPattern,
   type ProductReviewState,
@@ -19,6 +20,8 @@ import type { Database, Db } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
 import {
   channelPricings,
+  creatorCollectionItems,
+  creatorCollections,
   creatorProducts,
   customers,
   mediaFiles,
@@ -120,6 +123,51 @@ async function resolveTaxons(db: Db, input: ContentFields) {
   return { mainTaxonId, subTaxonId, violations };
 }
 
+/**
+ * The collection named by the input (decision 023): the creator's own, draft or submitted; another's
+ * reads like a missing one. `undefined` when the input does not name the field (an edit keeps it).
+ */
+async function resolveCollection(
+  db: Db,
+  customerId: number,
+  iri: string | null | undefined,
+): Promise<{ collectionId: number | null | undefined; violations: FieldViolation[] }> {
+  if (iri === undefined) return { collectionId: undefined, violations: [] };
+  if (iri === null) return { collectionId: null, violations: [] };
+  const code = creatorCollectionIriPattern.exec(iri)![1]!;
+  const [row] = await db
+    .select({ id: creatorCollections.id })
+    .from(creatorCollections)
+    .where(and(eq(creatorCollections.code, code), eq(creatorCollections.creatorId, customerId)));
+  if (!row)
+    return {
+      collectionId: undefined,
+      violations: [{ propertyPath: 'collection', code: 'collection_unusable' }],
+    };
+  return { collectionId: row.id, violations: [] };
+}
+
+/** Puts the product into the collection (at its end), or takes it out (null); undefined keeps it. */
+async function writeCollection(tx: Db, productId: number, collectionId: number | null | undefined) {
+  if (collectionId === undefined) return;
+  if (collectionId === null) {
+    await tx.delete(creatorCollectionItems).where(eq(creatorCollectionItems.productId, productId));
+    return;
+  }
+  const [last] = await tx
+    .select({ n: sql<number>`coalesce(max(${creatorCollectionItems.position}) + 1, 0)` })
+    .from(creatorCollectionItems)
+    .where(eq(creatorCollectionItems.collectionId, collectionId));
+  await tx
+    .insert(creatorCollectionItems)
+    .values({ productId, collectionId, position: Number(last?.n ?? 0) })
+    .onConflictDoUpdate({
+      target: creatorCollectionItems.productId,
+      set: { collectionId, position: Number(last?.n ?? 0) },
+      setWhere: sql`${creatorCollectionItems.collectionId} <> ${collectionId}`,
+    });
+}
+
 /** Copies of the item: one for a single item (spec 3 "single or multiple with copies"). */
 const copiesOf = (input: ContentFields) => (input.itemType === 'single' ? 1 : input.copies);
 
@@ -187,7 +235,8 @@ export async function createCreatorProduct(opts: {
   const { db, customerId, input, locale } = opts;
   const media = await resolveMediaFiles({ db, storage: opts.storage, customerId, iris: input.mediaFiles });
   const taxonIds = await resolveTaxons(db, input);
-  const violations = [...media.violations, ...taxonIds.violations];
+  const collection = await resolveCollection(db, customerId, input.collection);
+  const violations = [...media.violations, ...taxonIds.violations, ...collection.violations];
   if (violations.length) throw validationFailed(violations);
   const [tax] = await db
     .select({ id: taxCategories.id })
@@ -239,6 +288,7 @@ export async function createCreatorProduct(opts: {
       termsAcceptedAt: now,
       noCopyrightInfringementAt: now,
     });
+    await writeCollection(tx, productId, collection.collectionId);
     return product!.id;
   });
   const [view] = await loadCreatorProducts(db, locale, [productId]);
@@ -275,9 +325,10 @@ export async function updateCreatorProduct(opts: {
   const before = await getCreatorProduct({ db, customerId, code, locale });
   const media = await resolveMediaFiles({ db, storage: opts.storage, customerId, iris: input.mediaFiles });
   const taxonIds = await resolveTaxons(db, input);
+  const collection = await resolveCollection(db, customerId, input.collection);
   const copies = copiesOf(input);
   const sold = before.defaultVariant.totalSupply - before.defaultVariant.onHand;
-  const violations = [...media.violations, ...taxonIds.violations];
+  const violations = [...media.violations, ...taxonIds.violations, ...collection.violations];
   if (copies < sold) violations.push({ propertyPath: 'copies', code: 'too_small', params: { value: sold } });
   if (violations.length) throw validationFailed(violations);
   const changed =
@@ -312,6 +363,7 @@ export async function updateCreatorProduct(opts: {
       })
       .where(eq(products.id, row.productId));
     await writeContent(tx, row.productId, code, input, media.rows, taxonIds);
+    await writeCollection(tx, row.productId, collection.collectionId);
     await tx
       .update(creatorProducts)
       .set({
@@ -481,11 +533,16 @@ export async function loadCreatorProducts(
       creatorUuid: customers.uuid,
       creatorProfileName: customers.profileName,
       review: creatorProducts,
+      collectionCode: creatorCollections.code,
+      collectionName: creatorCollections.name,
+      collectionState: creatorCollections.state,
     })
     .from(products)
     .innerJoin(creatorProducts, eq(creatorProducts.productId, products.id))
     .innerJoin(customers, eq(customers.id, creatorProducts.creatorId))
     .leftJoin(taxons, eq(taxons.id, products.mainTaxonId))
+    .leftJoin(creatorCollectionItems, eq(creatorCollectionItems.productId, products.id))
+    .leftJoin(creatorCollections, eq(creatorCollections.id, creatorCollectionItems.collectionId))
     .where(inArray(products.id, productIds));
   const subIds = heads.map((h) => h.review.subCategoryTaxonId).filter((id): id is number => id !== null);
   const subs = subIds.length
@@ -560,6 +617,15 @@ export async function loadCreatorProducts(
         copyrightTransfer: h.review.copyrightTransfer,
         unlockOnPurchase: h.review.unlockOnPurchase,
         mediaFiles: media.filter((m) => m.productId === id).map((m) => toContentMediaFileView(m.file)),
+        collection:
+          h.collectionCode !== null && h.collectionName !== null && h.collectionState !== null
+            ? {
+                '@id': iri('collections', h.collectionCode),
+                code: h.collectionCode,
+                name: h.collectionName,
+                state: h.collectionState,
+              }
+            : null,
         defaultVariant: variant,
         currency: 'EUR' as const,
         createdAt: h.createdAt.toISOString(),

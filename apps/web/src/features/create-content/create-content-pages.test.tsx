@@ -93,11 +93,13 @@ describe('visitors', () => {
 });
 
 describe('/create-content', () => {
-  it('offers the item and says honestly that collections cannot be made yet', async () => {
+  it('offers the item and the collection', async () => {
     api();
     renderRoutes(routes, '/create-content');
     expect(await screen.findByRole('link', { name: /Item/ })).toBeTruthy();
-    expect(screen.getByText('Collection (not available yet)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Collection/ }).getAttribute('href')).toBe(
+      '/preparation-process/prepare-collection',
+    );
   });
 });
 

@@ -46,8 +46,8 @@ function useDraftCancel() {
 }
 
 /**
- * /create-content (spec 2): item or collection. Collections have no API yet (spec 3's collection
- * fields are not stored anywhere), so the choice says so instead of preparing one that would be lost.
+ * /create-content (spec 2): item or collection. An item goes to /create-content-form, a collection
+ * to the preparation process's first step (decision 023).
  */
 export function CreateContentPage() {
   const { t } = useTranslation('creator');
@@ -68,13 +68,16 @@ export function CreateContentPage() {
           </Link>
         </li>
         <li>
-          <div className="flex h-full flex-col rounded-xl border border-dashed border-slate-300 bg-slate-50 p-5">
-            <span className="flex size-11 items-center justify-center rounded-full bg-slate-200 text-slate-600">
+          <Link
+            to="/preparation-process/prepare-collection"
+            className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 focus-visible:ring-2 focus-visible:ring-accent-600"
+          >
+            <span className="flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
               <Layers className="size-5" aria-hidden="true" />
             </span>
-            <span className="mt-4 text-lg font-semibold text-slate-700">{t('choose.collection')}</span>
+            <span className="mt-4 text-lg font-semibold text-brand-900">{t('choose.collection')}</span>
             <span className="mt-1 text-sm text-slate-700">{t('choose.collectionText')}</span>
-          </div>
+          </Link>
         </li>
       </ul>
     </CreatorFrame>

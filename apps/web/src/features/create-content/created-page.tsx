@@ -1,6 +1,10 @@
 import { formatEuro } from '@token/domain/format';
-import type { CreatorProductView, ProductReviewState } from '@token/domain/marketplace';
-import { Pencil, Plus, Sparkles } from 'lucide-react';
+import type {
+  CreatorCollectionView,
+  CreatorProductView,
+  ProductReviewState,
+} from '@token/domain/marketplace';
+import { Layers, Pencil, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +14,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { createdPerPage, useCreatedProducts } from './api/content-api.ts';
 import { CreatorFrame } from './create-content-pages.tsx';
+import { useCreatedCollections } from './preparation-process/collection-api.ts';
+import { stepUrl } from './preparation-process/collection-form.ts';
 import { MediaPreview } from './upload-field.tsx';
 
 const stateClass: Record<ProductReviewState, string> = {
@@ -72,6 +78,72 @@ function CreatedItem({ product }: { product: CreatorProductView }) {
   );
 }
 
+/** One of the creator's collections: its state, items, and the way back into a draft's preparation. */
+function CreatedCollection({ collection }: { collection: CreatorCollectionView }) {
+  const { t } = useTranslation('creator');
+  const draft = collection.state === 'draft';
+  const file = collection.items[0]?.mediaFiles[0];
+  return (
+    <li className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+      {file ? (
+        <MediaPreview file={file} />
+      ) : (
+        <div className="flex size-24 items-center justify-center rounded-lg bg-slate-100">
+          <Layers className="size-8 text-slate-500" aria-hidden="true" />
+        </div>
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="truncate text-lg font-semibold text-brand-900">{collection.name}</h3>
+          <span
+            className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${draft ? 'bg-slate-200 text-slate-800' : 'bg-sky-100 text-sky-900'}`}
+          >
+            {t(draft ? 'collection.draft' : 'collection.submittedState')}
+          </span>
+        </div>
+        <p className="mt-1 text-sm text-slate-700">
+          {collection.artist} · {t('collection.itemCount', { count: collection.items.length })}
+        </p>
+        {collection.items.length > 0 && (
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {collection.items.map((item) => (
+              <li key={item.code} className="flex items-center gap-1.5 text-sm text-slate-700">
+                <span className="truncate">{item.name}</span>
+                <ReviewState state={item.reviewState} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Link
+        to={stepUrl(draft ? 'prepare-collection' : 'collection-summary', collection.code)}
+        className={buttonClasses({ variant: 'outline', size: 'sm' })}
+        aria-label={`${t(draft ? 'collection.continue' : 'collection.summary')}: ${collection.name}`}
+      >
+        {t(draft ? 'collection.continue' : 'collection.summary')}
+      </Link>
+    </li>
+  );
+}
+
+function CreatedCollections() {
+  const { t } = useTranslation('creator');
+  const list = useCreatedCollections(1);
+  if (list.isPending || list.isError || list.data.items.length === 0) return null;
+  return (
+    <section className="mb-8" aria-labelledby="created-collections">
+      <h2 id="created-collections" className="mb-3 text-xl font-semibold text-brand-900">
+        {t('collection.listTitle')}
+      </h2>
+      <ul className="space-y-3">
+        {list.data.items.map((c) => (
+          <CreatedCollection key={c.code} collection={c} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** /created (spec 2): the creator's products in every review state, with the state and a rejection's reason. */
 export function CreatedPage() {
   const { t } = useTranslation('creator');
@@ -87,6 +159,7 @@ export function CreatedPage() {
   return (
     <CreatorFrame title={t('created.title')} intro={t('created.intro')}>
       <div className="mb-6">{createLink}</div>
+      <CreatedCollections />
       {list.isPending ? (
         <div className="space-y-3">
           {[0, 1, 2].map((i) => (

@@ -55,6 +55,7 @@ export function creatorProductForTests(overrides: Partial<CreatorProductView> = 
     copyrightTransfer: false,
     unlockOnPurchase: false,
     mediaFiles: [mediaFileForTests()],
+    collection: null,
     defaultVariant: {
       code,
       '@id': `/api/v2/shop/product-variants/${code}`,

@@ -56,6 +56,7 @@ const product = (code: string, overrides: Partial<CreatorProductView> = {}): Cre
   collaboration: false,
   copyrightTransfer: false,
   unlockOnPurchase: true,
+  collection: null,
   mediaFiles: [
     file(1),
     file(2, { private: true, path: null, renditions: { md: { width: 320, height: 320, path: null } } }),

@@ -189,6 +189,11 @@ function ProductDetails({ product, onReject }: { product: CreatorProductView; on
                 {product.creatorProfileName ? `@${product.creatorProfileName}` : t('products.creatorFile')}
               </Link>
             </Fact>
+            <Fact label={t('products.collection')}>
+              {product.collection
+                ? `${product.collection.name} (${t(`products.collectionStates.${product.collection.state}`)})`
+                : '–'}
+            </Fact>
             <Fact label={t('products.price')}>{money(product.price)}</Fact>
             <Fact label={t('products.copies')}>
               {t(`products.itemTypes.${product.itemType}`)} · {formatNumber(product.copies, { locale })}
@@ -354,6 +359,11 @@ function ProductsPage() {
                         {p.creatorProfileName ? `@${p.creatorProfileName}` : t('products.creatorFile')} ·{' '}
                         {money(p.price)} · {t('products.copiesCount', { count: p.copies })}
                       </p>
+                      {p.collection && (
+                        <p className="text-slate-700">
+                          {t('products.inCollection', { name: p.collection.name })}
+                        </p>
+                      )}
                       <p className="text-xs text-slate-500">
                         {t('products.submitted', { date: formatDate(p.updatedAt, { locale }) })}
                       </p>
