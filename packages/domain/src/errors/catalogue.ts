@@ -195,6 +195,12 @@ export const errorCatalogue = {
     de: 'Die hochgeladene Datei stimmt nicht mit der angekündigten Prüfsumme (SHA-256) überein.',
     en: 'The uploaded file does not match the announced checksum (SHA-256).',
   },
+  // Create content (issue 18, decision 020): an item with a placed order awaiting payment stays on offer.
+  product_has_open_orders: {
+    status: 409,
+    de: 'Dieses Objekt kann erst zurückgezogen werden, wenn keine Bestellung mehr auf Zahlung wartet.',
+    en: 'This item can be withdrawn only once no order of it is awaiting payment.',
+  },
   signed_link_invalid: {
     status: 403,
     de: 'Dieser Link ist ungültig oder abgelaufen.',
