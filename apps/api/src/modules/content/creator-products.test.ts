@@ -372,7 +372,8 @@ describe('withdrawing an item', () => {
   it('takes an approved item off the shop: not listed, not for sale, audit-logged, the revision moves', async () => {
     const { code, variant } = await approvedItem();
     // A cart already holding it, ready to be placed.
-    const cart = await seedOrder(t.app.db, { customerId: other.id, variant, quantity: 1, state: 'ready' });
+    const buyer = await seedCreator(t.app.db);
+    const cart = await seedOrder(t.app.db, { customerId: buyer.id, variant, quantity: 1, state: 'ready' });
     expect(await listedCodes(creator.uuid)).toContain(code);
     const before = await readCatalogRevision(t.app.db);
 
@@ -397,7 +398,7 @@ describe('withdrawing an item', () => {
     });
     // The cart cannot be placed with an item no longer offered.
     const placed = await call('PATCH', shop(`/orders/${cart.order.tokenValue}/complete`), {
-      token: other.token,
+      token: await tokenFor(t.app, buyer),
       body: { digitalContentConsent: { immediateDelivery: true, withdrawalLossAcknowledged: true } },
     });
     expect(placed.status).toBe(422);
