@@ -54,7 +54,7 @@ function storeDraft() {
     draftStorageKey,
     JSON.stringify({
       ...emptyProductForm,
-      mediaFile: mediaFileForTests(),
+      mediaFiles: [mediaFileForTests()],
       price: '49,90',
       translations: { de: { name: 'Wald', description: '' }, en: { name: 'Forest', description: '' } },
       traits: [{ type: 'Colour', value: '' }],

@@ -136,9 +136,9 @@ export function ProductFormFields({
       <Section title={t('form.sections.file')}>
         <div className="sm:col-span-2">
           <ContentUploadField
-            value={form.mediaFile}
-            onChange={(file) => set('mediaFile', file)}
-            error={errors.mediaFiles ?? errors['mediaFiles.0']}
+            value={form.mediaFiles}
+            onChange={(files) => set('mediaFiles', files)}
+            error={errors.mediaFiles ?? Object.entries(errors).find(([k]) => k.startsWith('mediaFiles'))?.[1]}
           />
         </div>
       </Section>
