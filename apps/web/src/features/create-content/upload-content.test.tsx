@@ -163,7 +163,7 @@ describe('the file field', () => {
           body: mediaFileForTests({
             id: 10 + i,
             '@id': `/api/v2/shop/media-files/${10 + i}`,
-            fileName: names[i]!,
+            fileName: names[i] ?? 'extra.png',
             ...(i === 2 ? { mediaType: 'audio' as const, mimeType: 'audio/mpeg', renditions: {} } : {}),
           }),
         };

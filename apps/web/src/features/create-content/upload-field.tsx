@@ -91,7 +91,8 @@ export function ContentUploadField(props: {
   const move = (index: number, by: -1 | 1) => {
     const next = [...props.value];
     const [file] = next.splice(index, 1);
-    next.splice(index + by, 0, file!);
+    if (!file) return;
+    next.splice(index + by, 0, file);
     props.onChange(next);
     // The moved file's same button keeps the focus where it went (or its other button at an end).
     requestAnimationFrame(() => {
