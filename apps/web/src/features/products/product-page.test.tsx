@@ -135,24 +135,25 @@ describe('the media gallery of an item with several files', () => {
       within(gallery).getByRole('img', { name: 'Kiefernwald im Abendlicht – Bild 1 von 3' }),
     ).toBeTruthy();
     const thumbs = within(gallery).getAllByRole('button');
+    const thumb = (i: number) => thumbs[i] as HTMLElement;
     expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual([
       'Datei 1 von 3 zeigen (Bild)',
       'Datei 2 von 3 zeigen (Audio)',
       'Datei 3 von 3 zeigen (Video)',
     ]);
-    expect(thumbs[0]!.getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(thumbs[1]!);
+    expect(thumb(0).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(thumb(1));
     const audio = gallery.querySelector('audio');
     expect(audio?.getAttribute('src')).toBe('/media/content/klang.mp3');
     expect(audio?.hasAttribute('controls')).toBe(true);
     expect(audio?.getAttribute('aria-label')).toBe('Kiefernwald im Abendlicht – Audio 2 von 3');
-    fireEvent.keyDown(thumbs[1]!, { key: 'ArrowRight' });
+    fireEvent.keyDown(thumb(1), { key: 'ArrowRight' });
     const video = gallery.querySelector('video');
     expect(video?.getAttribute('src')).toBe('/media/content/film.mp4');
     expect(video?.getAttribute('poster')).toBe('/media/content/cover.png');
     expect(document.activeElement).toBe(thumbs[2]);
-    expect(thumbs[2]!.getAttribute('aria-pressed')).toBe('true');
-    fireEvent.keyDown(thumbs[2]!, { key: 'Home' });
+    expect(thumb(2).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(thumb(2), { key: 'Home' });
     expect(document.activeElement).toBe(thumbs[0]);
     expect(within(gallery).getByText('Datei 1 von 3 wird gezeigt')).toBeTruthy();
   });
