@@ -201,6 +201,12 @@ export const errorCatalogue = {
     de: 'Diese Kollektion ist bereits eingereicht und kann nicht mehr geändert werden.',
     en: 'This collection has already been submitted and can no longer be changed.',
   },
+  // Create content (issue 18, decision 020): an item with a placed order awaiting payment stays on offer.
+  product_has_open_orders: {
+    status: 409,
+    de: 'Dieses Objekt kann erst zurückgezogen werden, wenn keine Bestellung mehr auf Zahlung wartet.',
+    en: 'This item can be withdrawn only once no order of it is awaiting payment.',
+  },
   signed_link_invalid: {
     status: 403,
     de: 'Dieser Link ist ungültig oder abgelaufen.',

@@ -7,6 +7,7 @@ import {
   judgeSniffedType,
   presignInputSchema,
   productReviewLifecycle,
+  withdrawalRefusal,
 } from './content.ts';
 
 describe('content file names (spec 9)', () => {
@@ -45,6 +46,19 @@ describe('review lifecycle', () => {
     expect(canTransition(productReviewLifecycle, 'pending', 'approved')).toBe(true);
     expect(canTransition(productReviewLifecycle, 'rejected', 'approved')).toBe(false);
     expect(canTransition(productReviewLifecycle, 'approved', 'pending')).toBe(true);
+  });
+});
+
+describe('withdrawing an item (decision 020)', () => {
+  it('is open from every state but refused while a placed order awaits payment; twice is once', () => {
+    for (const state of ['pending', 'approved', 'rejected', 'withdrawn'] as const) {
+      expect(withdrawalRefusal({ state, ordersAwaitingPayment: 0 })).toBeNull();
+    }
+    expect(withdrawalRefusal({ state: 'approved', ordersAwaitingPayment: 1 })).toBe(
+      'product_has_open_orders',
+    );
+    expect(canTransition(productReviewLifecycle, 'withdrawn', 'pending')).toBe(true);
+    expect(canTransition(productReviewLifecycle, 'withdrawn', 'approved')).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lifecycle } from '../lifecycle/index.ts';
+import { canTransition, type Lifecycle } from '../lifecycle/index.ts';
 
 /*
  * Create content (issue 18, slice `content`): the rules of creators' uploads and products, their
@@ -146,23 +146,41 @@ export type SignedLinkView = z.infer<typeof signedLinkViewSchema>;
 // Creators' products and their review (spec 3 "Product creation payload", spec 7)
 // ---------------------------------------------------------------------------------------------
 
-export const productReviewStates = ['pending', 'approved', 'rejected'] as const;
+export const productReviewStates = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ProductReviewState = (typeof productReviewStates)[number];
 
 /**
  * A creator's product is listed only once approved. Editing its shown content (texts, media,
  * metadata, traits, tags) sends an approved or rejected product back to review (`pending`); an
- * operator may also take an approved product down (`rejected`).
+ * operator may also take an approved product down (`rejected`). Its creator may withdraw it from
+ * any state (`withdrawn`: not listed, not for sale, not in the operators' queue); saving it again
+ * resubmits it (`pending`). Decision 020 "Withdrawing an item".
  */
 export const productReviewLifecycle: Lifecycle<ProductReviewState> = {
   name: 'product review',
   states: productReviewStates,
   transitions: {
-    pending: ['approved', 'rejected'],
-    approved: ['pending', 'rejected'],
-    rejected: ['pending'],
+    pending: ['approved', 'rejected', 'withdrawn'],
+    approved: ['pending', 'rejected', 'withdrawn'],
+    rejected: ['pending', 'withdrawn'],
+    withdrawn: ['pending'],
   },
 };
+
+/**
+ * Whether the creator may withdraw an item now (decision 020): not while a placed order of it awaits
+ * payment (its buyer holds an edition and an invoice; the order runs out or is paid first). Carts
+ * holding it need no rule: a withdrawn item is no longer offered, so they cannot be completed.
+ * Editions already sold stay with their holders; withdrawing only takes the rest off sale.
+ */
+export function withdrawalRefusal(facts: {
+  state: ProductReviewState;
+  ordersAwaitingPayment: number;
+}): 'invalid_transition' | 'product_has_open_orders' | null {
+  if (!canTransition(productReviewLifecycle, facts.state, 'withdrawn')) return 'invalid_transition';
+  if (facts.ordersAwaitingPayment > 0) return 'product_has_open_orders';
+  return null;
+}
 
 /** Whether a product in this review state is shown in the shop (lists, details, search). */
 export function isListedReviewState(state: ProductReviewState): boolean {

@@ -17,7 +17,7 @@ export const creatorProducts = pgTable(
     creatorId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    reviewState: text({ enum: ['pending', 'approved', 'rejected'] })
+    reviewState: text({ enum: ['pending', 'approved', 'rejected', 'withdrawn'] })
       .notNull()
       .default('pending'),
     rejectionReason: text(),

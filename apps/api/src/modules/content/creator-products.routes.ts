@@ -15,6 +15,7 @@ import {
   listCreatedProducts,
   updateCreatorProduct,
   updateCreatorVariant,
+  withdrawCreatorProduct,
 } from './creator-products.service.ts';
 
 const codeParam = z.object({ code: z.string().min(1).max(200) });
@@ -158,6 +159,33 @@ export async function creatorProductRoutes(app: App) {
         idOf: (p) => iri('products', p.code),
         page: { page, itemsPerPage },
       });
+    },
+  );
+
+  app.post(
+    '/created-products/:code/withdraw',
+    {
+      config: { auth: 'customer', errors: ['invalid_transition', 'product_has_open_orders'] },
+      schema: {
+        tags: ['create content'],
+        summary:
+          'The creator withdraws their item: no longer listed or for sale; saving it again resubmits it',
+        description:
+          'Refused (409 `product_has_open_orders`) while a placed order of the item awaits payment. Editions ' +
+          'already sold stay with their holders; orders are not changed. Another creator’s item is 404.',
+        params: codeParam,
+        querystring: z.strictObject({ ...localeQuery }),
+        response: { 200: creatorProductViewSchema },
+      },
+    },
+    async (request, reply) => {
+      const product = await withdrawCreatorProduct({
+        db: app.db,
+        customerId: customerOf(request).id,
+        code: request.params.code,
+        locale: request.locale,
+      });
+      return sendItem(request, reply, product, productMeta(product.code));
     },
   );
 

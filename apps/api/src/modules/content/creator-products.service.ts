@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { shopChannelCode } from '@token/domain/channel';
-import { type FieldViolation, notFound, validationFailed } from '@token/domain/errors';
+import { AppError, type FieldViolation, notFound, validationFailed } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { assertCanTransition } from '@token/domain/lifecycle';
 import {
@@ -13,6 +13,7 @@ import {
   mediaFileIriPattern,
   type ProductReviewState,
   productReviewLifecycle,
+  withdrawalRefusal,
 } from '@token/domain/marketplace';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -25,6 +26,8 @@ import {
   creatorProducts,
   customers,
   mediaFiles,
+  orderItems,
+  orders,
   productMediaFiles,
   productMetadata,
   products,
@@ -37,6 +40,7 @@ import {
 } from '../../db/schema/index.ts';
 import { iri } from '../../http/hydra.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
+import { appendAuditEntry } from '../admin/audit-log.service.ts';
 import { slugOf } from '../catalog/bonds-admin.service.ts';
 import { type MediaFileRow, settleUpload, toContentMediaFileView } from './media-uploads.service.ts';
 
@@ -349,7 +353,8 @@ export async function updateCreatorProduct(opts: {
   await db.transaction(async (tx) => {
     const row = await lockOwnProduct(tx, customerId, code);
     let reviewState = row.reviewState as ProductReviewState;
-    if (changed && reviewState !== 'pending') {
+    // Saving a withdrawn item resubmits it (decision 020), changed or not.
+    if ((changed || reviewState === 'withdrawn') && reviewState !== 'pending') {
       assertCanTransition(productReviewLifecycle, reviewState, 'pending');
       reviewState = 'pending';
     }
@@ -395,6 +400,60 @@ export async function updateCreatorProduct(opts: {
         target: [channelPricings.variantId, channelPricings.channelCode],
         set: { price: input.price },
       });
+  });
+  return getCreatorProduct({ db, customerId, code, locale });
+}
+
+/**
+ * POST created-products/{code}/withdraw: the creator takes their item off the shop (decision 020):
+ * not listed, not for sale, out of the operators' queue. Refused while a placed order of it awaits
+ * payment; editions already sold stay with their holders and every order stays as it was. Carts
+ * holding the item can no longer be completed (the order offer lists approved items only).
+ * Audit-logged; the catalogue revision moves by trigger. Withdrawing a withdrawn item answers it.
+ */
+export async function withdrawCreatorProduct(opts: {
+  db: Database;
+  customerId: number;
+  code: string;
+  locale: Locale;
+}): Promise<CreatorProductView> {
+  const { db, customerId, code, locale } = opts;
+  if (!/^[A-Za-z0-9_.:-]{1,200}$/.test(code)) throw notFound();
+  await db.transaction(async (tx) => {
+    const row = await lockOwnProduct(tx, customerId, code);
+    const state = row.reviewState as ProductReviewState;
+    if (state === 'withdrawn') return;
+    // The variants locked first: a checkout taking stock of this item finishes before we count.
+    await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, row.productId))
+      .for('update');
+    const [open] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+      .where(
+        and(
+          eq(productVariants.productId, row.productId),
+          eq(orders.checkoutState, 'completed'),
+          eq(orders.paymentState, 'awaiting_payment'),
+        ),
+      );
+    const refusal = withdrawalRefusal({ state, ordersAwaitingPayment: Number(open?.n ?? 0) });
+    if (refusal) throw new AppError(refusal);
+    await tx
+      .update(creatorProducts)
+      .set({ reviewState: 'withdrawn' })
+      .where(eq(creatorProducts.productId, row.productId));
+    await appendAuditEntry(tx, {
+      customerId,
+      actorId: customerId,
+      action: 'product_withdrawn',
+      reason: null,
+      details: { productCode: code, from: state },
+    });
   });
   return getCreatorProduct({ db, customerId, code, locale });
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complianceAuditLog, productVariants } from '../../db/schema/index.ts';
+import { complianceAuditLog, orders, productVariants } from '../../db/schema/index.ts';
 import { seedCreator, seedOrder } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
@@ -312,6 +312,148 @@ describe('a creator’s product through review', () => {
       (await call('GET', '/api/v2/admin/products', { token: creator.token })).status,
     ).toBeGreaterThanOrEqual(401);
     expect((await call('GET', shop('/created-products'), { token: other.token })).body).toEqual([]);
+  });
+});
+
+describe('several media files per item', () => {
+  it('keeps the order given on POST and a new order on PUT (the first is the cover)', async () => {
+    const [a, b, c] = [
+      await readyImage(creator.token),
+      await readyImage(creator.token),
+      await readyImage(creator.token),
+    ];
+    const created = await call('POST', shop('/products'), { token: creator.token, body: payload([b, a, c]) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const ids = (res: Res) => res.body.mediaFiles.map((f: { '@id': string }) => f['@id']);
+    expect(ids(created)).toEqual([b, a, c]);
+    const code = created.body.code;
+    const reordered = await call('PUT', shop(`/products/${code}`), {
+      token: creator.token,
+      body: payload([c, b]),
+    });
+    expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
+    expect(ids(reordered)).toEqual([c, b]);
+    expect(ids(await call('GET', shop(`/created-products/${code}`), { token: creator.token }))).toEqual([
+      c,
+      b,
+    ]);
+    // The same file twice, or another's file among own ones, is refused at its position.
+    const foreign = await readyImage(other.token);
+    const twice = await call('PUT', shop(`/products/${code}`), {
+      token: creator.token,
+      body: payload([c, foreign, c]),
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual([
+      'mediaFiles[1]',
+      'mediaFiles[2]',
+    ]);
+  });
+});
+
+describe('withdrawing an item', () => {
+  const withdraw = (code: string, token?: string) =>
+    call('POST', shop(`/created-products/${code}/withdraw`), { token, locale: 'en' });
+
+  async function approvedItem(): Promise<{ code: string; variant: typeof productVariants.$inferSelect }> {
+    const created = await call('POST', shop('/products'), {
+      token: creator.token,
+      body: payload([await readyImage(creator.token)]),
+    });
+    expect(created.status).toBe(201);
+    const code = created.body.code;
+    expect(
+      (await call('POST', `/api/v2/admin/products/${code}/approve`, { token: operator.token })).status,
+    ).toBe(200);
+    const [variant] = await t.app.db.select().from(productVariants).where(eq(productVariants.code, code));
+    return { code, variant: variant! };
+  }
+
+  it('takes an approved item off the shop: not listed, not for sale, audit-logged, the revision moves', async () => {
+    const { code, variant } = await approvedItem();
+    // A cart already holding it, ready to be placed.
+    const buyer = await seedCreator(t.app.db);
+    const cart = await seedOrder(t.app.db, { customerId: buyer.id, variant, quantity: 1, state: 'ready' });
+    expect(await listedCodes(creator.uuid)).toContain(code);
+    const before = await readCatalogRevision(t.app.db);
+
+    const res = await withdraw(code, creator.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.reviewState).toBe('withdrawn');
+    expect((await readCatalogRevision(t.app.db))!.revision).toBeGreaterThan(before!.revision);
+    expect(await listedCodes(creator.uuid)).not.toContain(code);
+    expect((await call('GET', shop(`/products/${code}`))).status).toBe(404);
+    const audit = await t.app.db
+      .select()
+      .from(complianceAuditLog)
+      .where(
+        and(
+          eq(complianceAuditLog.customerId, creator.id),
+          eq(complianceAuditLog.action, 'product_withdrawn'),
+        ),
+      );
+    expect(audit.find((a) => (a.details as { productCode?: string }).productCode === code)).toMatchObject({
+      actorId: creator.id,
+      details: { productCode: code, from: 'approved' },
+    });
+    // The cart cannot be placed with an item no longer offered.
+    const placed = await call('PATCH', shop(`/orders/${cart.order.tokenValue}/complete`), {
+      token: await tokenFor(t.app, buyer),
+      body: { digitalContentConsent: { immediateDelivery: true, withdrawalLossAcknowledged: true } },
+    });
+    expect(placed.status).toBe(422);
+    expect(placed.body.code).toBe('variant_not_found');
+    // Twice is once; the operators can neither approve it nor find it in their queue.
+    expect((await withdraw(code, creator.token)).body.reviewState).toBe('withdrawn');
+    expect(
+      (await call('POST', `/api/v2/admin/products/${code}/approve`, { token: operator.token })).status,
+    ).toBe(409);
+    const queue = await call('GET', '/api/v2/admin/products?state=pending', { token: operator.token });
+    expect(queue.body.map((p: { code: string }) => p.code)).not.toContain(code);
+    const withdrawn = await call('GET', '/api/v2/admin/products?state=withdrawn', { token: operator.token });
+    expect(withdrawn.body.map((p: { code: string }) => p.code)).toContain(code);
+    // Saving it again resubmits it for review.
+    const media = res.body.mediaFiles.map((f: { '@id': string }) => f['@id']);
+    const saved = await call('PUT', shop(`/products/${code}`), {
+      token: creator.token,
+      body: payload(media),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.reviewState).toBe('pending');
+  });
+
+  it('refuses while a placed order awaits payment, and allows it once paid: the buyer keeps the edition', async () => {
+    const { code, variant } = await approvedItem();
+    const placed = await seedOrder(t.app.db, {
+      customerId: other.id,
+      variant,
+      quantity: 1,
+      unitPrice: 4_900,
+      state: 'completed',
+    });
+    const refused = await withdraw(code, creator.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'product_has_open_orders',
+      title: 'This item can be withdrawn only once no order of it is awaiting payment.',
+    });
+    expect(await listedCodes(creator.uuid)).toContain(code);
+
+    await t.app.db.update(orders).set({ paymentState: 'paid' }).where(eq(orders.id, placed.order.id));
+    const res = await withdraw(code, creator.token);
+    expect(res.status).toBe(200);
+    expect(res.body.reviewState).toBe('withdrawn');
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(order).toMatchObject({ checkoutState: 'completed', paymentState: 'paid' });
+  });
+
+  it('is nobody else’s: another creator 404, a visitor 401, a catalogue product 404', async () => {
+    const { code } = await approvedItem();
+    expect((await withdraw(code, other.token)).status).toBe(404);
+    expect((await withdraw(code)).status).toBe(401);
+    expect((await withdraw('NFT_KIEFERNWALD_ABENDLICHT', creator.token)).status).toBe(404);
+    expect((await withdraw('no/such', creator.token)).status).toBe(404);
+    expect(await listedCodes(creator.uuid)).toContain(code);
   });
 });
 

@@ -39,7 +39,7 @@ const routes: RouteObject[] = [
 ];
 
 type Handler = (call: ApiCall) => Response | undefined;
-function api(extra: Handler = () => undefined) {
+function api(extra: Handler = () => undefined): ApiCall[] {
   return mockApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
@@ -54,7 +54,7 @@ function storeDraft() {
     draftStorageKey,
     JSON.stringify({
       ...emptyProductForm,
-      mediaFile: mediaFileForTests(),
+      mediaFiles: [mediaFileForTests()],
       price: '49,90',
       translations: { de: { name: 'Wald', description: '' }, en: { name: 'Forest', description: '' } },
       traits: [{ type: 'Colour', value: '' }],
@@ -245,6 +245,62 @@ describe('/created', () => {
     expect(screen.getByRole('link', { name: 'Edit “Refused one”' }).getAttribute('href')).toBe(
       '/edit-product/C',
     );
+  });
+
+  it('withdraws an item after the confirmation; cancel gives focus back to the button', async () => {
+    let state: 'approved' | 'withdrawn' = 'approved';
+    const calls = api(({ url, method }) => {
+      if (method === 'POST' && url === '/api/v2/shop/created-products/B/withdraw') {
+        state = 'withdrawn';
+        return Response.json(creatorProductForTests({ code: 'B', name: 'Listed one', reviewState: state }));
+      }
+      return url.startsWith('/api/v2/shop/created-products')
+        ? Response.json({
+            'hydra:member': [creatorProductForTests({ code: 'B', name: 'Listed one', reviewState: state })],
+            'hydra:totalItems': 1,
+          })
+        : undefined;
+    });
+    renderRoutes(routes, '/created');
+    const button = await screen.findByRole('button', { name: 'Withdraw “Listed one”' });
+    button.focus();
+    fireEvent.click(button);
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Withdraw “Listed one”?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(writesOf(calls)).toEqual([]);
+
+    fireEvent.click(button);
+    dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('“Listed one” was withdrawn.')).toBeTruthy();
+    expect(writesOf(calls).map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/v2/shop/created-products/B/withdraw',
+    ]);
+    expect(await screen.findByText('Withdrawn')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw “Listed one”' })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.id).toBe('created-B'));
+  });
+
+  it('shows the API’s refusal while an order awaits payment', async () => {
+    api(({ url, method }) => {
+      if (method === 'POST' && url.endsWith('/withdraw')) {
+        return problemAnswer(409, 'product_has_open_orders');
+      }
+      return url.startsWith('/api/v2/shop/created-products')
+        ? Response.json({
+            'hydra:member': [creatorProductForTests({ code: 'A', name: 'Sold one' })],
+            'hydra:totalItems': 1,
+          })
+        : undefined;
+    });
+    renderRoutes(routes, '/created');
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw “Sold one”' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(/no order of it is awaiting payment/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Withdraw “Sold one”' })).toBeTruthy();
   });
 
   it('says so when nothing was created yet', async () => {

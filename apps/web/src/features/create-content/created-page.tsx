@@ -17,11 +17,13 @@ import { CreatorFrame } from './create-content-pages.tsx';
 import { useCreatedCollections } from './preparation-process/collection-api.ts';
 import { stepUrl } from './preparation-process/collection-form.ts';
 import { MediaPreview } from './upload-field.tsx';
+import { WithdrawButton } from './withdraw-button.tsx';
 
 const stateClass: Record<ProductReviewState, string> = {
   pending: 'bg-amber-100 text-amber-900',
   approved: 'bg-emerald-100 text-emerald-900',
   rejected: 'bg-red-100 text-red-900',
+  withdrawn: 'bg-slate-200 text-slate-800',
 };
 
 export function ReviewState({ state }: { state: ProductReviewState }) {
@@ -42,7 +44,13 @@ function CreatedItem({ product }: { product: CreatorProductView }) {
       {file ? <MediaPreview file={file} /> : <div className="size-24 rounded-lg bg-slate-100" />}
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="truncate text-lg font-semibold text-brand-900">{product.name}</h2>
+          <h2
+            id={`created-${product.code}`}
+            tabIndex={-1}
+            className="truncate text-lg font-semibold text-brand-900"
+          >
+            {product.name}
+          </h2>
           <ReviewState state={product.reviewState} />
         </div>
         <p className="mt-1 text-sm text-slate-700">
@@ -73,6 +81,10 @@ function CreatedItem({ product }: { product: CreatorProductView }) {
           <Pencil className="size-4" aria-hidden="true" />
           {t('created.edit')}
         </Link>
+        <WithdrawButton
+          product={product}
+          focusAfter={() => document.getElementById(`created-${product.code}`)}
+        />
       </div>
     </li>
   );

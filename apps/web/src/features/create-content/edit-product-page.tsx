@@ -17,6 +17,7 @@ import { CreatorFrame } from './create-content-pages.tsx';
 import { ReviewState } from './created-page.tsx';
 import { type FormErrors, formOfProduct, type ProductForm, validateProductForm } from './product-form.ts';
 import { ProductFormFields, RowFields } from './product-form-fields.tsx';
+import { WithdrawButton } from './withdraw-button.tsx';
 
 /**
  * Saves an edit with PUT products/{code} and tells the creator when it sent the item back to review
@@ -79,9 +80,18 @@ function EditFrame(props: { product: CreatorProductView; title: string; children
   return (
     <CreatorFrame title={props.title}>
       <div className="mb-6 flex flex-wrap items-center gap-3">
-        <span className="text-slate-700">{props.product.name}</span>
+        <span id="edited-product-name" tabIndex={-1} className="text-slate-700">
+          {props.product.name}
+        </span>
         <ReviewState state={props.product.reviewState} />
+        <WithdrawButton
+          product={props.product}
+          focusAfter={() => document.getElementById('edited-product-name')}
+        />
       </div>
+      {props.product.reviewState === 'withdrawn' && (
+        <p className="mb-4 rounded-md bg-slate-100 p-3 text-sm text-slate-800">{t('states.withdrawnText')}</p>
+      )}
       {props.product.reviewState === 'rejected' && props.product.rejectionReason && (
         <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-900">
           {t('created.reason', { reason: props.product.rejectionReason })}

@@ -26,94 +26,98 @@ type FieldsProps = {
   onChange: (next: ProductForm) => void;
 };
 
+type RowField<R> = { name: keyof R & string; label: (n: number) => string; maxLength: number };
+
+/**
+ * One editor of two-column rows (spec 5's trait rows and metadata rows): each row's inputs with the
+ * API's errors at `{path}.{i}.{field}`, a remove button naming its section and row, and an add button.
+ */
+function RowEditor<R extends Record<string, string>>(props: {
+  title: string;
+  hint: string;
+  path: string;
+  rows: R[];
+  fields: readonly [RowField<R>, RowField<R>];
+  blank: R;
+  addLabel: string;
+  errors: FormErrors;
+  onChange: (rows: R[]) => void;
+}) {
+  const { t } = useTranslation('creator');
+  const { rows, onChange } = props;
+  return (
+    <Section title={props.title}>
+      <p className="text-sm text-slate-600 sm:col-span-2">{props.hint}</p>
+      {rows.map((row, i) => (
+        // rows have no identity of their own; their position is it
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
+        <div key={i} className="grid gap-3 sm:col-span-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+          {props.fields.map((f) => (
+            <Input
+              key={f.name}
+              label={f.label(i + 1)}
+              maxLength={f.maxLength}
+              value={row[f.name]}
+              error={props.errors[`${props.path}.${i}.${f.name}`]}
+              onChange={(e) =>
+                onChange(rows.map((r, j) => (j === i ? { ...r, [f.name]: e.target.value } : r)))
+              }
+            />
+          ))}
+          <Button
+            variant="ghost"
+            className="sm:mt-6"
+            aria-label={t('form.removeRowNamed', { section: props.title, n: i + 1 })}
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            {t('form.removeRow')}
+          </Button>
+        </div>
+      ))}
+      <div className="sm:col-span-2">
+        <Button variant="outline" onClick={() => onChange([...rows, { ...props.blank }])}>
+          <Plus className="size-4" aria-hidden="true" />
+          {props.addLabel}
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
 /** spec 5: trait rows (type and value, both needed) and metadata rows (rows with empty keys are dropped). */
 export function RowFields({ form, errors, onChange }: FieldsProps) {
   const { t } = useTranslation('creator');
-  const setTrait = (i: number, patch: Partial<ProductForm['traits'][number]>) =>
-    onChange({ ...form, traits: form.traits.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
-  const setMeta = (i: number, patch: Partial<ProductForm['metadata'][number]>) =>
-    onChange({ ...form, metadata: form.metadata.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   return (
     <>
-      <Section title={t('form.traits')}>
-        <p className="text-sm text-slate-600 sm:col-span-2">{t('form.traitsHint')}</p>
-        {form.traits.map((row, i) => (
-          // rows have no identity of their own; their position is it
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
-          <div key={i} className="grid gap-3 sm:col-span-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-            <Input
-              label={t('form.traitType', { n: i + 1 })}
-              maxLength={100}
-              value={row.type}
-              error={errors[`traits.${i}.type`]}
-              onChange={(e) => setTrait(i, { type: e.target.value })}
-            />
-            <Input
-              label={t('form.traitValue', { n: i + 1 })}
-              maxLength={200}
-              value={row.value}
-              error={errors[`traits.${i}.value`]}
-              onChange={(e) => setTrait(i, { value: e.target.value })}
-            />
-            <Button
-              variant="ghost"
-              className="sm:mt-6"
-              onClick={() => onChange({ ...form, traits: form.traits.filter((_, j) => j !== i) })}
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-              {t('form.removeRow')}
-            </Button>
-          </div>
-        ))}
-        <div className="sm:col-span-2">
-          <Button
-            variant="outline"
-            onClick={() => onChange({ ...form, traits: [...form.traits, { type: '', value: '' }] })}
-          >
-            <Plus className="size-4" aria-hidden="true" />
-            {t('form.addTrait')}
-          </Button>
-        </div>
-      </Section>
-      <Section title={t('form.metadata')}>
-        <p className="text-sm text-slate-600 sm:col-span-2">{t('form.metadataHint')}</p>
-        {form.metadata.map((row, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
-          <div key={i} className="grid gap-3 sm:col-span-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-            <Input
-              label={t('form.metaKey', { n: i + 1 })}
-              maxLength={100}
-              value={row.key}
-              error={errors[`metadata.${i}.key`]}
-              onChange={(e) => setMeta(i, { key: e.target.value })}
-            />
-            <Input
-              label={t('form.metaValue', { n: i + 1 })}
-              maxLength={1000}
-              value={row.value}
-              error={errors[`metadata.${i}.value`]}
-              onChange={(e) => setMeta(i, { value: e.target.value })}
-            />
-            <Button
-              variant="ghost"
-              className="sm:mt-6"
-              onClick={() => onChange({ ...form, metadata: form.metadata.filter((_, j) => j !== i) })}
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-              {t('form.removeRow')}
-            </Button>
-          </div>
-        ))}
-        <div className="sm:col-span-2">
-          <Button
-            variant="outline"
-            onClick={() => onChange({ ...form, metadata: [...form.metadata, { key: '', value: '' }] })}
-          >
-            <Plus className="size-4" aria-hidden="true" />
-            {t('form.addMetadata')}
-          </Button>
-        </div>
-      </Section>
+      <RowEditor
+        title={t('form.traits')}
+        hint={t('form.traitsHint')}
+        path="traits"
+        rows={form.traits}
+        fields={[
+          { name: 'type', label: (n) => t('form.traitType', { n }), maxLength: 100 },
+          { name: 'value', label: (n) => t('form.traitValue', { n }), maxLength: 200 },
+        ]}
+        blank={{ type: '', value: '' }}
+        addLabel={t('form.addTrait')}
+        errors={errors}
+        onChange={(traits) => onChange({ ...form, traits })}
+      />
+      <RowEditor
+        title={t('form.metadata')}
+        hint={t('form.metadataHint')}
+        path="metadata"
+        rows={form.metadata}
+        fields={[
+          { name: 'key', label: (n) => t('form.metaKey', { n }), maxLength: 100 },
+          { name: 'value', label: (n) => t('form.metaValue', { n }), maxLength: 1000 },
+        ]}
+        blank={{ key: '', value: '' }}
+        addLabel={t('form.addMetadata')}
+        errors={errors}
+        onChange={(metadata) => onChange({ ...form, metadata })}
+      />
     </>
   );
 }
@@ -136,9 +140,9 @@ export function ProductFormFields({
       <Section title={t('form.sections.file')}>
         <div className="sm:col-span-2">
           <ContentUploadField
-            value={form.mediaFile}
-            onChange={(file) => set('mediaFile', file)}
-            error={errors.mediaFiles ?? errors['mediaFiles.0']}
+            value={form.mediaFiles}
+            onChange={(files) => set('mediaFiles', files)}
+            error={errors.mediaFiles ?? Object.entries(errors).find(([k]) => k.startsWith('mediaFiles'))?.[1]}
           />
         </div>
       </Section>

@@ -4,7 +4,7 @@ import { mediaFileForTests } from './test-support.ts';
 
 const filled: ProductForm = {
   ...emptyProductForm,
-  mediaFile: mediaFileForTests(),
+  mediaFiles: [mediaFileForTests()],
   price: '12,50',
   translations: { de: { name: 'Wald', description: '' }, en: { name: 'Forest', description: '' } },
   termsAccepted: true,

@@ -24,7 +24,8 @@ export type ProductForm = {
   price: string;
   tags: string;
   translations: Record<Locale, { name: string; description: string }>;
-  mediaFile: ContentMediaFileView | null;
+  /** The item's files in order (spec 3 `mediaFiles`); the first is the cover. */
+  mediaFiles: ContentMediaFileView[];
   collaboration: boolean;
   copyrightTransfer: boolean;
   unlockOnPurchase: boolean;
@@ -43,7 +44,7 @@ export const emptyProductForm: ProductForm = {
   price: '',
   tags: '',
   translations: { de: { name: '', description: '' }, en: { name: '', description: '' } },
-  mediaFile: null,
+  mediaFiles: [],
   collaboration: false,
   copyrightTransfer: false,
   unlockOnPurchase: false,
@@ -70,7 +71,7 @@ export function toProductInput(form: ProductForm): CreatorProductCreateInput {
     .map((t) => t.trim())
     .filter((t) => t !== '');
   return {
-    mediaFiles: form.mediaFile ? [form.mediaFile['@id']] : [],
+    mediaFiles: form.mediaFiles.map((f) => f['@id']),
     translations: {
       de: { ...form.translations.de, locale: 'de' },
       en: { ...form.translations.en, locale: 'en' },
@@ -119,7 +120,8 @@ export function validateProductForm(
     errors[path] = violationMessage(violationCodeOf(issue), locale, violationParamsOf(issue));
   }
   // no file at all: the catalogue's 'No file was uploaded', not the list's minimum length
-  if (errors.mediaFiles && !form.mediaFile) errors.mediaFiles = errorMessage('no_file_uploaded', locale);
+  if (errors.mediaFiles && form.mediaFiles.length === 0)
+    errors.mediaFiles = errorMessage('no_file_uploaded', locale);
   return { input: null, errors };
 }
 
@@ -138,7 +140,7 @@ export function formOfProduct(p: CreatorProductView): ProductForm {
       de: { name: p.translations.de?.name ?? '', description: p.translations.de?.description ?? '' },
       en: { name: p.translations.en?.name ?? '', description: p.translations.en?.description ?? '' },
     },
-    mediaFile: p.mediaFiles[0] ?? null,
+    mediaFiles: p.mediaFiles,
     collaboration: p.collaboration,
     copyrightTransfer: p.copyrightTransfer,
     unlockOnPurchase: p.unlockOnPurchase,
@@ -160,10 +162,14 @@ export function loadDraft(): ProductForm | null {
   try {
     const raw = sessionStorage.getItem(draftStorageKey);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<ProductForm>;
+    const { mediaFile, ...parsed } = JSON.parse(raw) as Partial<ProductForm> & {
+      mediaFile?: ContentMediaFileView | null;
+    };
     return {
       ...emptyProductForm,
       ...parsed,
+      // A draft kept before items had several files carries one `mediaFile`.
+      mediaFiles: parsed.mediaFiles ?? (mediaFile ? [mediaFile] : []),
       translations: { ...emptyProductForm.translations, ...parsed.translations },
     };
   } catch {

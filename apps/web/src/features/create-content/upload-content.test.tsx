@@ -101,9 +101,20 @@ describe('the content upload (spec 5/7/9)', () => {
   });
 });
 
-function Field() {
-  const [file, setFile] = useState<ContentMediaFileView | null>(null);
-  return <ContentUploadField value={file} onChange={setFile} />;
+function Field(props: {
+  initial?: ContentMediaFileView[];
+  onChange?: (files: ContentMediaFileView[]) => void;
+}) {
+  const [files, setFiles] = useState<ContentMediaFileView[]>(props.initial ?? []);
+  return (
+    <ContentUploadField
+      value={files}
+      onChange={(next) => {
+        setFiles(next);
+        props.onChange?.(next);
+      }}
+    />
+  );
 }
 
 describe('the file field', () => {
@@ -112,7 +123,7 @@ describe('the file field', () => {
     mockApi(({ url }) => (url.endsWith('/presign') ? Response.json(presigned, { status: 201 }) : undefined));
     vi.stubGlobal('XMLHttpRequest', fakeXhr(() => ({ status: 200, body: mediaFileForTests() })).FakeXhr);
     const { container } = render(<Field />);
-    fireEvent.change(screen.getByLabelText('File'), { target: { files: [png()] } });
+    fireEvent.change(screen.getByLabelText('Files'), { target: { files: [png()] } });
     expect(await screen.findByRole('progressbar')).toBeTruthy();
     expect(await screen.findByText('Uploaded and checked')).toBeTruthy();
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/media/content/f7/md.webp');
@@ -128,21 +139,60 @@ describe('the file field', () => {
       fakeXhr(() => ({ status: 422, body: { status: 422, code: 'file_not_recognized' } })).FakeXhr,
     );
     render(<Field />);
-    fireEvent.change(screen.getByLabelText('File'), {
+    fireEvent.change(screen.getByLabelText('Files'), {
       target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] },
     });
-    expect(await screen.findByText('This type of file can not be uploaded')).toBeTruthy();
+    expect(await screen.findByText('doc.pdf: This type of file can not be uploaded')).toBeTruthy();
     expect(calls.filter((c) => c.url.endsWith('/presign'))).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('File'), { target: { files: [png()] } });
-    expect(await screen.findByText('File not recognized')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Files'), { target: { files: [png()] } });
+    expect(await screen.findByText('wald.png: File not recognized')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Uploaded and checked')).toBeNull());
+  });
+
+  it('takes several files in order, moves one up by keyboard-operable buttons, and removes one', async () => {
+    storeSessionForTests({ id: 's', uuid: 'u-1', validMs: 600_000 });
+    mockApi(({ url }) => (url.endsWith('/presign') ? Response.json(presigned, { status: 201 }) : undefined));
+    let n = 0;
+    const names = ['eins.png', 'zwei.png', 'drei.mp3'];
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr(() => {
+        const i = n++;
+        return {
+          status: 200,
+          body: mediaFileForTests({
+            id: 10 + i,
+            '@id': `/api/v2/shop/media-files/${10 + i}`,
+            fileName: names[i] ?? 'extra.png',
+            ...(i === 2 ? { mediaType: 'audio' as const, mimeType: 'audio/mpeg', renditions: {} } : {}),
+          }),
+        };
+      }).FakeXhr,
+    );
+    let last: ContentMediaFileView[] = [];
+    render(<Field onChange={(f) => (last = f)} />);
+    fireEvent.change(screen.getByLabelText('Files'), {
+      target: { files: [png(), png(), new File([pngBytes], 'drei.mp3', { type: 'audio/mpeg' })] },
+    });
+    await waitFor(() => expect(last.map((f) => f.fileName)).toEqual(names));
+    await screen.findByText('drei.mp3');
+    const items = () => screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items()[0]).toContain('Cover');
+    expect(screen.getByRole('button', { name: 'Move “eins.png” up' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move “zwei.png” up' }));
+    expect(last.map((f) => f.fileName)).toEqual(['zwei.png', 'eins.png', 'drei.mp3']);
+    expect(items()[0]).toContain('zwei.png');
+    expect(items()[0]).toContain('Cover');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove “eins.png”' }));
+    expect(last.map((f) => f.fileName)).toEqual(['zwei.png', 'drei.mp3']);
+    expect(screen.getByText('Add another file')).toBeTruthy();
   });
 
   it('shows the API refusal of a file too big', async () => {
     storeSessionForTests({ id: 's', uuid: 'u-1', validMs: 600_000 });
     mockApi(({ url }) => (url.endsWith('/presign') ? problemAnswer(413, 'file_too_big') : undefined));
     render(<Field />);
-    fireEvent.change(screen.getByLabelText('File'), { target: { files: [png()] } });
-    expect(await screen.findByText('File is too big')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Files'), { target: { files: [png()] } });
+    expect(await screen.findByText('wald.png: File is too big')).toBeTruthy();
   });
 });

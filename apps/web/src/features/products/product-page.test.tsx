@@ -111,6 +111,55 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('the media gallery of an item with several files', () => {
+  const file = (id: number, mediaType: 'image' | 'audio' | 'video', fileName: string) => ({
+    id,
+    uuid: `u-${id}`,
+    fileName,
+    mediaType,
+    mimeType: mediaType === 'image' ? 'image/png' : mediaType === 'audio' ? 'audio/mpeg' : 'video/mp4',
+    bucket: 'public' as const,
+    path: `/media/content/${fileName}`,
+  });
+
+  it('shows the cover first, thumbnails as buttons, players for audio and video, arrows move', async () => {
+    setup('/products/NFT_KIEFERNWALD', {
+      ...collectible,
+      mediaFiles: [
+        file(1, 'image', 'cover.png'),
+        file(2, 'audio', 'klang.mp3'),
+        file(3, 'video', 'film.mp4'),
+      ],
+    });
+    const gallery = await screen.findByRole('region', { name: 'Medien von „Kiefernwald im Abendlicht“' });
+    expect(
+      within(gallery).getByRole('img', { name: 'Kiefernwald im Abendlicht – Bild 1 von 3' }),
+    ).toBeTruthy();
+    const thumbs = within(gallery).getAllByRole('button');
+    const thumb = (i: number) => thumbs[i] as HTMLElement;
+    expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Datei 1 von 3 zeigen (Bild)',
+      'Datei 2 von 3 zeigen (Audio)',
+      'Datei 3 von 3 zeigen (Video)',
+    ]);
+    expect(thumb(0).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(thumb(1));
+    const audio = gallery.querySelector('audio');
+    expect(audio?.getAttribute('src')).toBe('/media/content/klang.mp3');
+    expect(audio?.hasAttribute('controls')).toBe(true);
+    expect(audio?.getAttribute('aria-label')).toBe('Kiefernwald im Abendlicht – Audio 2 von 3');
+    fireEvent.keyDown(thumb(1), { key: 'ArrowRight' });
+    const video = gallery.querySelector('video');
+    expect(video?.getAttribute('src')).toBe('/media/content/film.mp4');
+    expect(video?.getAttribute('poster')).toBe('/media/content/cover.png');
+    expect(document.activeElement).toBe(thumbs[2]);
+    expect(thumb(2).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(thumb(2), { key: 'Home' });
+    expect(document.activeElement).toBe(thumbs[0]);
+    expect(within(gallery).getByText('Datei 1 von 3 wird gezeigt')).toBeTruthy();
+  });
+});
+
 describe('ProductPage of a collectible', () => {
   it('is bought, not subscribed: price with VAT, editions, traits without internal keys, royalties, token and transactions', async () => {
     setup();

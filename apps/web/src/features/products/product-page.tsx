@@ -16,7 +16,6 @@ import {
   priceOf,
   safeExternalUrl,
 } from '../../components/product-card/product-facts.ts';
-import { ProductMedia } from '../../components/product-card/product-media.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -30,6 +29,7 @@ import { useProduct } from './api/get-product.ts';
 import { BidDialog } from './bid-dialog.tsx';
 import { CollectibleDetails } from './collectible-details.tsx';
 import { ProductFactsTable } from './product-facts-table.tsx';
+import { ProductGallery } from './product-gallery.tsx';
 
 /**
  * The product page's shape while it loads: breadcrumb, picture, title block, buy panel, and the
@@ -321,7 +321,7 @@ export function ProductPage() {
       </nav>
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
         <div className="space-y-6">
-          <ProductMedia files={p.mediaFiles} alt={p.name} size="large" priority />
+          <ProductGallery files={p.mediaFiles} name={p.name} />
         </div>
         <div className="space-y-6">
           <div>

@@ -24,7 +24,12 @@ import { ListShell } from '../components/list-shell.tsx';
 import { OperatorDialog } from '../components/operator-dialog.tsx';
 import { productsPerPage, useDecideProduct, useMediaPreview, useReviewProducts } from './products-api.ts';
 
-const stateTone: Record<ProductReviewState, Tone> = { pending: 'warn', approved: 'good', rejected: 'bad' };
+const stateTone: Record<ProductReviewState, Tone> = {
+  pending: 'warn',
+  approved: 'good',
+  rejected: 'bad',
+  withdrawn: 'neutral',
+};
 
 const creatorUuidOf = (iri: string) => iri.split('/').pop() ?? '';
 
@@ -120,12 +125,12 @@ function ProductDetails({ product, onReject }: { product: CreatorProductView; on
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {product.reviewState !== 'approved' && (
+          {product.reviewState !== 'approved' && product.reviewState !== 'withdrawn' && (
             <Button onClick={approve} disabled={decide.isPending}>
               {t('products.approve')}
             </Button>
           )}
-          {product.reviewState !== 'rejected' && (
+          {product.reviewState !== 'rejected' && product.reviewState !== 'withdrawn' && (
             <Button variant="danger" onClick={onReject} disabled={decide.isPending}>
               {t('products.reject')}
             </Button>
@@ -138,6 +143,11 @@ function ProductDetails({ product, onReject }: { product: CreatorProductView; on
           className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
           {refusal}
+        </p>
+      )}
+      {product.reviewState === 'withdrawn' && (
+        <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          {t('products.withdrawnNote')}
         </p>
       )}
       {product.reviewState === 'rejected' && (

@@ -102,3 +102,22 @@ function findTaxon(tree: TaxonView[], code: string): TaxonView | undefined {
   }
   return undefined;
 }
+
+/** POST created-products/{code}/withdraw: the creator takes the item off the shop (decision 020). */
+export function withdrawProduct(code: string): Promise<CreatorProductView> {
+  return apiRequest<CreatorProductView>(
+    `/api/v2/shop/created-products/${encodeURIComponent(code)}/withdraw`,
+    { method: 'POST', auth: true },
+  );
+}
+
+export function useWithdrawProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => withdrawProduct(code),
+    onSuccess: (product) => {
+      queryClient.setQueryData(contentKeys.one(product.code), product);
+      void queryClient.invalidateQueries({ queryKey: contentKeys.all });
+    },
+  });
+}

@@ -512,7 +512,6 @@ function UploadForm({ collection }: { collection: CreatorCollectionView }) {
   const [terms, setTerms] = useState(collection.items.length > 0);
   const [noInfringement, setNoInfringement] = useState(collection.items.length > 0);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [fieldKey, setFieldKey] = useState(0);
   const [adding, setAdding] = useState(false);
 
   /** A ready file becomes an item of the collection at once (working title from its name). */
@@ -538,7 +537,6 @@ function UploadForm({ collection }: { collection: CreatorCollectionView }) {
       });
       remember(await getOwnCollection(collection.code));
       notify('success', t('collection.itemAdded', { name: file.fileName }));
-      setFieldKey((k) => k + 1);
     } catch (err) {
       showFailure(err, locale, setErrors);
     } finally {
@@ -589,9 +587,9 @@ function UploadForm({ collection }: { collection: CreatorCollectionView }) {
         <div className="sm:col-span-2">
           {confirmed ? (
             <ContentUploadField
-              key={fieldKey}
-              value={null}
-              onChange={(f) => void add(f)}
+              // Each ready file becomes an item at once; the field itself keeps no list here.
+              value={[]}
+              onChange={(files) => void add(files.at(-1) ?? null)}
               error={errors.items}
             />
           ) : (
