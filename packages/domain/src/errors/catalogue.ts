@@ -201,6 +201,12 @@ export const errorCatalogue = {
     de: 'Diese Kollektion ist bereits eingereicht und kann nicht mehr geändert werden.',
     en: 'This collection has already been submitted and can no longer be changed.',
   },
+  // An item of a collection is reviewed once its creator submitted the collection (decision 023).
+  collection_not_submitted: {
+    status: 409,
+    de: 'Dieses Werk gehört zu einer Kollektion, die noch nicht eingereicht ist. Es kann erst danach geprüft werden.',
+    en: 'This item belongs to a collection that has not been submitted yet. It can be reviewed only then.',
+  },
   // Create content (issue 18, decision 020): an item with a placed order awaiting payment stays on offer.
   product_has_open_orders: {
     status: 409,

@@ -252,9 +252,12 @@ describe('a collection through the preparation process', () => {
     const own = await call('GET', shop(`/created-collections/${code}`), { token: creator.token });
     expect(own.body.items.map((i: { code: string }) => i.code)).toEqual([itemCode, secondItemCode]);
     expect(own.body.items[0].reviewState).toBe('pending');
+    // items of a draft are still being prepared: not in the operators' queue, and not to be decided
     const review = await call('GET', '/api/v2/admin/products?state=pending', { token: operator.token });
-    const row = review.body.find((p: { code: string }) => p.code === itemCode);
-    expect(row.collection.name).toBe('Elbufer');
+    expect(review.body.some((p: { code: string }) => p.code === itemCode)).toBe(false);
+    const early = await call('POST', `/api/v2/admin/products/${itemCode}/approve`, { token: operator.token });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('collection_not_submitted');
     // a single item stays outside any collection
     const single = await call('POST', shop('/products'), {
       token: creator.token,
@@ -290,6 +293,10 @@ describe('a collection through the preparation process', () => {
     expect(list.body.map((c: { code: string; state: string }) => [c.code, c.state])).toEqual([
       [code, 'submitted'],
     ]);
+    // submitted, its items wait in the operators' queue, named with their collection
+    const review = await call('GET', '/api/v2/admin/products?state=pending', { token: operator.token });
+    const row = review.body.find((p: { code: string }) => p.code === itemCode);
+    expect(row.collection.name).toBe('Elbufer');
   });
 
   it('shows everyone the submitted collection with its approved items only', async () => {

@@ -15,7 +15,7 @@ import {
   productReviewLifecycle,
   withdrawalRefusal,
 } from '@token/domain/marketplace';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
@@ -727,7 +727,7 @@ async function pageOfCreatorProducts(
   db: Db,
   locale: Locale,
   page: Page,
-  where: ReturnType<typeof eq>,
+  where: SQL,
 ): Promise<{ items: CreatorProductView[]; totalItems: number }> {
   const ids = await db
     .select({ id: creatorProducts.productId })
@@ -747,14 +747,23 @@ async function pageOfCreatorProducts(
   };
 }
 
-/** Operators: creators' products in one review state, newest first. */
+/**
+ * The items of collections their creator has not submitted yet: still being prepared (working
+ * titles, no prices), so not for an operator's review (decision 023).
+ */
+export const inDraftCollection = sql`exists (select 1 from creator_collection_items ci
+  join creator_collections cc on cc.id = ci.collection_id
+  where ci.product_id = ${creatorProducts.productId} and cc.state = 'draft')`;
+
+/** Operators: creators' products in one review state, newest first; items of draft collections wait. */
 export async function listProductsForReview(opts: {
   db: Db;
   locale: Locale;
   state: ProductReviewState;
   page: Page;
 }): Promise<{ items: CreatorProductView[]; totalItems: number }> {
-  return pageOfCreatorProducts(opts.db, opts.locale, opts.page, eq(creatorProducts.reviewState, opts.state));
+  const where = and(eq(creatorProducts.reviewState, opts.state), not(inDraftCollection))!;
+  return pageOfCreatorProducts(opts.db, opts.locale, opts.page, where);
 }
 
 /** The creator row of a product by code, locked for an operator's decision; a catalogue product is not found. */
@@ -765,6 +774,7 @@ export async function lockCreatorProductByCode(tx: Db, code: string) {
       productId: products.id,
       creatorId: creatorProducts.creatorId,
       reviewState: creatorProducts.reviewState,
+      inDraftCollection: sql<boolean>`${inDraftCollection}`,
     })
     .from(products)
     .innerJoin(creatorProducts, eq(creatorProducts.productId, products.id))

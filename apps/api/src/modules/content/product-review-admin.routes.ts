@@ -84,7 +84,7 @@ export async function productReviewAdminRoutes(app: App) {
   app.post(
     '/products/:code/approve',
     {
-      config: { auth: 'operator', errors: ['invalid_transition'] },
+      config: { auth: 'operator', errors: ['invalid_transition', 'collection_not_submitted'] },
       schema: {
         tags: ['admin', 'create content'],
         summary: 'Approves a creator’s product: it is listed in the shop',
@@ -108,7 +108,7 @@ export async function productReviewAdminRoutes(app: App) {
   app.post(
     '/products/:code/reject',
     {
-      config: { auth: 'operator', errors: ['invalid_transition'] },
+      config: { auth: 'operator', errors: ['invalid_transition', 'collection_not_submitted'] },
       schema: {
         tags: ['admin', 'create content'],
         summary: 'Rejects a creator’s product with a reason the creator reads; it is not listed',

@@ -1,3 +1,4 @@
+import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import { assertCanTransition } from '@token/domain/lifecycle';
 import {
@@ -28,6 +29,7 @@ export async function decideProductReview(opts: {
   const { db, operatorId, code, decision } = opts;
   const productId = await db.transaction(async (tx) => {
     const row = await lockCreatorProductByCode(tx, code);
+    if (row.inDraftCollection) throw new AppError('collection_not_submitted');
     assertCanTransition(productReviewLifecycle, row.reviewState as ProductReviewState, decision);
     await tx
       .update(creatorProducts)
