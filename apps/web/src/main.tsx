@@ -1,4 +1,3 @@
-import './lib/zod-config.ts';
 import './styles.css';
 import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
