@@ -18,6 +18,8 @@ import { serverRenderedRoutes } from './ssr/server-rendered-routes.ts';
  */
 
 export type { PageHead };
+/** The Vite manifest key of the `common` texts of a language, preloaded with the page. */
+export { commonTextsModule } from './lib/i18n.ts';
 
 /** The route path of `pathname` when the server renders it, else null (the shell is sent). */
 export function serverRenderedRoute(pathname: string): string | null {

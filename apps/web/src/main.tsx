@@ -8,7 +8,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { ApiError } from './lib/api-client.ts';
 import { appReadyAttribute } from './lib/hydrated.ts';
-import { chosenLocale, i18n, localeCookie, rememberLocale, serverRenderedLocale } from './lib/i18n.ts';
+import { chosenLocale, commonTextsReady, i18n, localeCookie, rememberLocale, serverRenderedLocale } from './lib/i18n.ts';
 import { getSession } from './lib/session-store.ts';
 
 const root = document.getElementById('root');
@@ -80,6 +80,7 @@ async function start(container: HTMLElement) {
   }
   const chosen = chosenLocale();
   if (chosen) rememberLocale(chosen);
+  await commonTextsReady();
   createRoot(container).render(
     <StrictMode>
       <AppProviders dehydratedState={state ?? undefined}>
