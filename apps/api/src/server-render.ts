@@ -25,7 +25,7 @@ type PageHead = {
 type EntryServer = {
   serverRenderedRoute(pathname: string): string | null;
   routeModuleOf(routePath: string): string | undefined;
-  commonTextsModule(locale: Locale): string;
+  textModulesOf(routePath: string, locale: Locale): string[];
   render(opts: {
     url: string;
     origin: string;
@@ -150,7 +150,7 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 
   /**
-   * The route module's chunks and styles and the page language's `common` texts, preloaded so
+   * The route module's chunks and styles and the page's texts in its language, preloaded so
    * hydration waits for no second round trip.
    */
   const preloads = (routePath: string, locale: Locale) => {
@@ -165,7 +165,7 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
       for (const i of chunk.imports ?? []) walk(i);
     };
     if (key) walk(key);
-    walk(entry.commonTextsModule(locale));
+    for (const k of entry.textModulesOf(routePath, locale)) walk(k);
     const entryChunk = Object.values(manifest).find((c) => c.isEntry);
     return [...[...files].filter((f) => f !== entryChunk?.file && !template.includes(f))]
       .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`)

@@ -91,9 +91,9 @@ void i18n
     initAsync: false,
   });
 
-/** The Vite manifest key of a language's `common` texts (the server render preloads its chunk). */
-export function commonTextsModule(locale: Locale): string {
-  return `src/locales/${locale}/common.json`;
+/** The Vite manifest key of a namespace's texts in a language (the server render preloads its chunk). */
+export function textsModule(locale: Locale, namespace: 'common' | LazyNamespace): string {
+  return `src/locales/${locale}/${namespace}.json`;
 }
 
 /** Resolves once the active language's `common` texts are there (before a first render). */
