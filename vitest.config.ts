@@ -28,9 +28,8 @@ export default defineConfig({
             ...preactAliases,
           ],
           // the libraries' ES modules (whose `react` imports the aliases reach), not the CommonJS
-          // builds their `node` exports or `main` fields name
+          // builds their `node` exports name
           conditions: ['module', 'browser', 'development|production'],
-          mainFields: ['browser', 'module', 'jsnext:main', 'jsnext', 'main'],
         },
         test: {
           name: 'web',
@@ -50,11 +49,6 @@ export default defineConfig({
                 /radix-ui/,
                 /@radix-ui\//,
                 /lucide-react/,
-                // Radix's scroll lock and its helpers (CommonJS `main`s that require React)
-                /react-remove-scroll/,
-                /react-style-singleton/,
-                /use-callback-ref/,
-                /use-sidecar/,
               ],
             },
           },
