@@ -8,7 +8,14 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { ApiError } from './lib/api-client.ts';
 import { appReadyAttribute } from './lib/hydrated.ts';
-import { chosenLocale, commonTextsReady, i18n, localeCookie, rememberLocale, serverRenderedLocale } from './lib/i18n.ts';
+import {
+  chosenLocale,
+  commonTextsReady,
+  i18n,
+  localeCookie,
+  rememberLocale,
+  serverRenderedLocale,
+} from './lib/i18n.ts';
 import { getSession } from './lib/session-store.ts';
 
 const root = document.getElementById('root');

@@ -4,7 +4,10 @@ import { i18n } from './lib/i18n.ts';
 
 // The app loads a language's `common` texts as a chunk before its first render (lib/i18n.ts);
 // components under test render at once, so both languages are there from the start.
-const commonTexts = import.meta.glob<ResourceKey>('./locales/*/common.json', { import: 'default', eager: true });
+const commonTexts = import.meta.glob<ResourceKey>('./locales/*/common.json', {
+  import: 'default',
+  eager: true,
+});
 for (const [file, texts] of Object.entries(commonTexts)) {
   const language = /\/locales\/(\w+)\//.exec(file)?.[1];
   if (language) i18n.addResourceBundle(language, 'common', texts, true, true);
