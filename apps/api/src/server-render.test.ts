@@ -154,6 +154,28 @@ describe('public pages rendered on the server', () => {
     }
   });
 
+  it("preloads the page's texts in its language only: common and the route's namespace", async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const manifest = JSON.parse(readFileSync(join(webDistDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const chunk = (locale: string, ns: string) => manifest[`src/locales/${locale}/${ns}.json`]?.file;
+    const preloaded = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map((m) => m[1]);
+    for (const locale of ['de', 'en'] as const) {
+      const other = locale === 'de' ? 'en' : 'de';
+      const login = preloaded((await page(`/login?locale=${locale}`)).body);
+      expect(login).toContain(chunk(locale, 'common'));
+      expect(login).toContain(chunk(locale, 'accounts'));
+      expect(login).not.toContain(chunk(other, 'common'));
+      const product = preloaded((await page(`/products/SOLAR_BRANDENBURG_2031?locale=${locale}`)).body);
+      expect(product).toContain(chunk(locale, 'marketplace'));
+      expect(product).not.toContain(chunk(locale, 'accounts'));
+    }
+  });
+
   it('keeps the CSP strict: no inline JavaScript, the state in a JSON script tag that cannot be closed', async () => {
     const res = await page('/search?phrase=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(res.statusCode).toBe(200);

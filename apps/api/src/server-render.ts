@@ -25,6 +25,7 @@ type PageHead = {
 type EntryServer = {
   serverRenderedRoute(pathname: string): string | null;
   routeModuleOf(routePath: string): string | undefined;
+  textModulesOf(routePath: string, locale: Locale): string[];
   render(opts: {
     url: string;
     origin: string;
@@ -148,8 +149,11 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
     });
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 
-  /** The route module's chunks and styles, preloaded so hydration waits for no second round trip. */
-  const preloads = (routePath: string) => {
+  /**
+   * The route module's chunks and styles and the page's texts in its language, preloaded so
+   * hydration waits for no second round trip.
+   */
+  const preloads = (routePath: string, locale: Locale) => {
     const key = entry.routeModuleOf(routePath);
     const files = new Set<string>();
     const css = new Set<string>();
@@ -161,6 +165,7 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
       for (const i of chunk.imports ?? []) walk(i);
     };
     if (key) walk(key);
+    for (const k of entry.textModulesOf(routePath, locale)) walk(k);
     const entryChunk = Object.values(manifest).find((c) => c.isEntry);
     return [...[...files].filter((f) => f !== entryChunk?.file && !template.includes(f))]
       .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`)
@@ -187,7 +192,7 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
         .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`)
         .replace(/<title>[^<]*<\/title>/, '')
         .replace(/<meta\s+name="description"[^>]*>/, '')
-        .replace('</head>', `    ${head}\n    ${preloads(routePath)}\n  </head>`)
+        .replace('</head>', `    ${head}\n    ${preloads(routePath, locale)}\n  </head>`)
         .split('<div id="root"></div>') as [string, string];
       const out = new PassThrough();
       out.write(`${before}<div id="root">`);

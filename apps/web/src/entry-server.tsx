@@ -7,9 +7,9 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { setApiFetch } from './lib/api-client.ts';
-import { i18n } from './lib/i18n.ts';
+import { i18n, textsModule } from './lib/i18n.ts';
 import { type PageHead, PageHeadContext } from './ssr/page-head.ts';
-import { serverRenderedRoutes } from './ssr/server-rendered-routes.ts';
+import { serverRenderedRoutes, serverRenderedRouteTexts } from './ssr/server-rendered-routes.ts';
 
 /*
  * The server render of the public pages (decision 021). The API imports the SSR build of this
@@ -29,6 +29,13 @@ export function serverRenderedRoute(pathname: string): string | null {
 /** The source module of a server-rendered route (a key of the Vite manifest), for preloading. */
 export function routeModuleOf(routePath: string): string | undefined {
   return serverRenderedRoutes[routePath];
+}
+
+/** The Vite manifest keys of the texts a route's first render needs in `locale` (preloaded with it). */
+export function textModulesOf(routePath: string, locale: Locale): string[] {
+  return (['common', ...(serverRenderedRouteTexts[routePath] ?? [])] as const).map((ns) =>
+    textsModule(locale, ns),
+  );
 }
 
 export type RenderOptions = {

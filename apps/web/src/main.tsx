@@ -1,4 +1,3 @@
-import './lib/zod-config.ts';
 import './styles.css';
 import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
@@ -9,7 +8,14 @@ import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { ApiError } from './lib/api-client.ts';
 import { appReadyAttribute } from './lib/hydrated.ts';
-import { chosenLocale, i18n, localeCookie, rememberLocale, serverRenderedLocale } from './lib/i18n.ts';
+import {
+  chosenLocale,
+  commonTextsReady,
+  i18n,
+  localeCookie,
+  rememberLocale,
+  serverRenderedLocale,
+} from './lib/i18n.ts';
 import { getSession } from './lib/session-store.ts';
 
 const root = document.getElementById('root');
@@ -81,6 +87,7 @@ async function start(container: HTMLElement) {
   }
   const chosen = chosenLocale();
   if (chosen) rememberLocale(chosen);
+  await commonTextsReady();
   createRoot(container).render(
     <StrictMode>
       <AppProviders dehydratedState={state ?? undefined}>

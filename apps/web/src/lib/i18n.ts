@@ -1,8 +1,6 @@
 import { defaultLocale, isLocale, type Locale } from '@token/domain/i18n';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import de from '../locales/de/common.json';
-import en from '../locales/en/common.json';
 
 const storageKey = 'locale';
 
@@ -16,6 +14,13 @@ function storedLocale(): Locale {
   }
   return defaultLocale;
 }
+
+/**
+ * `common` (header, footer, shared words) in its own chunk per language: a page loads the one it is
+ * shown in before its first render (main.tsx awaits `i18n.changeLanguage`, the server render
+ * preloads it, decision 021), the other language on a switch.
+ */
+const commonFiles = import.meta.glob<ResourceKey>('../locales/*/common.json', { import: 'default' });
 
 /**
  * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
@@ -49,7 +54,8 @@ const lazyNamespaceBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = lazyNamespaceFiles[`../locales/${language}/${namespace}.json`];
+    const file = `../locales/${language}/${namespace}.json`;
+    const load = namespace === 'common' ? commonFiles[file] : lazyNamespaceFiles[file];
     if (!load) return callback(null, {});
     load().then(
       (resources) => callback(null, resources),
@@ -74,17 +80,26 @@ void i18n
   .use(lazyNamespaceBackend)
   .use(initReactI18next)
   .init({
-    resources: { de: { common: de }, en: { common: en } },
-    // the bundled `common` is complete; only the lazy namespaces come through the backend
-    partialBundledLanguages: true,
     lng: storedLocale(),
-    fallbackLng: defaultLocale,
+    // German for anything else, but no fallback between the two: both are complete
+    // (locales/*.test.ts), and an English page must not load the German texts too
+    fallbackLng: { de: [], en: [], default: [defaultLocale] },
     supportedLngs: ['de', 'en'],
     defaultNS: 'common',
     ns: ['common'],
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+
+/** The Vite manifest key of a namespace's texts in a language (the server render preloads its chunk). */
+export function textsModule(locale: Locale, namespace: 'common' | LazyNamespace): string {
+  return `src/locales/${locale}/${namespace}.json`;
+}
+
+/** Resolves once the active language's `common` texts are there (before a first render). */
+export function commonTextsReady(): Promise<void> {
+  return i18n.loadNamespaces('common');
+}
 
 /** Loads a lazy namespace for the active language (and the German fallback). */
 export function loadNamespace(namespace: LazyNamespace): Promise<void> {

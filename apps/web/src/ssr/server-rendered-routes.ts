@@ -1,4 +1,5 @@
 import { legalPageCodes } from '../app/legal-pages.ts';
+import type { LazyNamespace } from '../lib/i18n.ts';
 
 /**
  * The public pages the server renders (decision 021), by their route path in app/router.tsx, with
@@ -19,4 +20,18 @@ export const serverRenderedRoutes: Record<string, string> = {
   login: 'src/features/accounts/login-page.tsx',
   'sign-up/:referralCode?': 'src/features/accounts/sign-up-page.tsx',
   '*': 'src/features/system/not-found-page.tsx',
+};
+
+/**
+ * The text namespaces the `lazy()` of these routes loads beside the page module (app/router.tsx);
+ * the server preloads them with `common`, so hydration waits for no second round trip.
+ */
+export const serverRenderedRouteTexts: Record<string, LazyNamespace[]> = {
+  'products/:productCode': ['marketplace'],
+  browse: ['marketplace'],
+  'categories/:categoryName': ['marketplace'],
+  customer: ['collections'],
+  'profile/:profileName': ['collections'],
+  login: ['accounts'],
+  'sign-up/:referralCode?': ['accounts'],
 };
