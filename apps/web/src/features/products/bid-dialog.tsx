@@ -9,9 +9,8 @@ import {
   mockAuctionEnd,
   mockBidding,
 } from '@token/domain/marketplace';
-import { Gavel } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { priceOf } from '../../components/product-card/product-facts.ts';
@@ -54,11 +53,19 @@ function Countdown() {
  * one edition at the listed price and continues at /order-process/addresses, as the spec says, and
  * the popup tells the visitor so.
  */
-export function BidDialog({ product, disabled }: { product: ProductView; disabled: boolean }) {
+export default function BidDialog({
+  product,
+  opener,
+  onClose,
+}: {
+  product: ProductView;
+  /** The button that opened it: focus goes back there when the popup closes. */
+  opener: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('marketplace');
   const locale = useLocale();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
   const [checked, setChecked] = useState(false);
   const inputId = useId();
@@ -76,30 +83,21 @@ export function BidDialog({ product, disabled }: { product: ProductView; disable
     event.preventDefault();
     setChecked(true);
     if (!check.ok) return;
-    setOpen(false);
+    onClose();
     void navigate(bidOrderPath(product.code));
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) {
-          setInput('');
-          setChecked(false);
-        }
-      }}
-    >
-      <Dialog.Trigger asChild>
-        <Button variant="outline" size="lg" disabled={disabled} data-testid="bid-button">
-          <Gavel className="size-4" aria-hidden="true" />
-          {t('bid.open')}
-        </Button>
-      </Dialog.Trigger>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold text-brand-900">
             {t('bid.title', { name: product.name })}
           </Dialog.Title>

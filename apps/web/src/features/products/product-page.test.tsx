@@ -217,6 +217,11 @@ describe('ProductPage of a collectible', () => {
     setup();
     const bid = await screen.findByTestId('bid-button');
     await waitFor(() => expect((bid as HTMLButtonElement).disabled).toBe(false));
+    // the popup loads on the first press; closing it gives the focus back to its button
+    fireEvent.click(bid);
+    fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(bid);
     fireEvent.click(bid);
     const dialog = within(await screen.findByRole('dialog'));
     expect(plain(dialog.getByTestId('bid-current'))).toBe('0,01 ETH');

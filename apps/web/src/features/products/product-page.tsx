@@ -26,7 +26,7 @@ import { useLocale } from '../../lib/i18n.ts';
 import { categoryPath, creatorProfilePath } from '../../lib/marketplace-paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useProduct } from './api/get-product.ts';
-import { BidDialog } from './bid-dialog.tsx';
+import { BidButton } from './bid-button.tsx';
 import { CollectibleDetails } from './collectible-details.tsx';
 import { ProductFactsTable } from './product-facts-table.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -171,7 +171,7 @@ function BuyPanel({ product }: { product: ProductView }) {
             )}
           </>
         )}
-        {!security && product.allowToBuy && <BidDialog product={product} disabled={!canBuy} />}
+        {!security && product.allowToBuy && <BidButton product={product} disabled={!canBuy} />}
         {reason && (
           <p id="buy-reason" className="text-sm text-slate-700" data-testid="buy-reason">
             {t(`buy.blockers.${reason}`, { context: security ? undefined : 'collectible' })}{' '}
