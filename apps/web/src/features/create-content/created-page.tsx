@@ -47,7 +47,7 @@ function CreatedItem({ product }: { product: CreatorProductView }) {
           <h2
             id={`created-${product.code}`}
             tabIndex={-1}
-            className="truncate text-lg font-semibold text-brand-900"
+            className="min-w-0 text-lg font-semibold break-words text-brand-900"
           >
             {product.name}
           </h2>
@@ -106,7 +106,7 @@ function CreatedCollection({ collection }: { collection: CreatorCollectionView }
       )}
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="truncate text-lg font-semibold text-brand-900">{collection.name}</h3>
+          <h3 className="min-w-0 text-lg font-semibold break-words text-brand-900">{collection.name}</h3>
           <span
             className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${draft ? 'bg-slate-200 text-slate-800' : 'bg-sky-100 text-sky-900'}`}
           >

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TaxonView } from '@token/domain/catalog-views';
 import type {
   ContentMediaFileView,
   CreatorProductView,
@@ -6,6 +7,7 @@ import type {
   SignedLinkView,
 } from '@token/domain/marketplace';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLocale } from '../../../lib/i18n.ts';
 import { adminApi, adminKeys, type HydraCollection } from '../api/admin-keys.ts';
 
 /* The operator API's product review calls (issue 18, /admin/products): one fetcher and one hook per call. */
@@ -29,6 +31,27 @@ export function useReviewProducts(state: ProductReviewState, page: number) {
     queryKey: adminKeys.productReviews(state, page),
     queryFn: ({ signal }) => getReviewProducts(state, page, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET taxons: the categories' names in the operator's language by code, to name a product's category. */
+export function useTaxonNames() {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['taxons', locale],
+    queryFn: ({ signal }) => apiRequest<TaxonView[]>('/api/v2/shop/taxons?itemsPerPage=400', { signal }),
+    staleTime: 30 * 60_000,
+    select: (tree) => {
+      const names = new Map<string, string>();
+      const walk = (taxa: TaxonView[]) => {
+        for (const taxon of taxa) {
+          names.set(taxon.code, taxon.name);
+          walk(taxon.children);
+        }
+      };
+      walk(tree);
+      return names;
+    },
   });
 }
 

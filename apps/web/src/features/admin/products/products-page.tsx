@@ -22,7 +22,13 @@ import type { Tone } from '../components/labels.ts';
 import { useAdminLabels } from '../components/labels.ts';
 import { ListShell } from '../components/list-shell.tsx';
 import { OperatorDialog } from '../components/operator-dialog.tsx';
-import { productsPerPage, useDecideProduct, useMediaPreview, useReviewProducts } from './products-api.ts';
+import {
+  productsPerPage,
+  useDecideProduct,
+  useMediaPreview,
+  useReviewProducts,
+  useTaxonNames,
+} from './products-api.ts';
 
 const stateTone: Record<ProductReviewState, Tone> = {
   pending: 'warn',
@@ -93,6 +99,8 @@ function ProductDetails({ product, onReject }: { product: CreatorProductView; on
   const locale = useLocale();
   const money = useMoney();
   const decide = useDecideProduct();
+  const taxonNames = useTaxonNames();
+  const categoryName = (code: string | null) => (code ? (taxonNames.data?.get(code) ?? code) : null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const approve = () => {
     setRefusal(null);
@@ -210,7 +218,9 @@ function ProductDetails({ product, onReject }: { product: CreatorProductView; on
             </Fact>
             <Fact label={t('products.royalties')}>{formatNumber(product.royalties, { locale })} %</Fact>
             <Fact label={t('products.category')}>
-              {[product.mainTaxon, product.subCategory].filter(Boolean).join(' / ') || '–'}
+              {[categoryName(product.mainTaxon), categoryName(product.subCategory)]
+                .filter(Boolean)
+                .join(' / ') || '–'}
             </Fact>
             <Fact label={t('products.whitelisting')}>{yesNo(product.whitelisting)}</Fact>
             <Fact label={t('products.collaboration')}>{yesNo(product.collaboration)}</Fact>
