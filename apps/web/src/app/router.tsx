@@ -268,7 +268,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/:profileName', lazy: profileByName },
           { path: 'create-content', lazy: createContent },
           { path: 'create-content-form', lazy: createContentForm },
-          // spec 2's collection steps: collections have no API yet, so the chooser says so (no fake steps)
+          // spec 2's collection process (decision 023): the draft on the server, the step in the URL
           { path: 'preparation-process/prepare-collection', lazy: prepareCollection },
           { path: 'preparation-process/metadata', lazy: collectionMetadata },
           { path: 'preparation-process/parameters', lazy: collectionParameters },

@@ -52,6 +52,11 @@ export const violationCatalogue = {
     de: 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen',
     en: 'Please accept the terms and conditions',
   },
+  // Create content (spec 5): the creator's confirmation beside the terms.
+  no_copyright_infringement_required: {
+    de: 'Bitte bestätigen Sie, dass Ihr Werk keine Urheberrechte Dritter verletzt',
+    en: 'Please confirm that your work does not infringe anyone’s copyright',
+  },
   invalid_https_url: {
     de: 'Bitte geben Sie eine Adresse ein, die mit https:// beginnt',
     en: 'Please enter an address starting with https://',

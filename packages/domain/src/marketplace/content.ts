@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { violation } from '../accounts/schemas.ts';
 import { canTransition, type Lifecycle } from '../lifecycle/index.ts';
 
 /*
@@ -256,8 +257,10 @@ const creatorProductFields = {
 /** POST products: a new item of the creator; terms and no-copyright-infringement must be confirmed (spec 5). */
 export const creatorProductCreateInputSchema = z.strictObject({
   ...creatorProductFields,
-  termsAccepted: z.literal(true),
-  noCopyrightInfringement: z.literal(true),
+  termsAccepted: z.boolean().refine((v) => v === true, violation('terms_required')),
+  noCopyrightInfringement: z
+    .boolean()
+    .refine((v) => v === true, violation('no_copyright_infringement_required')),
 });
 export type CreatorProductCreateInput = z.input<typeof creatorProductCreateInputSchema>;
 

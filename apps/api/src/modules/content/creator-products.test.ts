@@ -542,6 +542,27 @@ describe('bad product payloads', () => {
       ).toBe(true);
   });
 
+  it('says which confirmation is missing, in the creator’s language', async () => {
+    const res = await call('POST', shop('/products'), {
+      token: creator.token,
+      body: payload([media], { termsAccepted: false, noCopyrightInfringement: false }),
+      locale: 'en',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.violations).toEqual([
+      expect.objectContaining({
+        propertyPath: 'termsAccepted',
+        code: 'terms_required',
+        message: 'Please accept the terms and conditions',
+      }),
+      expect.objectContaining({
+        propertyPath: 'noCopyrightInfringement',
+        code: 'no_copyright_infringement_required',
+        message: 'Please confirm that your work does not infringe anyone’s copyright',
+      }),
+    ]);
+  });
+
   it('refuses another customer’s, an unknown or an unfinished media file, without telling them apart', async () => {
     const foreign = await readyImage(other.token);
     const unfinished = await call('POST', shop('/media-files/presign'), {
