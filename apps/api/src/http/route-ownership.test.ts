@@ -170,6 +170,7 @@ const ownedRoutes: Record<string, OwnedCall> = {
   'POST /api/v2/shop/media-files/:id/complete': { params: (w) => ({ id: w.mediaFileId }), body: {} },
   'GET /api/v2/shop/media-files/:id/presign': { params: (w) => ({ id: w.mediaFileId }) },
   'GET /api/v2/shop/created-products/:code': { params: (w) => ({ code: w.productCode }) },
+  'POST /api/v2/shop/created-products/:code/withdraw': { params: (w) => ({ code: w.productCode }) },
   'PUT /api/v2/shop/products/:code': {
     params: (w) => ({ code: w.productCode }),
     body: {
