@@ -2,35 +2,32 @@ import { formatMoney } from '@token/domain/money';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, products } from '../../db/schema/index.ts';
+import { mailContext } from '../../mail/mail-context.ts';
+import { type MailContent, renderLetter } from '../../partners/mail/letter.ts';
 import type { MailPort } from '../../partners/mail/port.ts';
 import { greetingName } from '../accounts/account-mail.service.ts';
-import { findShopChannel } from '../reference/reference.service.ts';
 import { getNotificationSettings } from './notification-settings.service.ts';
 
 /** What the creator learns of a sale: the work, the editions and the amount, never the buyer. */
 export type CreatorSale = { productName: string; quantity: number; total: number };
 
-const texts = {
-  de: (s: CreatorSale, money: string) => ({
+const texts: Record<'de' | 'en', (s: CreatorSale, url: string) => MailContent> = {
+  de: (s, url) => ({
     subject: `Verkauft: „${s.productName}“`,
     body: [
       s.quantity === 1
-        ? `Eine Sammlerin oder ein Sammler hat eine Edition Ihres Werks „${s.productName}“ für ${money} gekauft und bezahlt.`
-        : `Eine Sammlerin oder ein Sammler hat ${s.quantity} Editionen Ihres Werks „${s.productName}“ für ${money} gekauft und bezahlt.`,
-    ],
-    links: (url: string) => [
+        ? `Eine Sammlerin oder ein Sammler hat eine Edition Ihres Werks „${s.productName}“ für ${formatMoney(s.total, { locale: 'de' })} gekauft und bezahlt.`
+        : `Eine Sammlerin oder ein Sammler hat ${s.quantity} Editionen Ihres Werks „${s.productName}“ für ${formatMoney(s.total, { locale: 'de' })} gekauft und bezahlt.`,
       `Ihre Werke: ${url}/created`,
       `Diese Benachrichtigungen können Sie unter ${url}/notifications-settings abschalten („Verkauf“).`,
     ],
   }),
-  en: (s: CreatorSale, money: string) => ({
+  en: (s, url) => ({
     subject: `Sold: "${s.productName}"`,
     body: [
       s.quantity === 1
-        ? `A collector bought and paid for one edition of your work "${s.productName}" for ${money}.`
-        : `A collector bought and paid for ${s.quantity} editions of your work "${s.productName}" for ${money}.`,
-    ],
-    links: (url: string) => [
+        ? `A collector bought and paid for one edition of your work "${s.productName}" for ${formatMoney(s.total, { locale: 'en' })}.`
+        : `A collector bought and paid for ${s.quantity} editions of your work "${s.productName}" for ${formatMoney(s.total, { locale: 'en' })}.`,
       `Your works: ${url}/created`,
       `You can turn these notifications off at ${url}/notifications-settings ("Sale").`,
     ],
@@ -62,18 +59,16 @@ export async function queueCreatorSaleMail(
   if (!creator) return false;
   const settings = await getNotificationSettings({ db: tx, customerId: creator.id });
   if (!settings.sale) return false;
-  const channel = await findShopChannel({ db: tx });
-  const platform = channel?.name ?? 'Tokenwerk';
-  const locale = creator.locale;
-  const text = texts[locale](opts.sale, formatMoney(opts.sale.total, { locale }));
-  const greeting = locale === 'de' ? `Guten Tag ${greetingName(creator)},` : `Dear ${greetingName(creator)},`;
-  const closing = locale === 'de' ? `Ihr Team von ${platform}` : `Your ${platform} team`;
-  await opts.mail.queue(tx, {
-    to: creator.email,
-    from: channel?.contactEmail ?? 'noreply@tokenwerk.example',
-    subject: text.subject,
-    text: [greeting, '', ...text.body, '', ...text.links(opts.publicUrl), '', closing].join('\n'),
-    template: 'creator_sale',
+  const ctx = await mailContext({
+    db: tx,
+    partners: { mail: opts.mail },
+    config: { publicUrl: opts.publicUrl },
   });
+  const { subject, text } = renderLetter(
+    creator.locale,
+    { name: greetingName(creator), platform: ctx.platform },
+    texts[creator.locale](opts.sale, ctx.publicUrl),
+  );
+  await ctx.mail.queue(tx, { to: creator.email, from: ctx.from, subject, text, template: 'creator_sale' });
   return true;
 }

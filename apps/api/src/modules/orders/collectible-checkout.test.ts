@@ -197,7 +197,7 @@ describe('buying a collectible (issue 18)', () => {
     const [mail, ...more] = await saleMails(creator.email);
     expect(more).toHaveLength(0);
     expect(mail!.subject).toMatch(/^Sold: "Kiefernwald TEST_NFT_\d+"$/);
-    expect(mail!.text).toContain('Dear Mira Holm,');
+    expect(mail!.text).toContain('Hello Mira Holm,');
     expect(mail!.text).toContain('bought and paid for 2 editions of your work');
     expect(mail!.text).toContain('€240.00');
     expect(mail!.text).toContain(`${t.config.publicUrl}/notifications-settings`);
