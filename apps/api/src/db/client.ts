@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,6 +21,11 @@ export type Database = ReturnType<typeof drizzlePg>;
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** What a service or seed factory takes as `db`: the database, or the transaction it runs in. */
 export type Db = Database | Tx;
+
+/** Runs raw SQL on either driver and answers its rows (pg and PGlite both answer `{ rows }`). */
+export async function rawRows<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
 
 export type DbHandle = {
   db: Database;

@@ -9,7 +9,7 @@ import { notFound } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import type { ProductTransactionView } from '@token/domain/register';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, rawRows } from '../../db/client.ts';
 import { type Page, totalOfPage } from '../../db/paging.ts';
 import {
   creatorJson,
@@ -39,14 +39,6 @@ export type ProductFilters = {
   priceLt?: number | undefined;
   order?: 'asc' | 'desc' | undefined;
 };
-
-type Rows<T> = { rows: T[] };
-
-/** Runs raw SQL on either driver (pg and PGlite both answer `{ rows }`). */
-async function query<T>(db: Database, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown as Rows<T>;
-  return result.rows;
-}
 
 /** `%`, `_` and `\` in a user's phrase match themselves, not any text. */
 function likePattern(phrase: string): string {
@@ -106,7 +98,7 @@ export async function listCreators(opts: {
   page: Page;
 }): Promise<{ items: CreatorView[]; totalItems: number }> {
   const { db, locale, page } = opts;
-  const rows = await query<{ total: number | string; data: NonNullable<ProductRow['creator']> }>(
+  const rows = await rawRows<{ total: number | string; data: NonNullable<ProductRow['creator']> }>(
     db,
     sql`with firsts as (
       select p.creator_id, min(p.created_at) as first_at
@@ -119,7 +111,7 @@ export async function listCreators(opts: {
     limit ${page.itemsPerPage} offset ${(page.page - 1) * page.itemsPerPage}`,
   );
   const totalItems = await totalOfPage(rows, page, async () => {
-    const [counted] = await query<{ n: number | string }>(
+    const [counted] = await rawRows<{ n: number | string }>(
       db,
       sql`select count(distinct p.creator_id) as n ${listedProducts(locale, {})}`,
     );
@@ -141,7 +133,7 @@ export async function listProducts(opts: {
   const { db, locale, page } = opts;
   const f = opts.filters ?? {};
   const dir = f.order === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await query<{ total: number | string; data: ProductRow }>(
+  const rows = await rawRows<{ total: number | string; data: ProductRow }>(
     db,
     sql`${withTaxons(f)}${f.taxonCodes?.length ? sql`, ` : sql`with `}page as (
       select p.id, p.created_at, dv.id as dv_id, count(*) over () as total
@@ -154,7 +146,7 @@ export async function listProducts(opts: {
     order by pg.created_at ${dir}, pg.id ${dir}`,
   );
   const totalItems = await totalOfPage(rows, page, async () => {
-    const [counted] = await query<{ n: number | string }>(
+    const [counted] = await rawRows<{ n: number | string }>(
       db,
       sql`${withTaxons(f)}select count(*) as n ${listedProducts(locale, f)}`,
     );
@@ -179,7 +171,7 @@ export async function getProduct(opts: {
   const id = /^\d{1,9}$/.test(codeOrId) ? Number(codeOrId) : null;
   const match = id === null ? sql`p.code = ${codeOrId}` : sql`(p.code = ${codeOrId} or p.id = ${id})`;
   // spec 3 `transactions` (decision 016): part of the same statement, newest confirmed entries first.
-  const [row] = await query<{ data: ProductRow; transactions: ProductTransactionView[] | null }>(
+  const [row] = await rawRows<{ data: ProductRow; transactions: ProductTransactionView[] | null }>(
     db,
     sql`select ${productJson(sql`dv.id`)} as data,
       (select json_agg(json_build_object('hash', e.transaction_hash, 'fromAddress', e.from_address,
@@ -218,7 +210,7 @@ export async function getProductVariant(opts: {
 }): Promise<ProductVariantDetailData> {
   const { db, locale, code } = opts;
   if (!productCodePattern.test(code)) throw notFound();
-  const [v] = await query<VariantDetailRow>(
+  const [v] = await rawRows<VariantDetailRow>(
     db,
     sql`select v.id, v.code, v.position, v.total_supply as "totalSupply", v.on_hand as "onHand",
       v.on_hold as "onHold", v.tracked, p.code as "productCode",

@@ -14,7 +14,7 @@ import {
 } from '@token/domain/marketplace';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Db } from '../../db/client.ts';
+import { type Database, type Db, rawRows } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
 import {
   creatorCollectionItems,
@@ -264,8 +264,6 @@ export async function listCreatedCollections(opts: {
   return { items: await ownViews(opts.db, opts.locale, rows), totalItems: Number(total?.n ?? 0) };
 }
 
-type Rows<T> = { rows: T[] };
-
 /** The listed items (shown in the shop) of submitted collections, in their order: one statement. */
 async function listedItemsOf(
   db: Database,
@@ -278,15 +276,16 @@ async function listedItemsOf(
     collectionIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const result = (await db.execute(
+  const rows = await rawRows<{ collectionId: number; data: ProductRow }>(
+    db,
     sql`select ci.collection_id as "collectionId", ${productJson(sql`dv.id`)} as data
       from creator_collection_items ci
       join products p on p.id = ci.product_id
       cross join ${defaultVariantLateral}
       where ci.collection_id in (${ids}) and ${shownInShop}
       order by ci.collection_id, ci.position, p.id`,
-  )) as unknown as Rows<{ collectionId: number; data: ProductRow }>;
-  for (const r of result.rows) byCollection.get(Number(r.collectionId))?.push(toProductData(r.data, locale));
+  );
+  for (const r of rows) byCollection.get(Number(r.collectionId))?.push(toProductData(r.data, locale));
   return byCollection;
 }
 

@@ -10,7 +10,7 @@ import {
   type TokenAssetView,
 } from '@token/domain/register';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, rawRows } from '../../db/client.ts';
 import type { Page } from '../../db/paging.ts';
 import { isSecurityProduct } from '../catalog/product-rows.ts';
 import { mintedTokensOf } from './minting.service.ts';
@@ -21,12 +21,6 @@ import { mintedTokensOf } from './minting.service.ts';
  * and the journal's mints per order) and those held for pending transfers; and the register lines of
  * one bond that concern the investor, pending transfers included.
  */
-
-type Rows<T> = { rows: T[] };
-
-async function query<T>(db: Database, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as Rows<T>).rows;
-}
 
 type BondDetailRow = {
   id: number;
@@ -47,7 +41,7 @@ const depotAttributes = ['nominal_per_token', 'coupon_rate', 'maturity_date'];
  * one) of the bonds `ids`, in one set-based statement: each table is read once for all bonds.
  */
 function bondDetails(db: Database, ids: number[]) {
-  return query<BondDetailRow>(
+  return rawRows<BondDetailRow>(
     db,
     sql`with ids as (select id from products where id in ${ids}),
       attrs as (
@@ -91,7 +85,11 @@ export async function listTokenAssets(opts: {
   page: Page;
 }): Promise<{ items: TokenAssetView[]; totalItems: number }> {
   const { db, customerId, locale, page } = opts;
-  const holdings = await query<{ productId: number; balance: number | string; pendingOut: number | string }>(
+  const holdings = await rawRows<{
+    productId: number;
+    balance: number | string;
+    pendingOut: number | string;
+  }>(
     db,
     sql`select product_id as "productId", balance, pending_out as "pendingOut" from register_holdings
       where customer_id = ${customerId} and (balance > 0 or pending_out > 0)
@@ -100,7 +98,7 @@ export async function listTokenAssets(opts: {
   );
   // spec 4: paid (completed; paid or authorized) and shipping ready or partially_shipped: not (wholly)
   // minted; each with the tokens the journal holds for it (the one reader, `mintedTokensOf`).
-  const orders = await query<{
+  const orders = await rawRows<{
     orderId: number;
     productId: number;
     quantity: number | string;
@@ -204,12 +202,12 @@ export async function listRegisterEntries(opts: {
   page: Page;
 }): Promise<{ items: RegisterLine[]; totalItems: number }> {
   const { db, customerId, page } = opts;
-  const [product] = await query<{ id: number; code: string }>(
+  const [product] = await rawRows<{ id: number; code: string }>(
     db,
     sql`select id, code from products where code = ${opts.productCode}`,
   );
   if (!product) throw notFound();
-  const pending = await query<{
+  const pending = await rawRows<{
     id: number | string;
     amount: number;
     senderId: number;
@@ -225,7 +223,7 @@ export async function listRegisterEntries(opts: {
         and (t.sender_id = ${customerId} or t.receiver_id = ${customerId})
       order by t.created_at desc, t.id desc`,
   );
-  const [counted] = await query<{ n: number | string }>(
+  const [counted] = await rawRows<{ n: number | string }>(
     db,
     sql`select (select count(*) from register_entries
         where from_customer_id = ${customerId} and product_id = ${product.id})
@@ -255,7 +253,7 @@ export async function listRegisterEntries(opts: {
     const top = entryOffset + limit;
     const mine = (column: SQL) => sql`(select * from register_entries
       where ${column} = ${customerId} and product_id = ${product.id} order by sequence desc limit ${top})`;
-    const rows = await query<EntryRow>(
+    const rows = await rawRows<EntryRow>(
       db,
       sql`select x.sequence, x.kind, x.amount, x.from_customer_id as "fromCustomerId",
           x.to_customer_id as "toCustomerId", x.transaction_hash as "transactionHash",
