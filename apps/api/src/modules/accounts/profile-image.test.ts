@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creatorProducts } from '../../db/schema/index.ts';
 import { seedCreator } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { jsonCalls, shopPath as shop } from '../../test/json-calls.ts';
 import { tokenFor } from '../admin/admin.test-kit.ts';
 import { seedCreatorContent } from '../content/testing.ts';
 
@@ -18,31 +19,7 @@ let t: TestApp;
 let me: { token: string; uuid: string; id: number };
 let other: { token: string; uuid: string; id: number };
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client reads JSON
-type Json = any;
-
-async function call(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  opts: { token?: string | undefined; body?: unknown; locale?: 'de' | 'en' } = {},
-): Promise<{ status: number; body: Json }> {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: {
-      accept: 'application/json',
-      'accept-language': opts.locale ?? 'de',
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-  });
-  let body: Json = {};
-  try {
-    body = res.json();
-  } catch {}
-  return { status: res.statusCode, body };
-}
-const shop = (path: string) => `/api/v2/shop${path}`;
+const call = jsonCalls(() => t);
 
 /** An upload of `token` through presign and PUT, as its IRI; `put: false` leaves it awaiting its bytes. */
 async function upload(token: string, opts: { private?: boolean; put?: boolean } = {}): Promise<string> {

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/index.ts';
 import { seedCreator } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { jsonCalls, shopPath as shop } from '../../test/json-calls.ts';
 import { operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
+import { readyImage as readyImageOf } from './testing.ts';
 
 /*
  * Creators' collections (issue 18, decision 023): the draft of the preparation process (owner only;
@@ -19,51 +19,9 @@ let creator: { token: string; uuid: string; id: number };
 let other: { token: string; uuid: string; id: number };
 let operator: { token: string };
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client reads JSON
-type Json = any;
-type Res = { status: number; body: Json };
+const call = jsonCalls(() => t);
 
-async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  opts: { token?: string | undefined; body?: unknown; locale?: 'de' | 'en' } = {},
-): Promise<Res> {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: {
-      accept: 'application/json',
-      'accept-language': opts.locale ?? 'de',
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-  });
-  let body: Json = {};
-  try {
-    body = res.json();
-  } catch {}
-  return { status: res.statusCode, body };
-}
-const shop = (path: string) => `/api/v2/shop${path}`;
-
-async function readyImage(token: string): Promise<string> {
-  const bytes = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#993366' } })
-    .png()
-    .toBuffer();
-  const presigned = await call('POST', shop('/media-files/presign'), {
-    token,
-    body: { filename: 'teil.png', private: false, hash: createHash('sha256').update(bytes).digest('hex') },
-  });
-  const url = new URL(presigned.body.uploadUrl, 'http://localhost');
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: url.pathname,
-    headers: presigned.body.headers,
-    payload: bytes,
-  });
-  expect(put.statusCode).toBe(200);
-  return presigned.body['@id'];
-}
+const readyImage = (token: string, opts: { private?: boolean } = {}) => readyImageOf(t, token, opts);
 
 function itemPayload(media: string, collection: string | undefined, name = 'Blatt') {
   return {

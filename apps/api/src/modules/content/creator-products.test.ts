@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceAuditLog, orders, productVariants } from '../../db/schema/index.ts';
 import { seedCreator, seedOrder } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { type JsonAnswer, jsonCalls, shopPath as shop } from '../../test/json-calls.ts';
 import { operatorWithToken, tokenFor } from '../admin/admin.test-kit.ts';
 import { readCatalogRevision } from '../catalog/catalog-revision.ts';
+import { readyImage as readyImageOf } from './testing.ts';
 
 /*
  * Creators' products (issue 18): create, edit, variants, review by an operator, and the shop's
@@ -19,59 +19,9 @@ let creator: { token: string; uuid: string; id: number };
 let other: { token: string; uuid: string; id: number };
 let operator: { token: string; id: number };
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a client reads JSON
-type Json = any;
-type Res = { status: number; body: Json };
+const call = jsonCalls(() => t);
 
-async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  url: string,
-  opts: { token?: string | undefined; body?: unknown; locale?: 'de' | 'en' } = {},
-): Promise<Res> {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: {
-      accept: 'application/json',
-      'accept-language': opts.locale ?? 'de',
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-    },
-    ...(opts.body !== undefined
-      ? { payload: method === 'PATCH' ? JSON.stringify(opts.body) : (opts.body as object) }
-      : {}),
-  });
-  let body: Json = {};
-  try {
-    body = res.json();
-  } catch {}
-  return { status: res.statusCode, body };
-}
-const shop = (path: string) => `/api/v2/shop${path}`;
-
-/** A ready public image of `token`, as its IRI. */
-async function readyImage(token: string, opts: { private?: boolean } = {}): Promise<string> {
-  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-  const presigned = await call('POST', shop('/media-files/presign'), {
-    token,
-    body: {
-      filename: 'werk.png',
-      private: opts.private ?? false,
-      hash: createHash('sha256').update(bytes).digest('hex'),
-    },
-  });
-  const url = new URL(presigned.body.uploadUrl, 'http://localhost');
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: url.pathname,
-    headers: presigned.body.headers,
-    payload: bytes,
-  });
-  expect(put.statusCode).toBe(200);
-  return presigned.body['@id'];
-}
+const readyImage = (token: string, opts: { private?: boolean } = {}) => readyImageOf(t, token, opts);
 
 function payload(media: string[], overrides: Record<string, unknown> = {}) {
   return {
@@ -324,7 +274,7 @@ describe('several media files per item', () => {
     ];
     const created = await call('POST', shop('/products'), { token: creator.token, body: payload([b, a, c]) });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const ids = (res: Res) => res.body.mediaFiles.map((f: { '@id': string }) => f['@id']);
+    const ids = (res: JsonAnswer) => res.body.mediaFiles.map((f: { '@id': string }) => f['@id']);
     expect(ids(created)).toEqual([b, a, c]);
     const code = created.body.code;
     const reordered = await call('PUT', shop(`/products/${code}`), {
@@ -504,7 +454,7 @@ describe('bad product payloads', () => {
     media = await readyImage(creator.token);
   });
 
-  const violationsOf = (res: Res) =>
+  const violationsOf = (res: JsonAnswer) =>
     (res.body.violations as { propertyPath: string; code: string; message: string }[]).map(
       (v) => v.propertyPath,
     );

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCustomer } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { jsonCalls } from '../../test/json-calls.ts';
 import { tokenFor } from '../admin/admin.test-kit.ts';
 
 /*
@@ -21,33 +22,7 @@ const png = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-type Res = { status: number; body: Record<string, unknown>; headers: Record<string, unknown>; raw: Buffer };
-
-async function call(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: Buffer | Readable } = {},
-): Promise<Res> {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: {
-      accept: 'application/json',
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...opts.headers,
-    },
-    ...(opts.raw !== undefined
-      ? { payload: opts.raw }
-      : opts.body !== undefined
-        ? { payload: opts.body as object }
-        : {}),
-  });
-  let body: Record<string, unknown> = {};
-  try {
-    body = res.json();
-  } catch {}
-  return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
-}
+const call = jsonCalls(() => t);
 
 /** Presign as `token`, then PUT `bytes` to the answered URL with its headers. */
 async function upload(

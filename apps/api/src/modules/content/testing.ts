@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { mediaFiles } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/create-test-app.ts';
+import { jsonCalls, shopPath } from '../../test/json-calls.ts';
 import { createCreatorProduct } from './creator-products.service.ts';
 
 /**
@@ -53,4 +55,31 @@ export async function seedCreatorContent(t: TestApp, customerId: number) {
     },
   });
   return { mediaFileId: file!.id, productCode: product.code };
+}
+
+/**
+ * A ready (checked) public or private PNG of `token`, uploaded as the spec's client does (presign,
+ * then PUT to the answered link): its IRI.
+ */
+export async function readyImage(
+  t: TestApp,
+  token: string,
+  opts: { private?: boolean } = {},
+): Promise<string> {
+  const call = jsonCalls(() => t);
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  const presigned = await call('POST', shopPath('/media-files/presign'), {
+    token,
+    body: {
+      filename: 'werk.png',
+      private: opts.private ?? false,
+      hash: createHash('sha256').update(bytes).digest('hex'),
+    },
+  });
+  const url = new URL(presigned.body.uploadUrl, 'http://localhost');
+  const put = await call('PUT', url.pathname, { headers: presigned.body.headers, raw: bytes });
+  if (put.status !== 200) throw new Error(`upload refused: ${JSON.stringify(put.body)}`);
+  return presigned.body['@id'];
 }
