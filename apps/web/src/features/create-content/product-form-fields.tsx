@@ -28,13 +28,11 @@ type FieldsProps = {
 
 type RowField<R> = { name: keyof R & string; label: (n: number) => string; maxLength: number };
 
-/**
- * One editor of two-column rows (spec 5's trait rows and metadata rows): each row's inputs with the
- * API's errors at `{path}.{i}.{field}`, a remove button naming its section and row, and an add button.
- */
-function RowEditor<R extends Record<string, string>>(props: {
-  title: string;
+type RowsProps<R extends Record<string, string>> = {
+  /** The rows' section, for the remove buttons' names ("Eigenschaften, Zeile 2 entfernen"). */
+  name: string;
   hint: string;
+  /** Where the API puts their errors: `{path}.{i}.{field}`. */
   path: string;
   rows: R[];
   fields: readonly [RowField<R>, RowField<R>];
@@ -42,11 +40,18 @@ function RowEditor<R extends Record<string, string>>(props: {
   addLabel: string;
   errors: FormErrors;
   onChange: (rows: R[]) => void;
-}) {
+};
+
+/**
+ * One editor of two-column rows (spec 5's trait rows and metadata rows, a collection's parameters):
+ * each row's inputs with the API's errors, a remove button naming its section and row, and an add
+ * button. It fills a two-column grid (a `Section`, or an item's fieldset).
+ */
+export function EditableRows<R extends Record<string, string>>(props: RowsProps<R>) {
   const { t } = useTranslation('creator');
   const { rows, onChange } = props;
   return (
-    <Section title={props.title}>
+    <>
       <p className="text-sm text-slate-600 sm:col-span-2">{props.hint}</p>
       {rows.map((row, i) => (
         // rows have no identity of their own; their position is it
@@ -67,7 +72,7 @@ function RowEditor<R extends Record<string, string>>(props: {
           <Button
             variant="ghost"
             className="sm:mt-6"
-            aria-label={t('form.removeRowNamed', { section: props.title, n: i + 1 })}
+            aria-label={t('form.removeRowNamed', { section: props.name, n: i + 1 })}
             onClick={() => onChange(rows.filter((_, j) => j !== i))}
           >
             <Trash2 className="size-4" aria-hidden="true" />
@@ -81,43 +86,55 @@ function RowEditor<R extends Record<string, string>>(props: {
           {props.addLabel}
         </Button>
       </div>
-    </Section>
+    </>
   );
 }
+
+type Translate = (key: string, opts?: Record<string, unknown>) => string;
+
+/** The inputs of a trait row (type and value) and of a key/value row (metadata, parameters). */
+export const traitRowFields = (t: Translate) =>
+  [
+    { name: 'type', label: (n: number) => t('form.traitType', { n }), maxLength: 100 },
+    { name: 'value', label: (n: number) => t('form.traitValue', { n }), maxLength: 200 },
+  ] as const;
+export const keyValueRowFields = (t: Translate) =>
+  [
+    { name: 'key', label: (n: number) => t('form.metaKey', { n }), maxLength: 100 },
+    { name: 'value', label: (n: number) => t('form.metaValue', { n }), maxLength: 1000 },
+  ] as const;
 
 /** spec 5: trait rows (type and value, both needed) and metadata rows (rows with empty keys are dropped). */
 export function RowFields({ form, errors, onChange }: FieldsProps) {
   const { t } = useTranslation('creator');
   return (
     <>
-      <RowEditor
-        title={t('form.traits')}
-        hint={t('form.traitsHint')}
-        path="traits"
-        rows={form.traits}
-        fields={[
-          { name: 'type', label: (n) => t('form.traitType', { n }), maxLength: 100 },
-          { name: 'value', label: (n) => t('form.traitValue', { n }), maxLength: 200 },
-        ]}
-        blank={{ type: '', value: '' }}
-        addLabel={t('form.addTrait')}
-        errors={errors}
-        onChange={(traits) => onChange({ ...form, traits })}
-      />
-      <RowEditor
-        title={t('form.metadata')}
-        hint={t('form.metadataHint')}
-        path="metadata"
-        rows={form.metadata}
-        fields={[
-          { name: 'key', label: (n) => t('form.metaKey', { n }), maxLength: 100 },
-          { name: 'value', label: (n) => t('form.metaValue', { n }), maxLength: 1000 },
-        ]}
-        blank={{ key: '', value: '' }}
-        addLabel={t('form.addMetadata')}
-        errors={errors}
-        onChange={(metadata) => onChange({ ...form, metadata })}
-      />
+      <Section title={t('form.traits')}>
+        <EditableRows
+          name={t('form.traits')}
+          hint={t('form.traitsHint')}
+          path="traits"
+          rows={form.traits}
+          fields={traitRowFields(t)}
+          blank={{ type: '', value: '' }}
+          addLabel={t('form.addTrait')}
+          errors={errors}
+          onChange={(traits) => onChange({ ...form, traits })}
+        />
+      </Section>
+      <Section title={t('form.metadata')}>
+        <EditableRows
+          name={t('form.metadata')}
+          hint={t('form.metadataHint')}
+          path="metadata"
+          rows={form.metadata}
+          fields={keyValueRowFields(t)}
+          blank={{ key: '', value: '' }}
+          addLabel={t('form.addMetadata')}
+          errors={errors}
+          onChange={(metadata) => onChange({ ...form, metadata })}
+        />
+      </Section>
     </>
   );
 }

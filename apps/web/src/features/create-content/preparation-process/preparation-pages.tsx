@@ -12,7 +12,7 @@ import {
   maxRoyaltiesPercent,
   submitViolations,
 } from '@token/domain/marketplace';
-import { Check, ChevronLeft, ChevronRight, Plus, Send, Trash2 } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -31,7 +31,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { createProduct, updateProduct } from '../api/content-api.ts';
 import { CreatorFrame } from '../create-content-pages.tsx';
 import { type FormErrors, formOfProduct, type ProductForm, validateProductForm } from '../product-form.ts';
-import { Section } from '../product-form-fields.tsx';
+import { EditableRows, keyValueRowFields, Section, traitRowFields } from '../product-form-fields.tsx';
 import { ContentUploadField, MediaPreview } from '../upload-field.tsx';
 import {
   deleteCollection,
@@ -303,6 +303,7 @@ export function PrepareCollectionPage() {
 // 2. metadata: key/value rows
 // ---------------------------------------------------------------------------------------------
 
+/** A collection's metadata or parameter rows (key and value; rows without a key are a violation). */
 function KeyValueRows({
   field,
   rows,
@@ -315,45 +316,18 @@ function KeyValueRows({
   onChange: (rows: KeyValueRow[]) => void;
 }) {
   const { t } = useTranslation('creator');
-  const set = (i: number, patch: Partial<KeyValueRow>) =>
-    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
-    <>
-      <p className="text-sm text-slate-600 sm:col-span-2">{t('collection.rowsHint')}</p>
-      {rows.map((row, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
-        <div key={i} className="grid gap-3 sm:col-span-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-          <Input
-            label={t('form.metaKey', { n: i + 1 })}
-            maxLength={100}
-            value={row.key}
-            error={errors[`${field}.${i}.key`]}
-            onChange={(e) => set(i, { key: e.target.value })}
-          />
-          <Input
-            label={t('form.metaValue', { n: i + 1 })}
-            maxLength={1000}
-            value={row.value}
-            error={errors[`${field}.${i}.value`]}
-            onChange={(e) => set(i, { value: e.target.value })}
-          />
-          <Button
-            variant="ghost"
-            className="sm:mt-6"
-            onClick={() => onChange(rows.filter((_, j) => j !== i))}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            {t('form.removeRow')}
-          </Button>
-        </div>
-      ))}
-      <div className="sm:col-span-2">
-        <Button variant="outline" onClick={() => onChange([...rows, { key: '', value: '' }])}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t(field === 'metadata' ? 'form.addMetadata' : 'collection.addParameter')}
-        </Button>
-      </div>
-    </>
+    <EditableRows
+      name={t(field === 'metadata' ? 'form.metadata' : 'collection.sections.parameters')}
+      hint={t('collection.rowsHint')}
+      path={field}
+      rows={rows}
+      fields={keyValueRowFields(t)}
+      blank={{ key: '', value: '' }}
+      addLabel={t(field === 'metadata' ? 'form.addMetadata' : 'collection.addParameter')}
+      errors={errors}
+      onChange={onChange}
+    />
   );
 }
 
@@ -644,8 +618,6 @@ function ItemFields({
       ...form,
       translations: { ...form.translations, [l]: { ...form.translations[l], [key]: value } },
     });
-  const setTrait = (i: number, patch: Partial<{ type: string; value: string }>) =>
-    onChange({ ...form, traits: form.traits.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <legend className="px-1 text-base font-semibold text-brand-900">
@@ -695,44 +667,18 @@ function ItemFields({
           error={errors.copies}
           onChange={(e) => onChange({ ...form, copies: e.target.value })}
         />
-        <div className="space-y-3 sm:col-span-2">
-          <p className="text-sm font-medium text-slate-800">{t('form.traits')}</p>
-          <p className="text-sm text-slate-600">{t('form.traitsHint')}</p>
-          {form.traits.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
-            <div key={i} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-              <Input
-                label={t('form.traitType', { n: i + 1 })}
-                maxLength={100}
-                value={row.type}
-                error={errors[`traits.${i}.type`]}
-                onChange={(e) => setTrait(i, { type: e.target.value })}
-              />
-              <Input
-                label={t('form.traitValue', { n: i + 1 })}
-                maxLength={200}
-                value={row.value}
-                error={errors[`traits.${i}.value`]}
-                onChange={(e) => setTrait(i, { value: e.target.value })}
-              />
-              <Button
-                variant="ghost"
-                className="sm:mt-6"
-                onClick={() => onChange({ ...form, traits: form.traits.filter((_, j) => j !== i) })}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-                {t('form.removeRow')}
-              </Button>
-            </div>
-          ))}
-          <Button
-            variant="outline"
-            onClick={() => onChange({ ...form, traits: [...form.traits, { type: '', value: '' }] })}
-          >
-            <Plus className="size-4" aria-hidden="true" />
-            {t('form.addTrait')}
-          </Button>
-        </div>
+        <p className="text-sm font-medium text-slate-800 sm:col-span-2">{t('form.traits')}</p>
+        <EditableRows
+          name={`${t('form.traits')} (${t('collection.itemN', { n, name: file?.fileName ?? item.name })})`}
+          hint={t('form.traitsHint')}
+          path="traits"
+          rows={form.traits}
+          fields={traitRowFields(t)}
+          blank={{ type: '', value: '' }}
+          addLabel={t('form.addTrait')}
+          errors={errors}
+          onChange={(traits) => onChange({ ...form, traits })}
+        />
       </div>
     </fieldset>
   );
