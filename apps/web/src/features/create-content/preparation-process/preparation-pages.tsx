@@ -864,6 +864,9 @@ function Summary({ collection }: { collection: CreatorCollectionView }) {
         {!submitted && <EditLink step="parameters" code={collection.code} />}
       </Section>
       <Section title={t('collection.sections.items')}>
+        {collection.items.length === 0 && (
+          <p className="text-sm text-slate-600 sm:col-span-2">{t('collection.summaryNoItems')}</p>
+        )}
         <ul className="space-y-3 sm:col-span-2">
           {collection.items.map((item) => (
             <li key={item.code} className="flex gap-4 rounded-lg border border-slate-200 p-3">
