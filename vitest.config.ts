@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './apps/web/preact-aliases.ts';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -12,12 +14,53 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
+        // The tests run on Preact, as the build does (decision 021): React's names resolve to
+        // preact/compat, and the libraries that import React are inlined so they resolve them too.
+        resolve: {
+          alias: [
+            // its ESM build, whose imports the aliases reach (Node would require() the CJS one)
+            {
+              find: /^@testing-library\/react$/,
+              replacement: fileURLToPath(
+                new URL(
+                  './node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+                  import.meta.url,
+                ),
+              ),
+            },
+            ...preactAliases,
+          ],
+          // the libraries' ES modules (whose `react` imports the aliases reach), not the CommonJS
+          // builds their `node` exports or `main` fields name
+          conditions: ['module', 'browser', 'development|production'],
+          mainFields: ['browser', 'module', 'jsnext:main', 'jsnext', 'main'],
+        },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test-setup.ts'],
           testTimeout: 20_000,
+          server: {
+            deps: {
+              inline: [
+                /@testing-library\/react/,
+                /react-router/,
+                /@tanstack\/react-query/,
+                /react-i18next/,
+                /react-hook-form/,
+                /@hookform\/resolvers/,
+                /radix-ui/,
+                /@radix-ui\//,
+                /lucide-react/,
+                // Radix's scroll lock and its helpers (CommonJS `main`s that require React)
+                /react-remove-scroll/,
+                /react-style-singleton/,
+                /use-callback-ref/,
+                /use-sidecar/,
+              ],
+            },
+          },
         },
         esbuild: { jsx: 'automatic' },
       },

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preactAliases } from './preact-aliases.ts';
 
 export default defineConfig(({ command }) => {
   // A build is always a production build, whatever NODE_ENV the shell has: `npm start` builds a
@@ -10,6 +11,12 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     plugins: [react(), tailwindcss()],
+    // Preact 11 is the React implementation (decision 021): the client and the SSR build alias
+    // react and react-dom to preact/compat, so what the tests and e2e run is what ships.
+    resolve: { alias: preactAliases },
+    // The SSR build bundles its dependencies: an external react-router or TanStack Query would
+    // import the real React at run time, beside the app's Preact.
+    ssr: { noExternal: true },
     server: {
       port: 3000,
       proxy: {

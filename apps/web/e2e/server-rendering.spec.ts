@@ -44,12 +44,27 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits until React owns the heading: the page has hydrated. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const h1 = document.querySelector('h1');
-    return h1 !== null && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+/**
+ * Marks the server's heading before any script runs (`interactive` comes before module scripts),
+ * so `hydrated` can tell a hydration (the same element, taken over) from a render anew.
+ */
+async function markServerHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('h1');
+    });
   });
+}
+
+/** Waits until the app owns the page (`html[data-app-ready]`) and checks it kept the server's heading. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+  const kept = await page.evaluate(() => {
+    const serverH1 = (window as unknown as { serverH1?: Element | null }).serverH1;
+    return serverH1 != null && serverH1 === document.querySelector('h1') && serverH1.isConnected;
+  });
+  expect(kept, 'the server-rendered heading was hydrated, not replaced').toBe(true);
 }
 
 for (const locale of ['de', 'en'] as const) {
@@ -61,6 +76,7 @@ for (const locale of ['de', 'en'] as const) {
     // the language the visitor chose: the cookie the language switch sets
     await context.addCookies([{ name: 'locale', value: locale, url: baseURL ?? '' }]);
     const page = await context.newPage();
+    await markServerHeading(page);
     const errors = collectErrors(page);
     const apiCalls: string[] = [];
     page.on('request', (r) => {

@@ -1,5 +1,6 @@
 import { configure } from '@testing-library/react';
 import type { ResourceKey } from 'i18next';
+import { options } from 'preact';
 import { i18n } from './lib/i18n.ts';
 
 // The app loads a language's `common` texts as a chunk before its first render (lib/i18n.ts);
@@ -16,3 +17,11 @@ for (const [file, texts] of Object.entries(commonTexts)) {
 // Component tests run beside the API suites on a 2-core machine: `findBy…`/`waitFor` wait up to
 // 5 s (the default 1 s made busy runs fail on timing alone, never on behaviour).
 configure({ asyncUtilTimeout: 5_000 });
+
+// Preact (decision 021) runs effects after the browser's next paint; jsdom never paints, so they would
+// wait for a 35 ms fallback timer, and a test that clicks a button as soon as it appears would press
+// it before its effects (TanStack Query's subscription, say) are there. A person, or Playwright
+// waiting for two animation frames, never can. Here effects run after the current task.
+options.requestAnimationFrame = (flush) => {
+  setTimeout(flush, 0);
+};

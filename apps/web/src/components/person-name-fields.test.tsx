@@ -49,7 +49,7 @@ describe('PersonNameFields (edit profile and personal self-disclosure)', () => {
     const onSave = vi.fn();
     render(<NameForm namespace="accounts" onSave={onSave} />);
     fireEvent.change(screen.getByLabelText(/^Anrede/), { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText(/^Vorname/), { target: { value: 'Eva' } });
+    fireEvent.input(screen.getByLabelText(/^Vorname/), { target: { value: 'Eva' } });
     fireEvent.click(screen.getByRole('button', { name: 'save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
     expect(onSave.mock.calls[0]?.[0]).toEqual({

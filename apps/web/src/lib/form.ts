@@ -10,14 +10,14 @@ import { ApiError } from './api-client.ts';
 import { errorDetailOf, errorMessageOf } from './errors.ts';
 import { useLocale } from './i18n.ts';
 import { notify } from './notifications.ts';
-import { applyViolations, formResolver } from './validation.ts';
+import { applyViolations, formResolver, type SchemaSource } from './validation.ts';
 
 /**
  * A form validated by a domain schema (convention 9: the API validates the same body with it), in
  * the visitor's language; rules are checked when a field is left and again on every change after that.
  */
 export function useDomainForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
+  schema: SchemaSource<S>,
   defaultValues: DefaultValues<z.input<S>>,
 ) {
   const locale = useLocale();

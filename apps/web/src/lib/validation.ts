@@ -1,33 +1,36 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type Violation,
-  violationCodeOf,
-  violationMessage,
-  violationParamsOf,
-  type ZodIssueLike,
-} from '@token/domain/errors';
+import type { Violation } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 
-/**
- * zod's error map for the web's forms: the domain's violation code for the issue (the same one the
- * API answers: required, too_short, invalid_email, ...) worded in the visitor's language.
- */
-export function zodMessage(locale: Locale) {
-  return (issue: ZodIssueLike): string =>
-    violationMessage(violationCodeOf(issue), locale, violationParamsOf(issue));
-}
+/** A form's domain schema, or (on a page that must paint before zod arrives) a loader of it. */
+export type SchemaSource<S> = S | (() => Promise<S>);
 
 /**
  * The resolver every form uses (convention 9): validates with the domain schema the API validates
  * the body with, and words violations as the API does. `useForm({ resolver: formResolver(schema, locale) })`.
+ * zod's resolver loads as its own chunk on the first check; a public page's form passes its schema
+ * as a loader (`() => import('@token/domain/accounts').then(({ loginSchema }) => loginSchema)`), so
+ * neither zod nor the schema is part of what the page needs to paint and hydrate (decision 021).
  */
 export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
+  schema: SchemaSource<S>,
   locale: Locale,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
-  return zodResolver(schema, { error: zodMessage(locale), reportInput: true });
+  let resolver: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  return async (values, context, options) => {
+    resolver ??= Promise.all([
+      import('./zod-resolver.ts'),
+      typeof schema === 'function' ? schema() : schema,
+    ]).then(
+      ([{ schemaResolver }, loaded]) => schemaResolver(loaded, locale),
+      (err: unknown) => {
+        resolver = undefined; // a chunk that failed to load is asked for again on the next check
+        throw err;
+      },
+    );
+    return (await resolver)(values, context, options);
+  };
 }
 
 /** Puts the API's 422 violations (already in the visitor's language) onto the form's fields. */

@@ -1,3 +1,4 @@
+export * from './kinds.ts';
 export * from './password.ts';
 export * from './roles.ts';
 export * from './schemas.ts';

@@ -1,27 +1,7 @@
 import { z } from 'zod';
 import type { ViolationCode } from '../errors/index.ts';
+import { accountTypes, companyTypes } from './kinds.ts';
 import { passwordMaxLength, passwordRuleFailures } from './password.ts';
-
-/** spec 3: account type natural person (`personal`) or legal person (`company`). */
-export const accountTypes = ['personal', 'company'] as const;
-export type AccountType = (typeof accountTypes)[number];
-
-/** spec 3 company types, as stable codes; the web shows their de/en names. */
-export const companyTypes = [
-  'public_company',
-  'registered_cooperative',
-  'limited_liability_company',
-  'small_limited_company',
-  'limited_liability_limited_partnership',
-  'limited_partnership',
-  'limited_company',
-  'foundation',
-] as const;
-export type CompanyType = (typeof companyTypes)[number];
-
-/** spec 3: salutation Ms/Mr/Mx. */
-export const salutations = ['ms', 'mr', 'mx'] as const;
-export type Salutation = (typeof salutations)[number];
 
 /**
  * A custom zod issue that carries the catalogue's violation code (see `@token/domain/errors`). It

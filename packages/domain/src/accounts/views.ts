@@ -6,7 +6,8 @@ import { companyDataSchema } from '../profile/company.ts';
 import { e164MobileNumberSchema } from '../profile/fields.ts';
 import { personalDataFields } from '../profile/personal.ts';
 import { representativeRoles } from '../profile/ubo.ts';
-import { accountTypes, companyTypes, salutations, violation } from './schemas.ts';
+import { accountTypes, companyTypes, salutations } from './kinds.ts';
+import { violation } from './schemas.ts';
 
 /**
  * The customer record of spec 3 as the API answers it (GET customers/{uuid}); relations are IRIs.

@@ -1,4 +1,4 @@
-import type { Salutation } from '../accounts/schemas.ts';
+import type { Salutation } from '../accounts/kinds.ts';
 import { addDays } from '../calendar/index.ts';
 import { isSecurity, securitiesTaxCategory } from '../catalog/index.ts';
 import type { Locale } from '../i18n/index.ts';

@@ -1,4 +1,4 @@
-import type { AccountType } from '../accounts/schemas.ts';
+import type { AccountType } from '../accounts/kinds.ts';
 import { isBlank } from '../errors/index.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AccountType, CompanyType } from '../accounts/schemas.ts';
+import type { AccountType, CompanyType } from '../accounts/kinds.ts';
 
 /**
  * Who may subscribe how much of an offer (spec 5 investment rules, spec 9, WpPG § 6). One function,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { companyNameSchema, companyTypes, violation } from '../accounts/schemas.ts';
+import { companyTypes } from '../accounts/kinds.ts';
+import { companyNameSchema, violation } from '../accounts/schemas.ts';
 import type { FieldViolation } from '../errors/index.ts';
 import {
   bicSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { companyTypes, violation } from '../accounts/schemas.ts';
+import { companyTypes } from '../accounts/kinds.ts';
+import { violation } from '../accounts/schemas.ts';
 import type { FieldViolation } from '../errors/index.ts';
 import { countryCodeSchema, percentSchema, personBirthDateSchema, textSchema } from './fields.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyTypes } from '../accounts/schemas.ts';
+import { companyTypes } from '../accounts/kinds.ts';
 import { representativeRoles, uboPersonTypes, uboRoles } from './ubo.ts';
 
 /**

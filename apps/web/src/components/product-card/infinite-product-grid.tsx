@@ -69,14 +69,16 @@ export function InfiniteProductGrid({
     return () => observer.disconnect();
   }, [sentinel]);
 
-  // A restored URL: load the pages it had, one after another, without tracking them again.
+  // A restored URL: load the pages it had, one after another, without tracking them again. Each
+  // page that arrives asks for the next (by its count: a render may never show the fetching state).
   useEffect(() => {
-    if (restoring && !isFetchingNextPage) void fetchNextPage();
-  }, [restoring, isFetchingNextPage, fetchNextPage]);
+    if (restoring && !isFetchingNextPage && pages.length > 0) void fetchNextPage();
+  }, [restoring, isFetchingNextPage, pages.length, fetchNextPage]);
 
+  // reported once a restored list is complete: the count so far would lower the URL's while restoring
   useEffect(() => {
-    if (pages.length > 0) onPagesLoaded?.(pages.length);
-  }, [pages.length, onPagesLoaded]);
+    if (pages.length > 0 && !restoring) onPagesLoaded?.(pages.length);
+  }, [pages.length, restoring, onPagesLoaded]);
 
   useEffect(() => {
     const index = focusIndex.current;

@@ -1,11 +1,12 @@
 import { changeEmailSchema } from '@token/domain/accounts';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { TaggedText } from '../../components/ui/tagged-text.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
@@ -56,11 +57,9 @@ export function ChangeEmailPage() {
       title={t('changeEmail.title')}
       intro={
         c ? (
-          <Trans
-            t={t}
-            i18nKey="changeEmail.current"
-            values={{ email: c.email }}
-            components={{ strong: <strong className="[overflow-wrap:anywhere]" /> }}
+          <TaggedText
+            text={t('changeEmail.current', { email: c.email })}
+            tags={{ strong: <strong className="[overflow-wrap:anywhere]" /> }}
           />
         ) : (
           <Skeleton className="h-5 w-64 max-w-full" />
@@ -74,11 +73,9 @@ export function ChangeEmailPage() {
         >
           <MailCheck className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden="true" />
           <p>
-            <Trans
-              t={t}
-              i18nKey="changeEmail.sentText"
-              values={{ email: sentTo }}
-              components={{ strong: <strong className="[overflow-wrap:anywhere]" /> }}
+            <TaggedText
+              text={t('changeEmail.sentText', { email: sentTo })}
+              tags={{ strong: <strong className="[overflow-wrap:anywhere]" /> }}
             />
           </p>
         </div>

@@ -1,4 +1,3 @@
-import { loginSchema } from '@token/domain/accounts';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,8 @@ import { useLoginTarget } from './components/login-target.ts';
 import { AuthCard, textLinkClass } from './components/page-shell.tsx';
 import { useErrorText } from './components/use-error-text.ts';
 
+const loadLoginSchema = () => import('./form-schemas.ts').then(({ loginSchema }) => loginSchema);
+
 /** /login (spec 2): e-mail and password; returns to `redirectPath`; a second factor continues at /login/2fa. */
 export function LoginPage() {
   const { t } = useTranslation('accounts');
@@ -28,7 +29,8 @@ export function LoginPage() {
   const prefilled = (location.state as { email?: unknown } | null)?.email;
   const login = useLogIn();
   const { notifyError } = useErrorText();
-  const form = useDomainForm(loginSchema, {
+  // the schema (and zod) load on the first check: /login paints and hydrates without them
+  const form = useDomainForm(loadLoginSchema, {
     email: typeof prefilled === 'string' ? prefilled : '',
     password: '',
   });

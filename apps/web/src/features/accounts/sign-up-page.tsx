@@ -2,16 +2,14 @@ import {
   type AccountType,
   type CompanySignUpInput,
   type CompanyType,
-  companySignUpSchema,
   companyTypes,
   type SignUpInput,
-  signUpSchema,
 } from '@token/domain/accounts';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { FirstLastNameFields, type FirstLastNameValues } from '../../components/person-name-fields.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -20,6 +18,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { TaggedText } from '../../components/ui/tagged-text.tsx';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
 import { useServerErrors } from '../../lib/form.ts';
 import { currentLocale, useLocale } from '../../lib/i18n.ts';
@@ -60,14 +59,19 @@ const fields = [
   'subscribedToNewsletter',
 ] as const;
 
+const loadSignUpSchema = () => import('./form-schemas.ts').then(({ signUpSchema }) => signUpSchema);
+const loadCompanySignUpSchema = () =>
+  import('./form-schemas.ts').then(({ companySignUpSchema }) => companySignUpSchema);
+
 /**
  * One form for both registrations: a natural person is checked against `signUpSchema` (POST
  * customers), a legal person against `companySignUpSchema` (POST companies).
  */
 function useSignUpResolver(): Resolver<SignUpForm, unknown, SignUpOutput> {
   const locale = useLocale();
-  const personal = formResolver(signUpSchema, locale);
-  const company = formResolver(companySignUpSchema, locale);
+  // the schemas (and zod) load on the first check: /sign-up paints and hydrates without them
+  const personal = formResolver(loadSignUpSchema, locale);
+  const company = formResolver(loadCompanySignUpSchema, locale);
   return (values, context, options) => {
     const { companyName, companyType, referralCode, ...common } = values;
     const base = { ...common, ...(referralCode.trim() ? { referralCode } : {}) };
@@ -95,11 +99,9 @@ function Registered({ email }: { email: string }) {
       }
     >
       <p className="text-slate-800" data-testid="sign-up-done">
-        <Trans
-          t={t}
-          i18nKey="signUp.doneText"
-          values={{ email }}
-          components={{ strong: <strong className="[overflow-wrap:anywhere]" /> }}
+        <TaggedText
+          text={t('signUp.doneText', { email })}
+          tags={{ strong: <strong className="[overflow-wrap:anywhere]" /> }}
         />
       </p>
       <Link to="/login" className={buttonClasses({ size: 'lg', className: 'mt-6 w-full sm:w-auto' })}>
@@ -272,10 +274,9 @@ export function SignUpPage() {
         <div className="space-y-4 border-t border-slate-200 pt-5">
           <Checkbox
             label={
-              <Trans
-                t={t}
-                i18nKey="signUp.terms"
-                components={{
+              <TaggedText
+                text={t('signUp.terms')}
+                tags={{
                   terms: <Link to="/terms-and-conditions" {...newTab} />,
                   privacy: <Link to="/privacy-policy" {...newTab} />,
                 }}

@@ -33,7 +33,7 @@ function setup() {
 async function enable(path: string) {
   setup();
   renderRoutes([{ path: '/account/two-factor', element: <TwoFactorPage /> }], path);
-  fireEvent.change(await screen.findByLabelText('Code aus der Authenticator-App', { exact: false }), {
+  fireEvent.input(await screen.findByLabelText('Code aus der Authenticator-App', { exact: false }), {
     target: { value: '123456' },
   });
   fireEvent.click(screen.getByRole('button', { name: 'Aktivieren' }));

@@ -314,7 +314,7 @@ describe('/admin/orders', () => {
       screen.getAllByRole('link', { name: 'Bestellung 2026-000042 öffnen' })[0]?.getAttribute('href'),
     ).toBe('/admin/orders/tok_paid');
 
-    fireEvent.change(screen.getByLabelText('Suche'), { target: { value: ' RF18 ' } });
+    fireEvent.input(screen.getByLabelText('Suche'), { target: { value: ' RF18 ' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Bestellungen filtern' }));
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/admin/orders?search=RF18&paymentState=paid'),
@@ -385,7 +385,7 @@ describe('/admin/orders/:tokenValue', () => {
       fireEvent.click(await screen.findByRole('button', { name: label }));
       const dialog = await screen.findByRole('dialog');
       // too short a reason is refused before anything is sent
-      fireEvent.change(within(dialog).getByLabelText(/Begründung/), { target: { value: 'ab' } });
+      fireEvent.input(within(dialog).getByLabelText(/Begründung/), { target: { value: 'ab' } });
       fireEvent.click(within(dialog).getByRole('button', { name: submit }));
       await waitFor(() =>
         expect(
@@ -396,7 +396,7 @@ describe('/admin/orders/:tokenValue', () => {
       );
       expect(postsTo(calls, `/api/v2/admin/orders/${token}/${path}`)).toEqual([]);
 
-      fireEvent.change(within(dialog).getByLabelText(/Begründung/), {
+      fireEvent.input(within(dialog).getByLabelText(/Begründung/), {
         target: { value: '  Überweisung telefonisch bestätigt  ' },
       });
       fireEvent.click(within(dialog).getByRole('button', { name: submit }));
@@ -420,7 +420,7 @@ describe('/admin/orders/:tokenValue', () => {
     setup(`/admin/orders/${token}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Stornieren' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/Begründung/), {
+    fireEvent.input(within(dialog).getByLabelText(/Begründung/), {
       target: { value: 'Kunde wünscht Storno' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bestellung stornieren' }));
@@ -494,12 +494,12 @@ describe('/admin/payments', () => {
     const assign = within(dialog).getByRole('button', { name: 'Zuordnen' }) as HTMLButtonElement;
     // no order chosen yet: nothing to send
     expect(assign.disabled).toBe(true);
-    fireEvent.change(within(dialog).getByLabelText(/Bestellung suchen/), { target: { value: 'RF18 2026' } });
+    fireEvent.input(within(dialog).getByLabelText(/Bestellung suchen/), { target: { value: 'RF18 2026' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bestellungen suchen' }));
     fireEvent.click(await within(dialog).findByRole('radio', { name: /2026-000041/ }));
     const search = defined(calls.filter((c) => c.path === '/api/v2/admin/orders').at(-1));
     expect(search.query.get('search')).toBe('RF18 2026');
-    fireEvent.change(within(dialog).getByLabelText(/Begründung/), {
+    fireEvent.input(within(dialog).getByLabelText(/Begründung/), {
       target: { value: 'Teilzahlung laut Verwendungszweck' },
     });
     fireEvent.click(assign);
@@ -531,7 +531,7 @@ describe('/admin/payments', () => {
     setup('/admin/payments');
     fireEvent.click(await screen.findByRole('button', { name: 'Zahlungseingang 18 zurücküberweisen' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/Begründung/), {
+    fireEvent.input(within(dialog).getByLabelText(/Begründung/), {
       target: { value: 'Keine Bestellung erkennbar' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Als zurücküberwiesen markieren' }));

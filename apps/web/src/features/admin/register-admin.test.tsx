@@ -287,7 +287,7 @@ describe('/admin/bonds', () => {
     expect(screen.getAllByText('Entwurf').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Neue Anleihe' }).getAttribute('href')).toBe('/admin/bonds/new');
 
-    fireEvent.change(screen.getByLabelText('Anleihe-Code'), {
+    fireEvent.input(screen.getByLabelText('Anleihe-Code'), {
       target: { value: ' GEOTHERMIE_OBERRHEIN_2033 ' },
     });
     fireEvent.submit(screen.getByRole('form', { name: 'Anleihe per Code öffnen' }));
@@ -431,7 +431,7 @@ describe('/admin/bonds/:code holders', () => {
     fireEvent.change(within(dialog).getByLabelText(/Art der Beschränkung/), {
       target: { value: 'attachment' },
     });
-    fireEvent.change(within(dialog).getByLabelText(/Begünstigter Dritter/), {
+    fireEvent.input(within(dialog).getByLabelText(/Begünstigter Dritter/), {
       target: { value: 'Finanzamt Köln' },
     });
     const reason = within(dialog).getByLabelText(/Begründung/);

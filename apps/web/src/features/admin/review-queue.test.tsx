@@ -181,7 +181,7 @@ describe('ReviewQueue', () => {
     expect(lastUrl(fetch).searchParams.get('page')).toBe('1');
     fireEvent.change(screen.getByLabelText('Grund'), { target: { value: 'professional_request' } });
     await waitFor(() => expect(lastUrl(fetch).searchParams.get('reason')).toBe('professional_request'));
-    fireEvent.change(screen.getByLabelText('Suche'), { target: { value: '  Nordlicht ' } });
+    fireEvent.input(screen.getByLabelText('Suche'), { target: { value: '  Nordlicht ' } });
     expect(lastUrl(fetch).searchParams.get('search')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Suchen' }));
     await waitFor(() => expect(lastUrl(fetch).searchParams.get('search')).toBe('Nordlicht'));

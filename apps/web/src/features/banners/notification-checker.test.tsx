@@ -101,9 +101,11 @@ describe('notification checker (spec 4)', () => {
       record: record({ onboarding: onboarding({ banner: 'kyc_start' }) }),
       identification: identification('new'),
     };
-    mockCheckerApi(state);
+    const api = mockCheckerApi(state);
     renderBanners();
     await waitFor(() => expect(screen.getByTestId('user-banner')).toBeTruthy());
+    // the first reading ('new') is what the session saw; only a change after it is news
+    await waitFor(() => expect(api.kycReads()).toBe(1));
     state.identification = identification('rejected');
     await pass(5 * minute);
     await pass(5 * minute);

@@ -1,4 +1,4 @@
-import { type ContactMessageInput, contactMessageSchema } from '@token/domain/contact';
+import type { ContactMessageInput } from '@token/domain/contact';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,9 @@ import { applyViolations, formResolver } from '../../lib/validation.ts';
 import { useSendContactMessage } from './api/send-contact-message.ts';
 
 const fields = ['name', 'email', 'subject', 'message'] as const;
+/** The schema (and zod) load on the first check: /contact paints and hydrates without them. */
+const loadContactSchema = () =>
+  import('@token/domain/contact').then(({ contactMessageSchema }) => contactMessageSchema);
 const empty: ContactMessageInput = { name: '', email: '', subject: '', message: '' };
 
 /** The contact form: validated with the API's own schema, server violations land on the fields. */
@@ -23,7 +26,7 @@ export function ContactForm() {
   const send = useSendContactMessage();
   const form = useForm<ContactMessageInput>({
     defaultValues: empty,
-    resolver: formResolver(contactMessageSchema, locale),
+    resolver: formResolver(loadContactSchema, locale),
     mode: 'onTouched',
   });
   const { register, handleSubmit, formState, setError, reset } = form;

@@ -111,7 +111,7 @@ describe('/create-content-form: the preparation process', () => {
     const title = (await screen.findAllByLabelText(/^Title/))[0] as HTMLInputElement;
     expect(title.value).toBe('Wald');
     expect((screen.getByLabelText(/^Buy-now price/) as HTMLInputElement).value).toBe('49,90');
-    fireEvent.change(title, { target: { value: 'Wald im Nebel' } });
+    fireEvent.input(title, { target: { value: 'Wald im Nebel' } });
     first.unmount();
     renderRoutes(routes, '/create-content-form');
     expect(((await screen.findAllByLabelText(/^Title/))[0] as HTMLInputElement).value).toBe('Wald im Nebel');
@@ -157,7 +157,7 @@ describe('/create-content-form: the preparation process', () => {
     expect(screen.getByLabelText(/infringes no one/).getAttribute('aria-invalid')).toBe('true');
     expect(writesOf(calls)).toEqual([]);
     // corrected, the field's error goes at once
-    fireEvent.change(trait, { target: { value: 'Green' } });
+    fireEvent.input(trait, { target: { value: 'Green' } });
     await waitFor(() => expect(trait.getAttribute('aria-invalid')).toBeNull());
     expect(screen.getByLabelText(/I accept the terms/).getAttribute('aria-invalid')).toBe('true');
   });
@@ -177,7 +177,7 @@ describe('/create-content-form: the preparation process', () => {
       return undefined;
     });
     const { router } = renderRoutes(routes, '/create-content-form');
-    fireEvent.change(await screen.findByLabelText(/^Value of trait 1/), { target: { value: 'Green' } });
+    fireEvent.input(await screen.findByLabelText(/^Value of trait 1/), { target: { value: 'Green' } });
     fireEvent.click(screen.getByLabelText(/I accept the terms/));
     fireEvent.click(screen.getByLabelText(/infringes no one/));
     fireEvent.click(screen.getByRole('button', { name: /Send for review/ }));
@@ -208,7 +208,7 @@ describe('/create-content-form: the preparation process', () => {
         : undefined,
     );
     renderRoutes(routes, '/create-content-form');
-    fireEvent.change(await screen.findByLabelText(/^Value of trait 1/), { target: { value: 'Green' } });
+    fireEvent.input(await screen.findByLabelText(/^Value of trait 1/), { target: { value: 'Green' } });
     fireEvent.click(screen.getByLabelText(/I accept the terms/));
     fireEvent.click(screen.getByLabelText(/infringes no one/));
     fireEvent.click(screen.getByRole('button', { name: /Send for review/ }));
@@ -330,7 +330,7 @@ describe('/edit-product/{code}', () => {
     renderRoutes(routes, '/edit-product/WALD_1');
     const title = (await screen.findAllByLabelText(/^Title/))[1] as HTMLInputElement;
     expect(title.value).toBe('Forest in the morning');
-    fireEvent.change(title, { target: { value: 'Forest at dawn' } });
+    fireEvent.input(title, { target: { value: 'Forest at dawn' } });
     fireEvent.click(screen.getByRole('button', { name: /Save changes/ }));
     expect(await screen.findByText(/The item is back in review/)).toBeTruthy();
     const put = writesOf(calls)[0];
@@ -347,7 +347,7 @@ describe('/edit-product/{code}', () => {
       return undefined;
     });
     renderRoutes(routes, '/edit-product/WALD_1/metadata');
-    fireEvent.change(await screen.findByLabelText(/^Key 1/), { target: { value: 'lens' } });
+    fireEvent.input(await screen.findByLabelText(/^Key 1/), { target: { value: 'lens' } });
     fireEvent.click(screen.getByRole('button', { name: /Save changes/ }));
     expect(await screen.findByText('Your changes were saved.')).toBeTruthy();
     expect(writesOf(calls)[0]?.body).toMatchObject({ metadata: [{ key: 'lens', value: 'Leica' }] });

@@ -56,7 +56,7 @@ describe('the order process steps', () => {
     );
     const street = (await screen.findByLabelText(/Straße und Hausnummer/)) as HTMLInputElement;
     expect(street.value).toBe('Hauptstraße 1');
-    fireEvent.change(street, { target: { value: 'Nebenstraße 2' } });
+    fireEvent.input(street, { target: { value: 'Nebenstraße 2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toBe('/order-process/payment-methods'),

@@ -233,12 +233,12 @@ describe('ProductPage of a collectible', () => {
     expect(dialog.getByTestId('bid-countdown').textContent).not.toBe(first);
 
     const input = dialog.getByLabelText('Ihr Gebot (ETH)');
-    fireEvent.change(input, { target: { value: '0,01' } });
+    fireEvent.input(input, { target: { value: '0,01' } });
     fireEvent.click(dialog.getByTestId('bid-submit'));
     expect(await dialog.findByText('Bitte bieten Sie mindestens 0,011 ETH.')).toBeTruthy();
-    fireEvent.change(input, { target: { value: '47' } });
+    fireEvent.input(input, { target: { value: '47' } });
     expect(await dialog.findByText('Gebot und Gebühr übersteigen Ihr Guthaben.')).toBeTruthy();
-    fireEvent.change(input, { target: { value: '1' } });
+    fireEvent.input(input, { target: { value: '1' } });
     expect(plain(dialog.getByTestId('bid-total'))).toBe('1,2 ETH≈ 3.264 €');
     fireEvent.click(dialog.getByTestId('bid-submit'));
     await waitFor(() =>

@@ -129,10 +129,10 @@ describe('edit public profile', () => {
       return undefined;
     });
     renderRoutes([{ path: '/edit-profile', element: <EditPublicProfilePage /> }], '/edit-profile');
-    fireEvent.change(await screen.findByLabelText('Website', { exact: false }), {
+    fireEvent.input(await screen.findByLabelText('Website', { exact: false }), {
       target: { value: 'http://annaberg.example' },
     });
-    fireEvent.change(screen.getByLabelText('Benutzername', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Benutzername', { exact: false }), {
       target: { value: 'anna.berg' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -141,7 +141,7 @@ describe('edit public profile', () => {
     ).toBeTruthy();
     expect(writesOf(calls)).toEqual([]);
 
-    fireEvent.change(screen.getByLabelText('Website', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Website', { exact: false }), {
       target: { value: 'https://annaberg.example' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));

@@ -38,13 +38,13 @@ const fieldError = (label: string) => {
 async function fill(values: { beneficiary?: string; amount?: string; code?: string }) {
   const beneficiary = await screen.findByLabelText('Empfänger', { exact: false });
   if (values.beneficiary !== undefined)
-    fireEvent.change(beneficiary, { target: { value: values.beneficiary } });
+    fireEvent.input(beneficiary, { target: { value: values.beneficiary } });
   if (values.amount !== undefined)
-    fireEvent.change(screen.getByLabelText('Anzahl Token', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Anzahl Token', { exact: false }), {
       target: { value: values.amount },
     });
   if (values.code !== undefined)
-    fireEvent.change(screen.getByLabelText('Zwei-Faktor-Code', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Zwei-Faktor-Code', { exact: false }), {
       target: { value: values.code },
     });
 }
@@ -218,13 +218,13 @@ describe('TransferPage (/transfer/{tkn})', () => {
     expect(
       await screen.findByRole('heading', { name: 'Transfer Solarpark Anleihe 2031', level: 1 }),
     ).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Beneficiary', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Beneficiary', { exact: false }), {
       target: { value: 'max@example.com' },
     });
-    fireEvent.change(screen.getByLabelText('Number of tokens', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Number of tokens', { exact: false }), {
       target: { value: '10' },
     });
-    fireEvent.change(screen.getByLabelText('Two-factor code', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Two-factor code', { exact: false }), {
       target: { value: '123456' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));

@@ -98,7 +98,7 @@ describe('/search', () => {
     const { router } = renderRoutes(routes, '/search');
     expect(screen.getByText(/Geben Sie ein, wonach Sie suchen/)).toBeTruthy();
     expect(searchCalls(calls)).toEqual([]);
-    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '  Straße ' } });
+    fireEvent.input(screen.getByRole('searchbox'), { target: { value: '  Straße ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Suchen' }));
     await screen.findByText('3 Treffer für „Straße“');
     expect(router.state.location.search).toBe(`?phrase=${encodeURIComponent('Straße').replace(/%20/g, '+')}`);
@@ -121,7 +121,7 @@ describe('Header search', () => {
     const { router } = renderRoutes([{ path: '/', element: <Header /> }], '/');
     expect(screen.getAllByRole('link', { name: 'Suche öffnen' })[0]?.getAttribute('href')).toBe('/search');
     const box = screen.getByRole('searchbox');
-    fireEvent.change(box, { target: { value: 'Kiefer' } });
+    fireEvent.input(box, { target: { value: 'Kiefer' } });
     fireEvent.submit(box.closest('form') as HTMLFormElement);
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe('/search?phrase=Kiefer'),

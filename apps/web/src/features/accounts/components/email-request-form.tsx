@@ -1,10 +1,11 @@
 import { emailRequestSchema } from '@token/domain/accounts';
 import { MailCheck, Send } from 'lucide-react';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { TaggedText } from '../../../components/ui/tagged-text.tsx';
 import { useDomainForm, useServerErrors } from '../../../lib/form.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { AuthCard, textLinkClass } from './page-shell.tsx';
@@ -50,11 +51,9 @@ export function EmailRequestForm({
         footer={footer}
       >
         <p className="text-slate-800" data-testid="request-sent">
-          <Trans
-            t={t}
-            i18nKey={`${texts}.sentText`}
-            values={{ email: sentTo }}
-            components={{ strong: <strong className="[overflow-wrap:anywhere]" /> }}
+          <TaggedText
+            text={t(`${texts}.sentText`, { email: sentTo })}
+            tags={{ strong: <strong className="[overflow-wrap:anywhere]" /> }}
           />
         </p>
         <Button variant="outline" className="mt-6" onClick={() => setSentTo(null)}>

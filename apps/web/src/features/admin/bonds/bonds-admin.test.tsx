@@ -137,7 +137,7 @@ describe('/admin/bonds/new', () => {
 
     // a code the API would refuse: the same rule, the same words, on the field
     const codeInput = screen.getByLabelText('Code');
-    fireEvent.change(codeInput, { target: { value: 'wind 2032' } });
+    fireEvent.input(codeInput, { target: { value: 'wind 2032' } });
     fireEvent.submit(form);
     await waitFor(() =>
       expect(document.getElementById(`${codeInput.id}-error`)?.textContent).toBe(
@@ -147,11 +147,11 @@ describe('/admin/bonds/new', () => {
     expect(codeInput.getAttribute('aria-invalid')).toBe('true');
     expect(writesOf(calls)).toEqual([]);
 
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: code } });
+    fireEvent.input(screen.getByLabelText('Code'), { target: { value: code } });
     fireEvent.change(screen.getByLabelText('Kategorie'), { target: { value: 'bonds_energy' } });
     const names = screen.getAllByLabelText('Name');
-    fireEvent.change(defined(names[0]), { target: { value: 'Windpark Nordsee 2032' } });
-    fireEvent.change(defined(names[1]), { target: { value: 'North Sea wind 2032' } });
+    fireEvent.input(defined(names[0]), { target: { value: 'Windpark Nordsee 2032' } });
+    fireEvent.input(defined(names[1]), { target: { value: 'North Sea wind 2032' } });
     fireEvent.submit(form);
     expect(await within(form).findByText(errorMessage('bond_code_taken', 'de'))).toBeTruthy();
     const sent = defined(writesOf(calls)[0]);
@@ -209,7 +209,7 @@ describe('/admin/bonds/:code details', () => {
     expect(within(documents).getByText(/Version 2/)).toBeTruthy();
 
     expect((screen.getAllByLabelText('Name')[0] as HTMLInputElement).value).toBe('Windpark Nordsee 2032');
-    fireEvent.change(screen.getByLabelText('WKN'), { target: { value: 'A1B2C3' } });
+    fireEvent.input(screen.getByLabelText('WKN'), { target: { value: 'A1B2C3' } });
     fireEvent.submit(screen.getByRole('form', { name: 'Stammdaten' }));
     await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
     const patch = defined(writesOf(calls)[0]);

@@ -204,7 +204,7 @@ describe('/admin/products', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
     await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
     expect(writesOf(calls)).toEqual([]);
-    fireEvent.change(reason, { target: { value: 'Bildrechte unklar' } });
+    fireEvent.input(reason, { target: { value: 'Bildrechte unklar' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ablehnen' }));
     await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
     expect(writesOf(calls)[0]).toMatchObject({

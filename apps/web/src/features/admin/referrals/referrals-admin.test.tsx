@@ -130,7 +130,7 @@ describe('/admin/referrals', () => {
     expect(plain(row.textContent)).toContain('Paula Partner');
     expect(plain(row.textContent)).toContain('25,00 € je Kunde');
     expect(plain(row.textContent)).toContain('3 / 2 / 1');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name oder E-Mail' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name oder E-Mail' }), {
       target: { value: 'paula' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Suchen' }));
@@ -148,7 +148,7 @@ describe('/admin/referrals', () => {
       defined((await screen.findAllByRole('button', { name: 'Konditionen von Paula Partner ändern' }))[0]),
     );
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/Je bezahlter Bestellung/), {
+    fireEvent.input(within(dialog).getByLabelText(/Je bezahlter Bestellung/), {
       target: { value: '60,50' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
@@ -170,7 +170,7 @@ describe('/admin/referrals', () => {
       defined((await screen.findAllByRole('button', { name: 'Konditionen von Paula Partner ändern' }))[0]),
     );
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/Je bezahlter Bestellung/), { target: { value: '-5' } });
+    fireEvent.input(within(dialog).getByLabelText(/Je bezahlter Bestellung/), { target: { value: '-5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await within(dialog).findByText(/zwischen 0 und 100.000 €/)).toBeTruthy();
     expect(writesOf(calls)).toEqual([]);

@@ -239,19 +239,19 @@ describe('terms tab', () => {
     const isin = await screen.findByLabelText('ISIN');
     const rate = screen.getByLabelText('Zinssatz');
     const volume = screen.getByLabelText('Emissionsvolumen');
-    fireEvent.change(isin, { target: { value: 'DE000A1EWWW1' } });
-    fireEvent.change(rate, { target: { value: '25' } });
-    fireEvent.change(volume, { target: { value: '999' } });
+    fireEvent.input(isin, { target: { value: 'DE000A1EWWW1' } });
+    fireEvent.input(rate, { target: { value: '25' } });
+    fireEvent.input(volume, { target: { value: '999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Als neue Version speichern' }));
     await waitFor(() => expect(errorOf(isin)).toBe(violationMessage('invalid_isin', 'de')));
     expect(errorOf(rate)).toBe(violationMessage('coupon_rate_out_of_range', 'de'));
     expect(errorOf(volume)).toBe(violationMessage('inconsistent_volume', 'de'));
     expect(writesOf(calls)).toHaveLength(0);
 
-    fireEvent.change(isin, { target: { value: 'DE000A1EWWW0' } });
-    fireEvent.change(rate, { target: { value: '6,25' } });
-    fireEvent.change(volume, { target: { value: '1.000.000,00' } });
-    fireEvent.change(screen.getByLabelText('Mindestzeichnung'), { target: { value: '2.500' } });
+    fireEvent.input(isin, { target: { value: 'DE000A1EWWW0' } });
+    fireEvent.input(rate, { target: { value: '6,25' } });
+    fireEvent.input(volume, { target: { value: '1.000.000,00' } });
+    fireEvent.input(screen.getByLabelText('Mindestzeichnung'), { target: { value: '2.500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Als neue Version speichern' }));
     await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
     const put = defined(writesOf(calls)[0]);
@@ -298,7 +298,7 @@ describe('terms tab', () => {
     );
     show(`/admin/bonds/${code}?tab=terms`);
     const rate = await screen.findByLabelText('Zinssatz');
-    fireEvent.change(rate, { target: { value: '7' } });
+    fireEvent.input(rate, { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Als neue Version speichern' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Diese Bedingungen sind gesperrt');
@@ -449,7 +449,7 @@ describe('payouts tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Auszahlung als fehlgeschlagen markieren' });
     expect(dialog.textContent).toContain('Anna Becker');
     const reason = within(dialog).getByLabelText(/Begründung/);
-    fireEvent.change(reason, { target: { value: 'AC04 account closed' } });
+    fireEvent.input(reason, { target: { value: 'AC04 account closed' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Als fehlgeschlagen markieren' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writesOf(calls).map((c) => [pathOf(c), c.body])).toEqual([

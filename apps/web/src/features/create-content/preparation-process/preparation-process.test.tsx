@@ -130,14 +130,14 @@ describe('the preparation process of a collection', () => {
     );
     const { router } = renderRoutes(routes, '/create-content');
     fireEvent.click(await screen.findByRole('link', { name: /Collection/ }));
-    fireEvent.change(await screen.findByLabelText(/^Name of the collection/), {
+    fireEvent.input(await screen.findByLabelText(/^Name of the collection/), {
       target: { value: 'Elbufer' },
     });
     fireEvent.click(screen.getByRole('button', { name: /Save and continue/ }));
     // the artist is required: nothing is sent
     expect((await screen.findByLabelText(/^Artist/)).getAttribute('aria-invalid')).toBe('true');
     expect(writesOf(calls)).toEqual([]);
-    fireEvent.change(screen.getByLabelText(/^Artist/), { target: { value: 'Anna Berg' } });
+    fireEvent.input(screen.getByLabelText(/^Artist/), { target: { value: 'Anna Berg' } });
     fireEvent.click(screen.getByRole('button', { name: /Save and continue/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/preparation-process/metadata'));
     expect(router.state.location.search).toBe('?collection=K1');
@@ -169,17 +169,17 @@ describe('the preparation process of a collection', () => {
   it('sends the parameters in cents and refuses a minting end before its start', async () => {
     const calls = api(draft());
     const { router } = renderRoutes(routes, '/preparation-process/parameters?collection=K1');
-    fireEvent.change(await screen.findByLabelText(/^Minimum reserve price/), { target: { value: '12,50' } });
-    fireEvent.change(screen.getByLabelText(/^Minting starts on/), { target: { value: '2026-12-10' } });
-    fireEvent.change(screen.getByLabelText(/^Minting ends on/), { target: { value: '2026-12-01' } });
-    fireEvent.change(screen.getByLabelText(/^Royalties/), { target: { value: '7' } });
+    fireEvent.input(await screen.findByLabelText(/^Minimum reserve price/), { target: { value: '12,50' } });
+    fireEvent.input(screen.getByLabelText(/^Minting starts on/), { target: { value: '2026-12-10' } });
+    fireEvent.input(screen.getByLabelText(/^Minting ends on/), { target: { value: '2026-12-01' } });
+    fireEvent.input(screen.getByLabelText(/^Royalties/), { target: { value: '7' } });
     fireEvent.change(screen.getByLabelText(/^Network/), { target: { value: 'polygon' } });
     fireEvent.click(screen.getByRole('button', { name: /Save and continue/ }));
     const end = screen.getByLabelText(/^Minting ends on/);
     await waitFor(() => expect(end.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('The end of minting must be after its start')).toBeTruthy();
     expect(writesOf(calls)).toEqual([]);
-    fireEvent.change(end, { target: { value: '2026-12-31' } });
+    fireEvent.input(end, { target: { value: '2026-12-31' } });
     fireEvent.click(screen.getByRole('button', { name: /Save and continue/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/preparation-process/upload-content'));
     expect(writesOf(calls)[0]).toMatchObject({
@@ -199,12 +199,12 @@ describe('the preparation process of a collection', () => {
   it('wants a key on every metadata row with a value, and drops wholly empty rows', async () => {
     const calls = api(draft());
     const { router } = renderRoutes(routes, '/preparation-process/metadata?collection=K1');
-    fireEvent.change(await screen.findByLabelText(/^Value 1/), { target: { value: 'Dresden' } });
+    fireEvent.input(await screen.findByLabelText(/^Value 1/), { target: { value: 'Dresden' } });
     fireEvent.click(screen.getByRole('button', { name: /Add metadata/ }));
     fireEvent.click(screen.getByRole('button', { name: /Save and continue/ }));
     await waitFor(() => expect(screen.getByLabelText(/^Key 1/).getAttribute('aria-invalid')).toBe('true'));
     expect(writesOf(calls)).toEqual([]);
-    fireEvent.change(screen.getByLabelText(/^Key 1/), { target: { value: 'Ort' } });
+    fireEvent.input(screen.getByLabelText(/^Key 1/), { target: { value: 'Ort' } });
     fireEvent.click(screen.getByRole('button', { name: /Save and continue/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/preparation-process/parameters'));
     expect(writesOf(calls)[0]?.body).toMatchObject({ metadata: [{ key: 'Ort', value: 'Dresden' }] });
@@ -246,21 +246,21 @@ describe('the preparation process of a collection', () => {
       url.startsWith('/api/v2/shop/products/BLATT_1') && method === 'PUT' ? Response.json(item) : undefined,
     );
     const { router } = renderRoutes(routes, '/preparation-process/product-metadata?collection=K1');
-    fireEvent.change(await screen.findByLabelText(/^Title \(German\)/), {
+    fireEvent.input(await screen.findByLabelText(/^Title \(German\)/), {
       target: { value: 'Erstes Blatt' },
     });
-    fireEvent.change(screen.getByLabelText(/^Title \(English\)/), { target: { value: 'First leaf' } });
-    fireEvent.change(screen.getByLabelText(/^Buy-now price/), { target: { value: '25' } });
-    fireEvent.change(screen.getByLabelText(/^Copies/), { target: { value: '3' } });
+    fireEvent.input(screen.getByLabelText(/^Title \(English\)/), { target: { value: 'First leaf' } });
+    fireEvent.input(screen.getByLabelText(/^Buy-now price/), { target: { value: '25' } });
+    fireEvent.input(screen.getByLabelText(/^Copies/), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: /Add trait/ }));
-    fireEvent.change(screen.getByLabelText(/^Type of trait 1/), { target: { value: 'Farbe' } });
+    fireEvent.input(screen.getByLabelText(/^Type of trait 1/), { target: { value: 'Farbe' } });
     fireEvent.click(screen.getByRole('button', { name: /Save and continue/ }));
     // a trait needs both type and value (spec 5)
     await waitFor(() =>
       expect(screen.getByLabelText(/^Value of trait 1/).getAttribute('aria-invalid')).toBe('true'),
     );
     expect(writesOf(calls)).toEqual([]);
-    fireEvent.change(screen.getByLabelText(/^Value of trait 1/), { target: { value: 'rot' } });
+    fireEvent.input(screen.getByLabelText(/^Value of trait 1/), { target: { value: 'rot' } });
     fireEvent.click(screen.getByRole('button', { name: /Save and continue/ }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/preparation-process/collection-summary'),
