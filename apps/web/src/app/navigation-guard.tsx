@@ -3,9 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation } from 'react-router';
 import { useConfirm } from '../components/ui/confirm-dialog.tsx';
-import { errorDetailOf, errorMessageOf } from '../lib/errors.ts';
+import { notifyFailure } from '../lib/error-text.tsx';
 import { cancelProcess, discardUnsavedChanges, hasUnsavedChanges, isAppRedirect } from '../lib/navigation.ts';
-import { notify } from '../lib/notifications.ts';
 
 /**
  * The one navigation blocker of the app (spec 2): leaving a process route for anything but a
@@ -43,7 +42,7 @@ export function NavigationGuard() {
           try {
             await cancelProcess(leaving.process);
           } catch (err) {
-            notify('error', errorMessageOf(err), errorDetailOf(err));
+            notifyFailure(err);
           }
           discardUnsavedChanges();
           return blocker.proceed();

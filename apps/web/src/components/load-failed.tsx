@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../lib/errors.ts';
+import { useErrorMessage } from '../lib/error-text.tsx';
 import { useLocale } from '../lib/i18n.ts';
 import { Button } from './ui/button.tsx';
 
@@ -14,7 +14,7 @@ export function LoadFailed({
   boxed?: boolean;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const message = useErrorMessage(error, useLocale());
   return (
     <div
       className={
@@ -22,7 +22,7 @@ export function LoadFailed({
       }
       role="alert"
     >
-      <p>{errorMessageOf(error, locale)}</p>
+      <p>{message}</p>
       <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
         {t('common.retry')}
       </Button>

@@ -2,8 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ProductView } from '@token/domain/catalog-views';
 import { maxCollectionItemsPerPage, type ProductCollectionView } from '@token/domain/marketplace';
 import { apiRequest } from './api-client.ts';
-import { errorDetailOf, errorMessageOf } from './errors.ts';
-import { notify } from './notifications.ts';
+import { notifyFailure } from './error-text.tsx';
 import { useSession } from './session.tsx';
 
 /** Query keys of the customer's collections; logout clears them with the whole cache (spec 4). */
@@ -131,7 +130,7 @@ export function useToggleFavourite() {
     },
     onError: (err, _vars, context) => {
       if (context?.before) queryClient.setQueryData(collectionKeys.favourites, context.before);
-      notify('error', errorMessageOf(err), errorDetailOf(err));
+      notifyFailure(err);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: collectionKeys.favourites }),
     meta: { silentErrors: true },

@@ -7,9 +7,8 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from './api-client.ts';
-import { errorDetailOf, errorMessageOf } from './errors.ts';
+import { notifyFailure } from './error-text.tsx';
 import { useLocale } from './i18n.ts';
-import { notify } from './notifications.ts';
 import { applyViolations, formResolver, type SchemaSource } from './validation.ts';
 
 /**
@@ -39,7 +38,6 @@ export function useServerErrors<T extends FieldValues>(
   fields: readonly Path<T>[],
   aliases: Readonly<Record<string, Path<T>>> = {},
 ) {
-  const locale = useLocale();
   return (err: unknown): boolean => {
     const violations =
       err instanceof ApiError
@@ -47,7 +45,7 @@ export function useServerErrors<T extends FieldValues>(
         : [];
     const applied = violations.length > 0 && applyViolations(violations, setError, fields);
     if (!applied || (err instanceof ApiError && err.code === 'bad_credentials')) {
-      notify('error', errorMessageOf(err, locale), errorDetailOf(err));
+      notifyFailure(err);
     }
     return applied;
   };

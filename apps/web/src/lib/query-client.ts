@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
-import { errorDetailOf, errorMessageOf } from './errors.ts';
-import { notify } from './notifications.ts';
+import { notifyFailure } from './error-text.tsx';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -16,7 +15,7 @@ const sessionEndingCodes = new Set(['unauthorized', 'refresh_token_invalid']);
 function report(error: unknown) {
   // A call that found the session gone has ended it; the session says so once (lib/session.tsx).
   if (error instanceof ApiError && error.status === 401 && sessionEndingCodes.has(error.code)) return;
-  notify('error', errorMessageOf(error), errorDetailOf(error));
+  notifyFailure(error);
 }
 
 /** spec 7: failed responses are shown in the notification bar, unless the caller shows them. */

@@ -4,8 +4,7 @@ import type { BuyingCustomer } from '@token/domain/buying';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { ApiError } from './api-error.ts';
 import { customerQuery } from './customer.ts';
-import { errorMessageOf } from './errors.ts';
-import { notify } from './notifications.ts';
+import { notifyFailure } from './error-text.tsx';
 import {
   getSession,
   getTwoFactorState,
@@ -85,7 +84,7 @@ function LiveSessionProvider({ children }: { children: ReactNode }) {
         // spec 4: logout clears the user and favourites; nothing of one account outlives its session.
         queryClient.clear();
         if (reason === 'expired') {
-          notify('info', errorMessageOf(new ApiError({ status: 401, code: 'refresh_token_invalid' })));
+          notifyFailure(new ApiError({ status: 401, code: 'refresh_token_invalid' }), 'info');
         }
       }),
     [queryClient],

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { notifyFailure } from '../../lib/error-text.tsx';
 import { useDomainForm } from '../../lib/form.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -13,7 +14,6 @@ import { useLogIn } from './api/log-in.ts';
 import { DemoHint } from './components/demo-hint.tsx';
 import { useLoginTarget } from './components/login-target.ts';
 import { AuthCard, textLinkClass } from './components/page-shell.tsx';
-import { useErrorText } from './components/use-error-text.ts';
 
 const loadLoginSchema = () => import('./form-schemas.ts').then(({ loginSchema }) => loginSchema);
 
@@ -28,7 +28,6 @@ export function LoginPage() {
   const location = useLocation();
   const prefilled = (location.state as { email?: unknown } | null)?.email;
   const login = useLogIn();
-  const { notifyError } = useErrorText();
   // the schema (and zod) load on the first check: /login paints and hydrates without them
   const form = useDomainForm(loadLoginSchema, {
     email: typeof prefilled === 'string' ? prefilled : '',
@@ -48,7 +47,7 @@ export function LoginPage() {
         await navigate(`/login/2fa${query}`);
         return;
       }
-      notifyError(err);
+      notifyFailure(err);
     }
   });
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
+import { notifyFailure } from '../../lib/error-text.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -41,7 +41,7 @@ export function ContactForm() {
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && applyViolations(err.violations, setError, fields))
         return;
-      notify('error', errorMessageOf(err, locale), errorDetailOf(err));
+      notifyFailure(err);
     }
   });
 

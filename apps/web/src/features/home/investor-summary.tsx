@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useChannel } from '../../lib/channel.ts';
-import { errorMessageOf } from '../../lib/errors.ts';
+import { ErrorText } from '../../lib/error-text.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useTokenAssets } from '../../lib/token-assets.ts';
@@ -48,7 +48,7 @@ function WalletSummary() {
       </h2>
       {assets.isError ? (
         <p className="mt-3 text-sm text-red-800" role="alert">
-          {errorMessageOf(assets.error, locale)}
+          <ErrorText error={assets.error} />
         </p>
       ) : (
         <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">

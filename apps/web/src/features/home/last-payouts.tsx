@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { errorMessageOf } from '../../lib/errors.ts';
+import { ErrorText } from '../../lib/error-text.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { useCustomerPayouts } from '../../lib/payouts.ts';
 
@@ -32,7 +32,7 @@ export function LastPayouts() {
       </h2>
       {payouts.isError ? (
         <p className="mt-3 text-sm text-red-800" role="alert">
-          {errorMessageOf(payouts.error, locale)}
+          <ErrorText error={payouts.error} />
         </p>
       ) : !last ? (
         <div className="mt-3 space-y-2" aria-hidden="true">

@@ -21,7 +21,7 @@ import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useChannel } from '../../lib/channel.ts';
-import { errorMessageOf } from '../../lib/errors.ts';
+import { ErrorText } from '../../lib/error-text.tsx';
 import { useLocale } from '../../lib/i18n.ts';
 import { categoryPath, creatorProfilePath } from '../../lib/marketplace-paths.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -270,7 +270,6 @@ function productJsonLd(p: ProductView, fallbackDescription: string): Record<stri
 export function ProductPage() {
   const { productCode = '' } = useParams();
   const { t } = useTranslation();
-  const locale = useLocale();
   const product = useProduct(productCode);
 
   if (product.isPending) return <ProductSkeleton />;
@@ -279,7 +278,9 @@ export function ProductPage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center" role="alert">
         <DocumentTitle />
-        <p className="text-slate-800">{errorMessageOf(product.error, locale)}</p>
+        <p className="text-slate-800">
+          <ErrorText error={product.error} />
+        </p>
         <Button variant="outline" className="mt-6" onClick={() => void product.refetch()}>
           {t('common.retry')}
         </Button>

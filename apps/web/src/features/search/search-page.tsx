@@ -7,8 +7,7 @@ import { ProductCard } from '../../components/product-card/product-card.tsx';
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
-import { errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { ErrorText } from '../../lib/error-text.tsx';
 import { useSearchProducts } from './api/search-products.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
@@ -54,7 +53,6 @@ function SearchBox({ phrase, onSearch }: { phrase: string; onSearch: (phrase: st
 
 function Results({ phrase }: { phrase: string }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const hits = useSearchProducts(phrase);
   if (hits.isPending) {
     return (
@@ -66,7 +64,7 @@ function Results({ phrase }: { phrase: string }) {
   if (hits.isError) {
     return (
       <p role="alert" className="mt-8 text-slate-800">
-        {errorMessageOf(hits.error, locale)}
+        <ErrorText error={hits.error} />
       </p>
     );
   }

@@ -3,7 +3,7 @@ import { Wallet } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
+import { notifyFailure } from '../../lib/error-text.tsx';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useStoreEthAddress } from './api/store-eth-address.ts';
@@ -60,7 +60,7 @@ export function WalletConnectButton({ stacked }: { stacked?: boolean }) {
   useEffect(() => {
     if (!account || !loaded || same(account, saved) || same(account, attempted.current)) return;
     attempted.current = account;
-    mutateAsync(account).catch((err: unknown) => notify('error', errorMessageOf(err), errorDetailOf(err)));
+    mutateAsync(account).catch((err: unknown) => notifyFailure(err));
   }, [account, saved, loaded, mutateAsync]);
 
   const onConnect = async () => {
