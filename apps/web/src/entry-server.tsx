@@ -7,6 +7,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { setApiFetch } from './lib/api-client.ts';
+import { loadErrorTexts } from './lib/error-text.tsx';
 import { i18n, textsModule } from './lib/i18n.ts';
 import { type PageHead, PageHeadContext } from './ssr/page-head.ts';
 import { serverRenderedRoutes, serverRenderedRouteTexts } from './ssr/server-rendered-routes.ts';
@@ -89,6 +90,8 @@ export function render(opts: RenderOptions): Promise<RenderResult> {
 async function renderNow(opts: RenderOptions): Promise<{ result: RenderResult; done: Promise<void> }> {
   setApiFetch(opts.fetch);
   await i18n.changeLanguage(opts.locale);
+  // a failed read renders the catalogue's sentence (lib/error-text.tsx), loaded once per process
+  await loadErrorTexts();
   let release = () => {};
   const done = new Promise<void>((resolve) => {
     release = () => {

@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { ApiError } from './lib/api-client.ts';
+import { loadErrorTexts } from './lib/error-text.tsx';
 import { appReadyAttribute } from './lib/hydrated.ts';
 import {
   chosenLocale,
@@ -74,6 +75,8 @@ async function start(container: HTMLElement) {
     rememberLocale(serverLocale);
     await i18n.changeLanguage(serverLocale);
     await loadMatchedRoutes();
+    // a failed read was rendered with the catalogue's sentence: hydrate with the same text
+    if (state.queries.some((q) => q.state.error)) await loadErrorTexts();
     hydrateRoot(
       container,
       <StrictMode>

@@ -1,6 +1,6 @@
 import { homeRedirect, isProtectedPath, loginPathFor } from '@token/domain/navigation';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { type ReactNode, useContext, useEffect, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
 import { useMarkFollowUpSeen } from '../features/onboarding/api/mark-follow-up-seen.ts';
 import { contactRoute, onboardingOfRecord } from '../features/onboarding/onboarding-status.ts';
 import { useChannel } from '../lib/channel.ts';
@@ -41,6 +41,22 @@ export function useEntryGating(pathname: string, isProtected: boolean): Gating {
   return { redirectTo, pending: applies && record.isPending };
 }
 
+/**
+ * `<Navigate replace>` for a decision about the location it was rendered at: it moves only while
+ * that location is still the router's. An effect can run after a newer navigation (Preact runs
+ * effects after the next paint, decision 021): a logout on a protected page goes home, and the page's
+ * stale "log in first" must not take the visitor to /login after that.
+ */
+function RedirectFrom({ at, to, state }: { at: string; to: string; state?: unknown }) {
+  const navigate = useNavigate();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  useEffect(() => {
+    if (router && router.state.location.key !== at) return;
+    void navigate(to, { replace: true, state });
+  }, [router, at, to, state, navigate]);
+  return null;
+}
+
 /** Holds the page's room while something it depends on loads, so the footer does not jump. */
 function Pending() {
   return <div className="min-h-dvh" aria-busy="true" data-testid="route-pending" />;
@@ -61,15 +77,17 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const gate = useEntryGating(location.pathname, isProtected);
 
   const invoices = isHome ? homeRedirect(location.search) : null;
-  if (invoices) return <Navigate replace to={invoices} />;
+  if (invoices) return <RedirectFrom at={location.key} to={invoices} />;
   // Home's reading depends on the channel; show nothing of it until that is known, but hold the
   // page's room so the footer does not sit high and then jump away (layout shift).
   if (isHome && channel.isPending) return <Pending />;
   if (isProtected && !isLoggedIn) {
-    return <Navigate replace to={loginPathFor(location.pathname + location.search)} />;
+    return <RedirectFrom at={location.key} to={loginPathFor(location.pathname + location.search)} />;
   }
   if (gate.pending) return <Pending />;
   // the gate's own move: the navigation guard does not ask about leaving the process for it
-  if (gate.redirectTo) return <Navigate replace to={gate.redirectTo} state={appRedirectState} />;
+  if (gate.redirectTo) {
+    return <RedirectFrom at={location.key} to={gate.redirectTo} state={appRedirectState} />;
+  }
   return children;
 }
