@@ -1,13 +1,10 @@
-import { LayoutDashboard, LogOut, Menu, Search, ShieldCheck, UserRound, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Menu, Search, X } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { WalletConnectButton } from '../features/wallet-extension/wallet-connect-button.tsx';
 import { useChannel } from '../lib/channel.ts';
-import { i18n, loadNamespace } from '../lib/i18n.ts';
-import { notify } from '../lib/notifications.ts';
 import { useSession } from '../lib/session.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
@@ -25,18 +22,16 @@ function Logo() {
   );
 }
 
+const AccountLinks = lazy(() => import('./account-links.tsx').then((m) => ({ default: m.AccountLinks })));
+
 /**
- * What the header offers: login and sign-up when logged out; dashboard, account, greeting, logout
- * when in, and the compliance review (/admin) for an operator.
+ * What the header offers: login and sign-up when logged out; a logged-in visitor's links (dashboard,
+ * account, greeting, wallet, logout, /admin for an operator) come as a chunk of their own, since no
+ * server-rendered page shows them (decision 021).
  */
 function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacked?: boolean }) {
   const { t } = useTranslation();
-  const { isLoggedIn, customer, logout } = useSession();
-  const navigate = useNavigate();
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium ${
-      isActive ? 'text-brand-900 bg-brand-50' : 'text-slate-700 hover:text-brand-900 hover:bg-slate-100'
-    }`;
+  const { isLoggedIn } = useSession();
   if (!isLoggedIn) {
     return (
       <>
@@ -58,45 +53,10 @@ function SessionLinks({ onNavigate, stacked }: { onNavigate?: () => void; stacke
     );
   }
   return (
-    <>
-      {customer ? (
-        <span className="px-3 py-2 text-sm text-slate-600" data-testid="greeting">
-          {t('header.greeting', { name: customer.firstName || customer.fullName })}
-        </span>
-      ) : (
-        // the record is on its way: keep the place, so the links do not jump
-        <Skeleton className="mx-3 h-4 w-24" />
-      )}
-      <NavLink to="/" end onClick={onNavigate} className={linkClass}>
-        <LayoutDashboard className="size-4" aria-hidden="true" />
-        {t('header.dashboard')}
-      </NavLink>
-      <NavLink to="/account" onClick={onNavigate} className={linkClass}>
-        <UserRound className="size-4" aria-hidden="true" />
-        {t('header.account')}
-      </NavLink>
-      {customer?.isOperator && (
-        <NavLink to="/admin" onClick={onNavigate} className={linkClass}>
-          <ShieldCheck className="size-4" aria-hidden="true" />
-          {t('header.admin')}
-        </NavLink>
-      )}
-      <WalletConnectButton stacked={stacked} />
-      <button
-        type="button"
-        className={buttonClasses({ variant: 'outline', size: 'sm' })}
-        onClick={async () => {
-          onNavigate?.();
-          await logout();
-          await navigate('/');
-          await loadNamespace('accounts');
-          notify('success', i18n.t('accounts:notify.loggedOut'));
-        }}
-      >
-        <LogOut className="size-4" aria-hidden="true" />
-        {t('header.logout')}
-      </button>
-    </>
+    // the greeting's place while the links arrive, so nothing jumps
+    <Suspense fallback={<Skeleton className="mx-3 h-4 w-24" />}>
+      <AccountLinks onNavigate={onNavigate} stacked={stacked} />
+    </Suspense>
   );
 }
 

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { NotificationBar } from '../components/ui/notification-bar.tsx';
-import { UserBanners } from '../features/banners/user-banners.tsx';
+import { useSession } from '../lib/session.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { NavigationGuard } from './navigation-guard.tsx';
@@ -25,8 +25,14 @@ function ScrollToTop() {
   return null;
 }
 
+/** The onboarding banners and their checker: only a logged-in visitor has them, a chunk of their own. */
+const UserBanners = lazy(() =>
+  import('../features/banners/user-banners.tsx').then((m) => ({ default: m.UserBanners })),
+);
+
 export function RootLayout() {
   const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -39,7 +45,11 @@ export function RootLayout() {
       <ScrollToTop />
       <NavigationGuard />
       <Header />
-      <UserBanners />
+      {isLoggedIn && (
+        <Suspense fallback={null}>
+          <UserBanners />
+        </Suspense>
+      )}
       <NotificationBar />
       <main id="main" className="flex-1">
         <RouteGuard>
