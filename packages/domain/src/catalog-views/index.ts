@@ -51,6 +51,13 @@ export const mediaFileViewSchema = z.object({
   path: z.string().nullable(),
   /** Role of the file for its owner (avatar, gallery, banner...), when it has one. */
   type: z.string().nullable().optional(),
+  /**
+   * A public image's WebP renditions by size (spec 9 sm..xxxl: 160 to 2400 px wide, never wider than
+   * the original), for `srcset`; absent for other files and for images stored before renditions.
+   */
+  renditions: z
+    .record(z.string(), z.object({ width: z.number().int(), height: z.number().int(), path: z.string() }))
+    .optional(),
 });
 export type MediaFileView = z.infer<typeof mediaFileViewSchema>;
 

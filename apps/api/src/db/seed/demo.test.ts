@@ -646,6 +646,36 @@ describe('demo data: translations and files', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([800, 600]);
   });
 
+  it('gives every demo picture WebP renditions, served by the media proxy and listed in the product view', async () => {
+    const images = await db.select().from(mediaFiles).where(eq(mediaFiles.mediaType, 'image'));
+    expect(images.length).toBeGreaterThan(0);
+    for (const f of images) {
+      const renditions = f.renditions as Record<string, { width: number; storageKey: string }> | null;
+      expect(Object.keys(renditions ?? {}).sort(), f.fileName).toEqual(
+        ['lg', 'md', 'sm', 'xl', 'xxl', 'xxxl'].sort(),
+      );
+      // 800 px originals: sm 160, md 320, lg 640; the larger sizes share the 800 px file
+      expect(renditions?.sm?.width).toBe(Math.min(160, renditions?.xxxl?.width ?? 0));
+      expect(renditions?.xl?.storageKey).toBe(renditions?.xxxl?.storageKey);
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/shop/products/SOLAR_BRANDENBURG_2031' });
+    const picture = res.json().mediaFiles[0];
+    expect(Object.keys(picture.renditions).sort()).toEqual(['lg', 'md', 'sm', 'xl', 'xxl', 'xxxl']);
+    expect(picture.renditions.lg).toEqual({
+      width: 640,
+      height: 480,
+      path: expect.stringMatching(/^\/media\/public\/content\/[0-9a-f-]{36}\/lg\.webp$/),
+    });
+    const webp = await t.app.inject({ method: 'GET', url: picture.renditions.lg.path });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    // a tenth of the PNG it stands for
+    expect(webp.rawPayload.length).toBeLessThan(
+      (await t.app.partners.storage.get(images.find((i) => i.id === picture.id)!.storageKey))!.length / 4,
+    );
+  });
+
   it('has the CMS pages and blocks in German and English', async () => {
     const pages = await db
       .select({

@@ -7,7 +7,7 @@ import { seedCreators } from './creators.ts';
 import { seedDiscountCode } from './factories.ts';
 import { seedDemoInvestors } from './investors.ts';
 import { seedMarketplaceDemo } from './marketplace-demo.ts';
-import { prepareDemoMedia, storeDemoMedia } from './media/demo-media.ts';
+import { prepareDemoMedia, storeDemoMedia, storeDemoRenditions } from './media/demo-media.ts';
 import { seedOnboardingDemo } from './onboarding-demo.ts';
 import { seedDemoOperator } from './operators.ts';
 import { seedReferenceData } from './reference.ts';
@@ -60,5 +60,6 @@ export async function seedDemoData(opts: {
       await seedMarketplaceDemo(tx);
     }
     await stored;
+    await storeDemoRenditions(tx, opts.storage, files);
   });
 }

@@ -45,6 +45,8 @@ export type MediaRow = {
   bucket: 'public' | 'private';
   storageKey: string;
   type?: string | null;
+  /** WebP renditions of an image by size (media_files.renditions), when it has them. */
+  renditions?: Record<string, { width: number; height: number; storageKey: string }> | null;
 };
 
 type VariantRow = {
@@ -135,7 +137,8 @@ export function isSecurityProduct(productId: SQL): SQL {
 export const creatorJson = sql`json_build_object('uuid', c.uuid, 'displayName', c.display_name,
   'profileName', c.profile_name, 'mediaFiles', (
     select json_agg(json_build_object('id', f.id, 'uuid', f.uuid, 'fileName', f.file_name,
-        'mimeType', f.mime_type, 'bucket', f.bucket, 'storageKey', f.storage_key, 'type', cm.type)
+        'mimeType', f.mime_type, 'bucket', f.bucket, 'storageKey', f.storage_key, 'type', cm.type,
+        'renditions', f.renditions)
       order by cm.position, f.id)
     from customer_media_files cm join media_files f on f.id = cm.media_file_id
     where cm.customer_id = c.id and f.bucket = 'public'))`;
@@ -187,7 +190,8 @@ export function productJson(dvId: SQL): SQL {
     'creator', (select ${creatorJson} from customers c where c.id = p.creator_id),
     'mediaFiles', (
       select json_agg(json_build_object('id', f.id, 'uuid', f.uuid, 'fileName', f.file_name,
-          'mimeType', f.mime_type, 'bucket', f.bucket, 'storageKey', f.storage_key) order by pm.position, f.id)
+          'mimeType', f.mime_type, 'bucket', f.bucket, 'storageKey', f.storage_key,
+          'renditions', f.renditions) order by pm.position, f.id)
       from product_media_files pm join media_files f on f.id = pm.media_file_id
       where pm.product_id = p.id),
     'legalDocuments', (
@@ -226,6 +230,20 @@ export function mediaPath(file: Pick<MediaRow, 'bucket' | 'storageKey'>): string
   return `/media/${file.storageKey.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** A public image's renditions as the view gives them: size, width, height and media path. */
+function renditionViews(renditions: NonNullable<MediaRow['renditions']>) {
+  return Object.fromEntries(
+    Object.entries(renditions).map(([size, r]) => [
+      size,
+      {
+        width: r.width,
+        height: r.height,
+        path: mediaPath({ bucket: 'public', storageKey: r.storageKey }) ?? '',
+      },
+    ]),
+  );
+}
+
 export function toMediaFileView(f: MediaRow): MediaFileView {
   return {
     id: f.id,
@@ -236,6 +254,7 @@ export function toMediaFileView(f: MediaRow): MediaFileView {
     bucket: f.bucket,
     path: mediaPath(f),
     ...(f.type !== undefined ? { type: f.type } : {}),
+    ...(f.bucket === 'public' && f.renditions ? { renditions: renditionViews(f.renditions) } : {}),
   };
 }
 

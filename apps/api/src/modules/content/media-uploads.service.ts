@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { AppError, notFound } from '@token/domain/errors';
 import { canMove } from '@token/domain/lifecycle';
 import {
@@ -132,9 +132,21 @@ async function makeRenditions(
   }
 }
 
+/**
+ * The renditions of image bytes that did not arrive as an upload (the seed's demo pictures): stored
+ * beside the file and returned for its row's `renditions`, as an upload's are.
+ */
+export function imageRenditions(
+  storage: StoragePort,
+  file: Pick<MediaFileRow, 'bucket' | 'uuid'>,
+  bytes: Buffer,
+): Promise<Record<string, Rendition>> {
+  return renditionsOf(storage, file, Readable.from(bytes));
+}
+
 async function renditionsOf(
   storage: StoragePort,
-  row: MediaFileRow,
+  row: Pick<MediaFileRow, 'bucket' | 'uuid'>,
   stream: Readable,
 ): Promise<Record<string, Rendition>> {
   // One decoder reads the stream once; each size is a clone of it (sharp keeps the input once).

@@ -9,6 +9,38 @@ export function pickMedia(files: readonly MediaFileView[]) {
   return { primary, image };
 }
 
+/** How wide a picture is shown: a card in the grid, the item page's stage, a gallery thumbnail. */
+export const pictureSizes = {
+  card: '(min-width: 1024px) 280px, (min-width: 640px) 50vw, 100vw',
+  large: '(min-width: 1024px) 560px, 100vw',
+  thumbnail: '80px',
+} as const;
+
+/**
+ * A picture's `sizes`, `srcSet` and `src`: the browser takes the WebP rendition (spec 9 sm..xxxl)
+ * that fills the width it shows, not the original file (a creator's upload can be 30 MB). Without
+ * renditions (a file stored before them) the original alone. `sizes` comes first: set after
+ * `srcSet` on a client render, the browser would already have picked for a full-width picture.
+ */
+export function pictureProps(
+  file: Pick<MediaFileView, 'renditions'> & { path: string },
+  shown: keyof typeof pictureSizes,
+) {
+  // sizes the original could not fill share one file: one candidate per width
+  const byWidth = new Map(Object.values(file.renditions ?? {}).map((r) => [r.width, r.path]));
+  if (byWidth.size === 0) return { src: file.path };
+  const srcSet = [...byWidth]
+    .sort(([a], [b]) => a - b)
+    .map(([width, path]) => `${path} ${width}w`)
+    .join(', ');
+  return { sizes: pictureSizes[shown], srcSet, src: file.path };
+}
+
+/** A video's poster: the picture's rendition 1024 px wide (`xl`) when it has one (a poster has no srcset). */
+export function posterOf(image: (Pick<MediaFileView, 'renditions'> & { path: string }) | null) {
+  return image ? (image.renditions?.xl?.path ?? image.path) : undefined;
+}
+
 /**
  * spec 2: media by type: image, audio (with its cover), video (with its poster) or a placeholder.
  * `size` picks the card tile or the large details view. `priority` marks the page's main picture
@@ -44,7 +76,7 @@ export function ProductMedia({
         {/* biome-ignore lint/a11y/useMediaCaption: creator videos come without caption tracks */}
         <video
           src={primary.path}
-          poster={image?.path ?? undefined}
+          poster={posterOf(image)}
           controls
           preload="none"
           playsInline
@@ -58,7 +90,13 @@ export function ProductMedia({
     return (
       <div className={frame} data-media="audio">
         {image ? (
-          <img src={image.path} alt={alt} {...loading} decoding="async" className="size-full object-cover" />
+          <img
+            {...pictureProps(image, size)}
+            alt={alt}
+            {...loading}
+            decoding="async"
+            className="size-full object-cover"
+          />
         ) : (
           <div className="flex size-full items-center justify-center">
             <Music className="size-10 text-slate-400" aria-hidden="true" />
@@ -75,7 +113,7 @@ export function ProductMedia({
     return (
       <div className={frame} data-media="image">
         <img
-          src={primary.path}
+          {...pictureProps(primary, size)}
           alt={alt}
           {...loading}
           decoding="async"

@@ -2,7 +2,7 @@ import type { MediaFileView } from '@token/domain/catalog-views';
 import { FileVideo, Music } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProductMedia } from '../../components/product-card/product-media.tsx';
+import { ProductMedia, pictureProps, posterOf } from '../../components/product-card/product-media.tsx';
 
 type Shown = MediaFileView & { path: string };
 
@@ -16,7 +16,7 @@ function Stage({ file, cover, alt }: { file: Shown; cover: Shown | null; alt: st
         <video
           key={file.id}
           src={file.path}
-          poster={cover?.path ?? undefined}
+          poster={posterOf(cover)}
           controls
           preload="metadata"
           playsInline
@@ -30,7 +30,7 @@ function Stage({ file, cover, alt }: { file: Shown; cover: Shown | null; alt: st
     return (
       <div className={frame} data-media="audio">
         {cover ? (
-          <img src={cover.path} alt="" className="size-full object-cover" />
+          <img {...pictureProps(cover, 'large')} alt="" className="size-full object-cover" />
         ) : (
           <div className="flex size-full items-center justify-center">
             <Music className="size-10 text-slate-400" aria-hidden="true" />
@@ -53,7 +53,7 @@ function Stage({ file, cover, alt }: { file: Shown; cover: Shown | null; alt: st
   return (
     <div className={frame} data-media="image">
       <img
-        src={file.path}
+        {...pictureProps(file, 'large')}
         alt={alt}
         loading="eager"
         fetchPriority="high"
@@ -135,7 +135,13 @@ export function ProductGallery({ files, name }: { files: readonly MediaFileView[
             }`}
           >
             {f.mediaType === 'image' ? (
-              <img src={f.path} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+              <img
+                {...pictureProps(f, 'thumbnail')}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className="size-full object-cover"
+              />
             ) : (
               <span className="flex size-full items-center justify-center">
                 {f.mediaType === 'audio' ? (

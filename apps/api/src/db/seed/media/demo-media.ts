@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { eq, inArray } from 'drizzle-orm';
+import { imageRenditions } from '../../../modules/content/media-uploads.service.ts';
 import type { StoragePort } from '../../../partners/storage/port.ts';
+import type { Tx } from '../../client.ts';
+import { mediaFiles } from '../../schema/index.ts';
 import { type BondSeed, bondSeeds } from '../content/bonds.ts';
 import { type CollectibleSeed, collectibleSeeds, creatorSeeds } from '../content/collectibles.ts';
 import { renderArtwork, renderAvatar } from './artwork.ts';
@@ -175,4 +179,35 @@ export async function prepareDemoMedia(): Promise<DemoMedia> {
 /** Puts every file's bytes into object storage under its key. */
 export async function storeDemoMedia(storage: StoragePort, media: DemoMedia): Promise<void> {
   await Promise.all(media.all.map((f) => storage.put(f.storageKey, f.bytes, f.mimeType)));
+}
+
+/**
+ * The demo pictures' WebP renditions (sm..xxxl), as an upload gets them, written onto their rows:
+ * listings and item pages then load a picture of the width they show (decision 021), not the PNG.
+ * Runs once the rows exist and the files are stored.
+ */
+export async function storeDemoRenditions(tx: Tx, storage: StoragePort, media: DemoMedia): Promise<void> {
+  const images = media.all.filter((f) => f.mediaType === 'image');
+  if (images.length === 0) return;
+  const rows = await tx
+    .select({
+      id: mediaFiles.id,
+      uuid: mediaFiles.uuid,
+      bucket: mediaFiles.bucket,
+      storageKey: mediaFiles.storageKey,
+    })
+    .from(mediaFiles)
+    .where(
+      inArray(
+        mediaFiles.storageKey,
+        images.map((f) => f.storageKey),
+      ),
+    );
+  const bytesByKey = new Map(images.map((f) => [f.storageKey, f.bytes]));
+  for (const row of rows) {
+    const bytes = bytesByKey.get(row.storageKey);
+    if (!bytes) continue;
+    const renditions = await imageRenditions(storage, row, bytes);
+    await tx.update(mediaFiles).set({ renditions }).where(eq(mediaFiles.id, row.id));
+  }
 }
