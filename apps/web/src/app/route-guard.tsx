@@ -1,6 +1,6 @@
 import { homeRedirect, isProtectedPath, loginPathFor } from '@token/domain/navigation';
 import { type ReactNode, useContext, useEffect, useRef } from 'react';
-import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useMarkFollowUpSeen } from '../features/onboarding/api/mark-follow-up-seen.ts';
 import { contactRoute, onboardingOfRecord } from '../features/onboarding/onboarding-status.ts';
 import { useChannel } from '../lib/channel.ts';
@@ -50,10 +50,14 @@ export function useEntryGating(pathname: string, isProtected: boolean): Gating {
 function RedirectFrom({ at, to, state }: { at: string; to: string; state?: unknown }) {
   const navigate = useNavigate();
   const router = useContext(UNSAFE_DataRouterContext)?.router;
+  // a navigation under way (logout's way home, still loading its page) goes first; once the router
+  // is idle again this looks anew, and at a new location the guard has decided anew
+  const moving = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (router && router.state.location.key !== at) return;
+    if (moving) return;
+    if (router && (router.state.location.key !== at || router.state.navigation.state !== 'idle')) return;
     void navigate(to, { replace: true, state });
-  }, [router, at, to, state, navigate]);
+  }, [router, at, to, state, navigate, moving]);
   return null;
 }
 
