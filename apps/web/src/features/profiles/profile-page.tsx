@@ -96,9 +96,10 @@ function CreatorItems({ uuid }: { uuid: string }) {
           <p className="text-slate-700">{t('profile.noItems')}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {products.data.map((p) => (
+            {products.data.map((p, index) => (
               <li key={p.code} className="flex min-w-0 flex-col">
-                <ProductCard product={p} />
+                {/* the first item's picture is the page's largest paint on a phone: loaded at once */}
+                <ProductCard product={p} priority={index === 0} />
               </li>
             ))}
           </ul>

@@ -87,8 +87,14 @@ function Results({ phrase }: { phrase: string }) {
         {t('search.count', { count: total, phrase })}
       </p>
       <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {items.map((hit) => (
-          <ProductCard key={hit.code} product={hit} name={<HighlightedText segments={hit.highlights.name} />}>
+        {items.map((hit, index) => (
+          <ProductCard
+            key={hit.code}
+            product={hit}
+            // the first hit's picture is the page's largest paint on a phone: loaded at once
+            priority={index === 0}
+            name={<HighlightedText segments={hit.highlights.name} />}
+          >
             {hit.highlights.description.some((s) => s.match) && (
               <p className="line-clamp-3 text-sm text-slate-600" data-testid="search-excerpt">
                 <HighlightedText segments={hit.highlights.description} />
