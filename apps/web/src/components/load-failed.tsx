@@ -15,6 +15,9 @@ export function LoadFailed({
 }) {
   const { t } = useTranslation();
   const message = useErrorMessage(error, useLocale());
+  // the alert appears with its sentence (the catalogue's chunk arrives within milliseconds), so a
+  // screen reader announces the whole of it
+  if (message === undefined) return null;
   return (
     <div
       className={
