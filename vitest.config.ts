@@ -47,7 +47,6 @@ export default defineConfig({
                 /@testing-library\/react/,
                 /react-router/,
                 /@tanstack\/react-query/,
-                /react-i18next/,
                 /react-hook-form/,
                 /@hookform\/resolvers/,
                 /radix-ui/,

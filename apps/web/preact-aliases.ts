@@ -10,6 +10,4 @@ export const preactAliases = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  // react-i18next's shim is CommonJS requiring React; compat has the hook itself
-  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];

@@ -176,6 +176,15 @@ describe('public pages rendered on the server', () => {
     }
   });
 
+  it("inlines the app's stylesheet and does not link it a second time", async () => {
+    for (const path of ['/login', '/sign-up', '/products/SOLAR_BRANDENBURG_2031', '/browse', '/imprint']) {
+      const html = (await page(path)).body;
+      expect(html.match(/<style>/g)?.length, path).toBe(1);
+      expect(html, path).toContain('tailwindcss');
+      expect(html.match(/<link rel="stylesheet"[^>]*>/g) ?? [], path).toEqual([]);
+    }
+  });
+
   it('keeps the CSP strict: no inline JavaScript, the state in a JSON script tag that cannot be closed', async () => {
     const res = await page('/search?phrase=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(res.statusCode).toBe(200);

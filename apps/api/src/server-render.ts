@@ -137,6 +137,7 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
   // The page is painted by its HTML: its JavaScript (entry and preloads) loads at low priority, so
   // it does not compete with the stylesheet and the main picture, and the stylesheet is inlined, so
   // the first paint waits for no second request (the CSP allows inline styles for Radix already).
+  const inlinedCss = new Set<string>();
   const template = readFileSync(join(webDist, 'index.html'), 'utf8')
     .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
     .replace(
@@ -145,7 +146,9 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
     )
     .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (tag, file: string) => {
       const path = join(webDist, file);
-      return existsSync(path) ? `<style>${readFileSync(path, 'utf8')}</style>` : tag;
+      if (!existsSync(path)) return tag;
+      inlinedCss.add(file);
+      return `<style>${readFileSync(path, 'utf8')}</style>`;
     });
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 
@@ -170,7 +173,10 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
     return [...[...files].filter((f) => f !== entryChunk?.file && !template.includes(f))]
       .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`)
       .concat(
-        [...css].filter((f) => !template.includes(f)).map((f) => `<link rel="stylesheet" href="/${f}" />`),
+        // a route's own stylesheet only: the app's, inlined above, would be parsed and applied twice
+        [...css]
+          .filter((f) => !inlinedCss.has(f) && !template.includes(f))
+          .map((f) => `<link rel="stylesheet" href="/${f}" />`),
       )
       .join('\n    ');
   };

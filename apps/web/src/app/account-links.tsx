@@ -1,10 +1,9 @@
 import { LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { WalletConnectButton } from '../features/wallet-extension/wallet-connect-button.tsx';
-import { i18n, loadNamespace } from '../lib/i18n.ts';
+import { i18n, loadNamespace, useTranslation } from '../lib/i18n.ts';
 import { notify } from '../lib/notifications.ts';
 import { useSession } from '../lib/session.tsx';
 

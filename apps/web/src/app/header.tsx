@@ -1,10 +1,10 @@
 import { Menu, Search, X } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useChannel } from '../lib/channel.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 

@@ -1,6 +1,5 @@
 import { supportedLocales } from '@token/domain/i18n';
-import { useTranslation } from 'react-i18next';
-import { changeLocale, useLocale } from '../lib/i18n.ts';
+import { changeLocale, useLocale, useTranslation } from '../lib/i18n.ts';
 
 /** DE | EN toggle; the choice is kept across reloads and sent to the API as Accept-Language. */
 export function LanguageSwitch({ className = '' }: { className?: string }) {

@@ -1,9 +1,9 @@
 import { leaveProcessDecision } from '@token/domain/navigation';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation } from 'react-router';
 import { useConfirm } from '../components/ui/confirm-dialog.tsx';
 import { notifyFailure } from '../lib/error-text.tsx';
+import { useTranslation } from '../lib/i18n.ts';
 import { cancelProcess, discardUnsavedChanges, hasUnsavedChanges, isAppRedirect } from '../lib/navigation.ts';
 
 /**

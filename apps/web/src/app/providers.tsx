@@ -1,14 +1,12 @@
 import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
-import { i18n } from '../lib/i18n.ts';
 // spec 4: a heart pressed while logged out is added after the login, whichever page the login starts on
 import '../lib/pending-favourite.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { SessionProvider } from '../lib/session.tsx';
 
-/** Everything the pages rely on: server state, language, session, the confirmation popup. */
+/** Everything the pages rely on: server state, session, the confirmation popup (texts: lib/i18n.ts). */
 export function AppProviders({
   children,
   client,
@@ -33,12 +31,10 @@ export function AppProviders({
     return created;
   });
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <ConfirmProvider>{children}</ConfirmProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { NotificationBar } from '../components/ui/notification-bar.tsx';
+import { useTranslation } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { useErrorMessage } from '../lib/error-text.tsx';
-import { useLocale } from '../lib/i18n.ts';
+import { useLocale, useTranslation } from '../lib/i18n.ts';
 
 /** Shown when a page module fails to load or a page throws: a message and a way home. */
 export function RouteError() {

@@ -66,20 +66,24 @@ const confirmEmail = accountsPage(
   () => import('../features/accounts/confirm-email-page.tsx'),
   'ConfirmEmailPage',
 );
-const account = accountsPage(() => import('../features/accounts/account-page.tsx'), 'AccountPage');
-const editProfile = accountsPage(
+/** A page of the logged-in account area: its own `account` texts and the shared `accounts` ones. */
+function accountAreaPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return pageWith(['account', 'accounts'], load, name);
+}
+const account = accountAreaPage(() => import('../features/accounts/account-page.tsx'), 'AccountPage');
+const editProfile = accountAreaPage(
   () => import('../features/accounts/edit-profile-page.tsx'),
   'EditProfilePage',
 );
-const changePassword = accountsPage(
+const changePassword = accountAreaPage(
   () => import('../features/accounts/change-password-page.tsx'),
   'ChangePasswordPage',
 );
-const changeEmail = accountsPage(
+const changeEmail = accountAreaPage(
   () => import('../features/accounts/change-email-page.tsx'),
   'ChangeEmailPage',
 );
-const twoFactor = accountsPage(() => import('../features/accounts/two-factor-page.tsx'), 'TwoFactorPage');
+const twoFactor = accountAreaPage(() => import('../features/accounts/two-factor-page.tsx'), 'TwoFactorPage');
 // The compliance review: one chunk of its own (pages and `admin` texts), never in the investor's first paint.
 const adminPages = () => import('../features/admin/admin-pages.tsx');
 const adminQueue = () => adminPages().then((m) => ({ Component: m.AdminQueuePage }));
@@ -120,22 +124,22 @@ function pageWith<K extends string>(
   };
 }
 const editCompany = pageWith(
-  ['onboarding', 'accounts'],
+  ['onboarding', 'accounts', 'account'],
   () => import('../features/onboarding/company-edit-page.tsx'),
   'CompanyEditPage',
 );
 const custodyAccount = pageWith(
-  ['onboarding', 'accounts'],
+  ['onboarding', 'account'],
   () => import('../features/custody/custody-account-page.tsx'),
   'CustodyAccountPage',
 );
 const attractInvestors = pageWith(
-  ['accounts'],
+  ['account'],
   () => import('../features/referrals/attract-investors-page.tsx'),
   'AttractInvestorsPage',
 );
 const professionalRequest = pageWith(
-  ['onboarding', 'accounts'],
+  ['onboarding', 'account'],
   () => import('../features/onboarding/professional-request-page.tsx'),
   'ProfessionalRequestPage',
 );

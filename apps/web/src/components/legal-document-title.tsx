@@ -1,6 +1,5 @@
 import type { LegalDocumentView } from '@token/domain/catalog-views';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../lib/i18n.ts';
+import { useLocale, useTranslation } from '../lib/i18n.ts';
 
 /**
  * A legal document's name in the reader's language. A document that exists only in another

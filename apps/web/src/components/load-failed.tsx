@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../lib/error-text.tsx';
-import { useLocale } from '../lib/i18n.ts';
+import { useLocale, useTranslation } from '../lib/i18n.ts';
 import { Button } from './ui/button.tsx';
 
 /** A read that failed: the catalogue's sentence in the reader's language and a retry button. */

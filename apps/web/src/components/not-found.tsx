@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../lib/i18n.ts';
 import { usePageHead } from '../ssr/page-head.ts';
 import { buttonClasses } from './ui/button.tsx';
 import { DocumentTitle } from './ui/document-title.tsx';

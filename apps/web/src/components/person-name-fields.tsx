@@ -1,6 +1,6 @@
 import { type Salutation, salutations } from '@token/domain/accounts';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { Input } from './ui/input.tsx';
 import { Select } from './ui/select.tsx';
 

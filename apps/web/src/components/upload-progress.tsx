@@ -1,6 +1,5 @@
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../lib/i18n.ts';
+import { useLocale, useTranslation } from '../lib/i18n.ts';
 import { formatBytes, type UploadProgress } from '../lib/upload.ts';
 import { Button } from './ui/button.tsx';
 

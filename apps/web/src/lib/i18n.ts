@@ -1,6 +1,6 @@
 import { defaultLocale, isLocale, type Locale } from '@token/domain/i18n';
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import i18next, { type BackendModule, type ResourceKey, type TFunction } from 'i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 
 const storageKey = 'locale';
 
@@ -24,13 +24,15 @@ const commonFiles = import.meta.glob<ResourceKey>('../locales/*/common.json', { 
 
 /**
  * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
- * `accounts` (login, registration, account area), `onboarding` (the self-disclosure), `orders` (the
+ * `accounts` (login, registration, password and e-mail links), `account` (the logged-in account
+ * area: overview, profile, password, e-mail, two-factor, devices, referrals), `onboarding` (the self-disclosure), `orders` (the
  * order process, orders and invoices), `register` (the depot, transfers, register excerpts), `marketplace` (browse, categories and the other
  * collectibles pages), `creator` (creating and editing content, /created). A route's
  * `lazy()` awaits `loadNamespace` with its page module, so the page never renders before its text is there.
  */
 const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
   [
+    '../locales/*/account.json',
     '../locales/*/accounts.json',
     '../locales/*/collections.json',
     '../locales/*/creator.json',
@@ -41,7 +43,13 @@ const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
   ],
   { import: 'default' },
 );
+/**
+ * A text namespace: `common` (always there), one loaded with its pages, or `admin` (bundled with
+ * the back office's chunk, features/admin/admin-texts.ts).
+ */
+export type Namespace = 'common' | 'admin' | LazyNamespace;
 export type LazyNamespace =
+  | 'account'
   | 'accounts'
   | 'collections'
   | 'creator'
@@ -76,20 +84,17 @@ export const serverRenderedLocale: Locale | null = (() => {
 
 export const i18n = i18next.createInstance();
 
-void i18n
-  .use(lazyNamespaceBackend)
-  .use(initReactI18next)
-  .init({
-    lng: storedLocale(),
-    // German for anything else, but no fallback between the two: both are complete
-    // (locales/*.test.ts), and an English page must not load the German texts too
-    fallbackLng: { de: [], en: [], default: [defaultLocale] },
-    supportedLngs: ['de', 'en'],
-    defaultNS: 'common',
-    ns: ['common'],
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+void i18n.use(lazyNamespaceBackend).init({
+  lng: storedLocale(),
+  // German for anything else, but no fallback between the two: both are complete
+  // (locales/*.test.ts), and an English page must not load the German texts too
+  fallbackLng: { de: [], en: [], default: [defaultLocale] },
+  supportedLngs: ['de', 'en'],
+  defaultNS: 'common',
+  ns: ['common'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
 
 /** The Vite manifest key of a namespace's texts in a language (the server render preloads its chunk). */
 export function textsModule(locale: Locale, namespace: 'common' | LazyNamespace): string {
@@ -149,9 +154,45 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
 }
 
+/**
+ * Counts the changes a rendered text can depend on: the language, and texts arriving (a lazy
+ * namespace loading, a test adding a bundle). Components re-render when it moves.
+ */
+let textsRevision = 0;
+const textsListeners = new Set<() => void>();
+function textsChanged() {
+  textsRevision += 1;
+  for (const listener of textsListeners) listener();
+}
+i18n.on('languageChanged', textsChanged);
+i18n.on('loaded', textsChanged);
+i18n.store.on('added', textsChanged);
+function subscribeToTexts(listener: () => void): () => void {
+  textsListeners.add(listener);
+  return () => textsListeners.delete(listener);
+}
+const readTextsRevision = () => textsRevision;
+
+/**
+ * The texts of a namespace (default `common`) in the active language, re-rendering on a language
+ * switch. With several namespaces a key is looked up in each in turn: the account area reads its
+ * own `account` texts and the shared `accounts` field labels. Routes load a page's namespaces
+ * before it renders (app/router.tsx), so this never waits (decision 021: it replaces
+ * react-i18next's hook, whose suspense and provider machinery the app does not use).
+ */
+export function useTranslation(namespace: Namespace | Namespace[] = 'common'): {
+  t: TFunction;
+  i18n: typeof i18n;
+} {
+  const revision = useSyncExternalStore(subscribeToTexts, readTextsRevision, readTextsRevision);
+  const key = Array.isArray(namespace) ? namespace.join(' ') : namespace;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the namespaces, `revision` for the texts
+  const t = useMemo(() => i18n.getFixedT(null, key.split(' ')) as TFunction, [key, revision]);
+  return { t, i18n };
+}
+
 /** The active language, re-rendering when it changes. */
 export function useLocale(): Locale {
-  const { i18n: instance } = useTranslation();
-  const l = instance.resolvedLanguage ?? instance.language;
-  return isLocale(l) ? l : defaultLocale;
+  useSyncExternalStore(subscribeToTexts, readTextsRevision, readTextsRevision);
+  return currentLocale();
 }

@@ -1,9 +1,9 @@
 import type { ProductView } from '@token/domain/catalog-views';
 import { loginPathFor } from '@token/domain/navigation';
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { favouriteOf, useFavourites, useToggleFavourite } from '../../lib/favourites.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { rememberPendingFavourite } from '../../lib/pending-favourite.ts';
 import { useSession } from '../../lib/session.tsx';
 

@@ -2,8 +2,8 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { productsPerPage } from '@token/domain/catalog';
 import type { ProductView } from '@token/domain/catalog-views';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ListPage } from '../../lib/hydra.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { trackEvent } from '../../lib/tracking.ts';
 import { LoadFailed } from '../load-failed.tsx';
 import { Button } from '../ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useChannel } from '../../lib/channel.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { type PageHead, usePageHead } from '../../ssr/page-head.ts';
 
 /** The one `<meta name="description">` of index.html (created should a test document lack it). */

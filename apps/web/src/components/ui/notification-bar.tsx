@@ -1,6 +1,6 @@
 import { CheckCircle2, ChevronDown, Info, TriangleAlert, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { type AppNotification, dismissNotification, useNotifications } from '../../lib/notifications.ts';
 
 const styles: Record<AppNotification['type'], { box: string; icon: typeof Info }> = {

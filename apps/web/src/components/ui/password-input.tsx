@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Input, type InputProps } from './input.tsx';
 
 export type PasswordInputProps = Omit<InputProps, 'type' | 'end'>;

@@ -24,10 +24,10 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { Panel } from './components/page-shell.tsx';
 import { SessionsList } from './components/sessions-list.tsx';
@@ -73,7 +73,7 @@ function MenuLink({
 
 /** /account: the main menu of spec 2 (profile, password, e-mail, notifications, two-factor, logout) and the active sessions. */
 export function AccountPage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('account');
   const record = useCustomerRecord();
   const logOut = useLogOut();
   const c = record.data;

@@ -1,7 +1,6 @@
 import { changeEmailSchema } from '@token/domain/accounts';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
@@ -9,6 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TaggedText } from '../../components/ui/tagged-text.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDomainForm, useServerErrors } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
@@ -20,7 +20,7 @@ const empty = { newEmail: '', password: '', code: '' };
 
 /** /account/change-email: the new address applies once the link mailed to it is opened. */
 export function ChangeEmailPage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['account', 'accounts']);
   const record = useCustomerRecord();
   const request = useRequestEmailChange();
   const { errorText } = useErrorText();

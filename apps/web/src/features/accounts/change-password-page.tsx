@@ -1,9 +1,9 @@
 import { changePasswordSchema } from '@token/domain/accounts';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { useDomainForm, useServerErrors } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
@@ -15,7 +15,7 @@ const empty = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
 
 /** /account/change-password and /change-password (spec 2): other devices are signed out afterwards. */
 export function ChangePasswordPage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['account', 'accounts']);
   const change = useChangePassword();
   const record = useCustomerRecord();
   const { register, handleSubmit, formState, setError, reset, control } = useDomainForm(

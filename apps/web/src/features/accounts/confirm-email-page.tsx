@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useConfirmEmailChange } from './api/confirm-email-change.ts';

@@ -1,7 +1,6 @@
 import { type CustomerResource, customerUpdateSchema } from '@token/domain/accounts';
 import { useEffect } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PersonNameFields, type PersonNameValues } from '../../components/person-name-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,6 +8,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDomainForm, useServerErrors } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
@@ -36,7 +36,7 @@ const fields = [
 const orNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 function ProfileForm({ record }: { record: CustomerResource }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['account', 'accounts']);
   const location = useLocation();
   const update = useUpdateCustomer();
   const defaults = {
@@ -140,7 +140,7 @@ function FormSkeleton() {
 
 /** /account/edit (my profile, spec 2): salutation, title, names, mobile number, newsletter consent. */
 export function EditProfilePage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['account', 'accounts']);
   const record = useCustomerRecord();
   return (
     <AccountPageShell title={t('profile.title')} intro={t('profile.intro')}>

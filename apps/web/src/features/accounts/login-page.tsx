@@ -1,6 +1,5 @@
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -8,6 +7,7 @@ import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notifyFailure } from '../../lib/error-text.tsx';
 import { useDomainForm } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useLogIn } from './api/log-in.ts';

@@ -1,13 +1,13 @@
 import { twoFactorCodeSchema } from '@token/domain/accounts';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDomainForm } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession, useTwoFactorState } from '../../lib/session.tsx';
 import { clearTwoFactorChallenge } from '../../lib/session-store.ts';

@@ -1,11 +1,11 @@
 import { resetPasswordSchema } from '@token/domain/accounts';
 import { KeyRound } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDomainForm, useServerErrors } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession } from '../../lib/session.tsx';

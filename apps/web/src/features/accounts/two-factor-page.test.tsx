@@ -41,7 +41,7 @@ async function enable(path: string) {
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
-  await loadNamespace('accounts');
+  await Promise.all([loadNamespace('accounts'), loadNamespace('account')]);
 });
 beforeEach(() => {
   localStorage.clear();

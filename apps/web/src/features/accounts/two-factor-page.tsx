@@ -2,7 +2,6 @@ import { type CustomerResource, recoveryCodeCount, twoFactorCodeSchema } from '@
 import { safeRedirectPath } from '@token/domain/navigation';
 import { ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -10,6 +9,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDomainForm } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useDisableTwoFactor } from './api/disable-two-factor.ts';
@@ -80,7 +80,7 @@ function CodeForm({
 }
 
 function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['account', 'accounts']);
   const qr = useTwoFactorQrCode(true);
   const verify = useVerifyTwoFactor();
   const step = (n: number, title: string) => (
@@ -141,7 +141,7 @@ function Enrolment({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function Enabled({ record }: { record: CustomerResource }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['account', 'accounts']);
   const disable = useDisableTwoFactor();
   return (
     <div className="space-y-6">
@@ -177,7 +177,7 @@ function Enabled({ record }: { record: CustomerResource }) {
  * investor here) the last step leads back there.
  */
 export function TwoFactorPage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['account', 'accounts']);
   const record = useCustomerRecord();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const c = record.data;

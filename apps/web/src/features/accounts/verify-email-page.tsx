@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
 import { LinkPending, LinkProblem } from './components/link-outcome.tsx';

@@ -8,12 +8,11 @@ import {
 import { formatDate, formatEuro } from '@token/domain/format';
 import { paymentStates } from '@token/domain/orders';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import './admin-texts.ts';
 import { bankCreditFilters, type CustomerListFilter, type OrderListFilter } from './api/admin-keys.ts';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import './admin-texts.ts';
 import { adminKeys } from './api/admin-keys.ts';
 import { hasOpenInstructions, useMinting } from './api/get-minting.ts';

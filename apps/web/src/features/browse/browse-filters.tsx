@@ -1,11 +1,11 @@
 import { type BrowseFilters, flattenTaxons, isUnreadablePrice } from '@token/domain/marketplace';
 import { SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useCreators } from '../../lib/creators.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useTaxons } from './api/get-taxons.ts';
 
 /** spec 9: every creator of the list can be picked (the API's page limit). */

@@ -8,7 +8,6 @@ import {
   restoredPagesOf,
 } from '@token/domain/marketplace';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { NotFound } from '../../components/not-found.tsx';
@@ -16,6 +15,7 @@ import { InfiniteProductGrid } from '../../components/product-card/infinite-prod
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { categoryPath } from '../../lib/marketplace-paths.ts';
 import { useBrowseProducts } from './api/get-browse-products.ts';
 import { useTaxons } from './api/get-taxons.ts';

@@ -1,11 +1,10 @@
 import { formatDate } from '@token/domain/format';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { HtmlContent } from '../../components/ui/html-content.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { useCmsPage } from './api/get-cms-page.ts';
 
 /** A CMS page: `/cms/:code`, and the legal pages (`/imprint`, ...) whose path is their code. */

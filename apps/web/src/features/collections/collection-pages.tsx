@@ -1,13 +1,13 @@
 import type { ProductCollectionView } from '@token/domain/marketplace';
 import { Heart, HeartOff, Layers } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductCard } from '../../components/product-card/product-card.tsx';
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { useFavourites, useToggleFavourite } from '../../lib/favourites.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { myItemsPerPage, useMyItems } from './api/get-my-items.ts';
 
 function PageFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {

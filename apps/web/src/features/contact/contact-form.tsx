@@ -1,13 +1,12 @@
 import type { ContactMessageInput } from '@token/domain/contact';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notifyFailure } from '../../lib/error-text.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { applyViolations, formResolver } from '../../lib/validation.ts';

@@ -1,8 +1,8 @@
 import { Building2, Mail } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useChannel } from '../../lib/channel.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { ContactForm } from './contact-form.tsx';
 
 /** spec 2 /contact: the channel's contact address and a form that reaches the operator's mailbox. */

@@ -1,12 +1,11 @@
 import { Image, Layers, Sparkles } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { appRedirectState, useProcessCancelAction } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSaveProduct } from './api/content-api.ts';

@@ -6,12 +6,11 @@ import type {
 } from '@token/domain/marketplace';
 import { Layers, Pencil, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { createdPerPage, useCreatedProducts } from './api/content-api.ts';
 import { CreatorFrame } from './create-content-pages.tsx';
 import { useCreatedCollections } from './preparation-process/collection-api.ts';

@@ -1,7 +1,6 @@
 import type { CreatorProductView } from '@token/domain/marketplace';
 import { Info, Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { NotFound } from '../../components/not-found.tsx';
@@ -9,7 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { appRedirectState, useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCreatedProduct, useSaveProduct } from './api/content-api.ts';

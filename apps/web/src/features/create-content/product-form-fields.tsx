@@ -1,12 +1,12 @@
 import { maxRoyaltiesPercent } from '@token/domain/marketplace';
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useCollectibleCategories } from './api/content-api.ts';
 import type { FormErrors, ProductForm } from './product-form.ts';
 import { ContentUploadField } from './upload-field.tsx';

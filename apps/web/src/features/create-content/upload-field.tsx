@@ -2,14 +2,13 @@ import { errorMessage, isErrorCode } from '@token/domain/errors';
 import { type ContentMediaFileView, maxProductMediaFiles } from '@token/domain/marketplace';
 import { ArrowDown, ArrowUp, CheckCircle2, FileAudio, FileVideo, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { RequiredMark } from '../../components/ui/form-field.tsx';
 import { UploadProgressBar } from '../../components/upload-progress.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { contentFileCodes, contentFileProblem, uploadContentFile } from '../../lib/content-upload.ts';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { isUploadCancelled, useUpload } from '../../lib/upload.ts';
 

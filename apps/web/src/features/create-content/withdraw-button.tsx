@@ -1,10 +1,9 @@
 import type { CreatorProductView } from '@token/domain/marketplace';
 import { Undo2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useWithdrawProduct } from './api/content-api.ts';
 

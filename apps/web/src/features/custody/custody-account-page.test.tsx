@@ -51,7 +51,7 @@ const show = () =>
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
-  await Promise.all([loadNamespace('onboarding'), loadNamespace('accounts')]);
+  await Promise.all([loadNamespace('onboarding'), loadNamespace('account')]);
 });
 beforeEach(() => {
   localStorage.clear();

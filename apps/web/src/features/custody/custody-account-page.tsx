@@ -2,12 +2,11 @@ import { formatDate } from '@token/domain/format';
 import { shortenAddress, type WalletView } from '@token/domain/wallets';
 import { Check, Copy, Eye, EyeOff, Wallet } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useWallets } from '../../lib/wallets.ts';
@@ -198,7 +197,7 @@ export function CustodyAccountPage() {
     <AccountPageShell
       title={t('custodyAccount.title')}
       intro={t('custodyAccount.intro')}
-      backLabel={t('accounts:account.back')}
+      backLabel={t('account:account.back')}
     >
       {content}
     </AccountPageShell>

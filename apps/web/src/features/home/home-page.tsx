@@ -1,10 +1,10 @@
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductCard } from '../../components/product-card/product-card.tsx';
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { useChannel } from '../../lib/channel.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLatestProducts } from './api/get-latest-products.ts';
 import { HowToStart } from './how-to-start.tsx';
 import { InvestorSummary } from './investor-summary.tsx';

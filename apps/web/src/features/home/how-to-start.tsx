@@ -1,7 +1,7 @@
 import { Layers, UploadCloud, Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { HtmlContent } from '../../components/ui/html-content.tsx';
 import { useCmsBlock } from '../../lib/cms-block.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 const steps = [
   { key: 'wallet', icon: Wallet },

@@ -1,13 +1,12 @@
 import { formatEuro, formatNumber } from '@token/domain/format';
 import type { TokenAssetView } from '@token/domain/register';
 import { ArrowRight, Coins } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useChannel } from '../../lib/channel.ts';
 import { ErrorText } from '../../lib/error-text.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useTokenAssets } from '../../lib/token-assets.ts';
 import { LastPayouts } from './last-payouts.tsx';

@@ -1,11 +1,10 @@
 import { formatDate, formatEuro } from '@token/domain/format';
 import { ArrowRight, HandCoins } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ErrorText } from '../../lib/error-text.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { useCustomerPayouts } from '../../lib/payouts.ts';
 
 /** spec 1: how many payouts the investor home shows. */

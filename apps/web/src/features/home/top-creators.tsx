@@ -1,7 +1,7 @@
 import { UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { creatorProfilePath } from '../../lib/marketplace-paths.ts';
 import { topCreatorsCount, useTopCreators } from './api/get-top-creators.ts';
 

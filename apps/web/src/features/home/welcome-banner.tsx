@@ -1,10 +1,10 @@
 import { ArrowRight, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { HtmlContent, splitLeadingHeading } from '../../components/ui/html-content.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useCmsBlock } from '../../lib/cms-block.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /** spec 1: the welcome banner (CMS block home-welcome); sign-up only when logged out, and the offerings. */

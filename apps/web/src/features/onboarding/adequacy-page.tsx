@@ -1,7 +1,7 @@
 import type { AnsweredQuestionnaireResource } from '@token/domain/questionnaires';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useAcknowledgeWarnings } from './api/acknowledge-warnings.ts';
 import { useAnsweredQuestionnaires } from './api/get-answered-questionnaires.ts';
 import { useQuestionnaire } from './api/get-questionnaire.ts';

@@ -6,10 +6,9 @@ import {
 } from '@token/domain/documents';
 import { formatDate } from '@token/domain/format';
 import type { AnsweredQuestionnaireResource } from '@token/domain/questionnaires';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { appRedirectState } from '../../lib/navigation.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useProfessionalRequests } from './api/get-professional-requests.ts';

@@ -55,7 +55,7 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true }) a
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
-  await Promise.all([loadNamespace('onboarding'), loadNamespace('accounts')]);
+  await Promise.all([loadNamespace('onboarding'), loadNamespace('accounts'), loadNamespace('account')]);
 });
 beforeEach(() => {
   localStorage.clear();

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useCountries, useCurrencies } from '../../lib/reference.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useDefaultAddress } from './api/get-default-address.ts';
@@ -26,9 +26,9 @@ export function CompanyEditPage() {
   if (record.data && !isCompany) {
     content = (
       <Panel>
-        <p className="text-slate-700">{t('accounts:company.personalAccount')}</p>
+        <p className="text-slate-700">{t('account:company.personalAccount')}</p>
         <Link to="/account/edit" className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
-          {t('accounts:account.profile')}
+          {t('account:account.profile')}
         </Link>
       </Panel>
     );
@@ -49,9 +49,9 @@ export function CompanyEditPage() {
   }
   return (
     <AccountPageShell
-      title={t('accounts:company.title')}
+      title={t('account:company.title')}
       intro={t('companyEdit.intro')}
-      backLabel={t('accounts:account.back')}
+      backLabel={t('account:account.back')}
     >
       {content}
     </AccountPageShell>

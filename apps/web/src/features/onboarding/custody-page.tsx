@@ -1,12 +1,11 @@
 import { createWalletInputSchema, defaultCustodyWalletName, shortenAddress } from '@token/domain/wallets';
 import { KeyRound, Landmark, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDomainForm, useServerErrors } from '../../lib/form.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { appRedirectState, useUnsavedChanges } from '../../lib/navigation.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useCreateCustodyWallet } from './api/create-custody-wallet.ts';

@@ -1,9 +1,9 @@
 import { Info } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { useDomainForm, useServerErrors } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useUpdatePersonalData } from './api/update-personal-data.ts';

@@ -1,10 +1,10 @@
 import { platformToday } from '@token/domain/calendar';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PersonNameFields, type PersonNameValues } from '../../components/person-name-fields.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { orNull, useDomainForm, useServerErrors } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { useCountries, useCurrencies } from '../../lib/reference.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';

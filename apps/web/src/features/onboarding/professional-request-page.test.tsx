@@ -72,7 +72,7 @@ const send = () => fireEvent.click(screen.getByRole('button', { name: 'Antrag st
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
-  await Promise.all([loadNamespace('onboarding'), loadNamespace('accounts')]);
+  await Promise.all([loadNamespace('onboarding'), loadNamespace('account')]);
 });
 beforeEach(() => {
   localStorage.clear();

@@ -13,7 +13,6 @@ import { formatDate, formatDateTime } from '@token/domain/format';
 import { Download, FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -23,7 +22,7 @@ import { FieldMessages } from '../../components/ui/form-field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
@@ -404,7 +403,7 @@ export function ProfessionalRequestPage() {
     <AccountPageShell
       title={t('professional.title')}
       intro={t('professional.intro')}
-      backLabel={t('accounts:account.back')}
+      backLabel={t('account:account.back')}
     >
       {content}
     </AccountPageShell>

@@ -1,8 +1,7 @@
 import { Info, Plus, UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCreateRepresentative } from './api/create-representative.ts';
 import { RepresentativeEditor } from './components/person-editors.tsx';

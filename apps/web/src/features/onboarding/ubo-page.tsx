@@ -1,8 +1,8 @@
 import { Info, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { BeneficialOwnerEditor } from './components/person-editors.tsx';
 import { personName } from './components/person-fields.tsx';
 import { PersonCards, type PersonListContext, PersonListStep } from './components/person-list-step.tsx';

@@ -1,13 +1,12 @@
 import { type AddressInput, type AddressView, addressInputSchema } from '@token/domain/accounts';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { appRedirectState, useUnsavedChanges } from '../../lib/navigation.ts';
 import { useCountries } from '../../lib/reference.ts';
 import { applyViolations, formResolver } from '../../lib/validation.ts';

@@ -9,14 +9,13 @@ import {
 import { FileText, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LegalDocumentTitle } from '../../components/legal-document-title.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { formResolver } from '../../lib/validation.ts';
 import { useCompleteOrder } from './api/complete-order.ts';

@@ -1,13 +1,12 @@
 import { formatDate, formatDateTime, formatEuro, formatNumber } from '@token/domain/format';
 import { type OrderStatements, type OrderView, orderListStatus, vatLabel } from '@token/domain/orders';
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { useOrder } from './api/get-order.ts';
 import { kindContext } from './components/order-kind.ts';
 import { OfflinePaymentPanel } from './components/order-payment-panel.tsx';

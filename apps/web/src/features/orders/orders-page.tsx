@@ -2,12 +2,11 @@ import { formatDate, formatEuro, formatNumber } from '@token/domain/format';
 import type { OrderListRowView } from '@token/domain/orders';
 import { orderListStatus } from '@token/domain/orders';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { ordersPageSize, useOrders } from './api/get-orders.ts';
 import { OrderStatusBadge } from './components/order-status-badge.tsx';
 

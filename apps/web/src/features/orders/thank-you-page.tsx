@@ -1,12 +1,11 @@
 import type { OrderView } from '@token/domain/orders';
 import { CheckCircle2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { lastOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';
 import { kindContext } from './components/order-kind.ts';

@@ -1,9 +1,9 @@
 import type { CustomerResource } from '@token/domain/accounts';
 import type { ProductView } from '@token/domain/catalog-views';
 import type { OrderItemView, OrderListRowView, OrderView } from '@token/domain/orders';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useCurrentOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';

@@ -1,8 +1,8 @@
 import type { ProductView } from '@token/domain/catalog-views';
 import { Gavel } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
 // The popup (Radix Dialog, the bid rules) loads on the first press, not with the item page.
 const loadBidDialog = () => import('./bid-dialog.tsx');

@@ -11,12 +11,11 @@ import {
 } from '@token/domain/marketplace';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, type RefObject, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { priceOf } from '../../components/product-card/product-facts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { bidOrderPath } from '../../lib/marketplace-paths.ts';
 
 /**

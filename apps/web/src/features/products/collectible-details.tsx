@@ -1,8 +1,7 @@
 import { filterMetadata } from '@token/domain/catalog';
 import type { ProductView } from '@token/domain/catalog-views';
 import { formatNumber, shortenAddress } from '@token/domain/format';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 
 /** A hash or address shortened for reading, whole for copying and for screen readers' title. */
 function Hex({ value }: { value: string | null }) {

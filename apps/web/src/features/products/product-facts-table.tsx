@@ -2,8 +2,7 @@ import type { AttributeView, ProductView } from '@token/domain/catalog-views';
 import { formatDate, formatEuro, formatNumber, formatPercent } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 
 // Shown elsewhere on the page (the more-information button), not as a row.
 const hiddenAttributes = new Set(['url_more_information']);

@@ -1,8 +1,8 @@
 import type { MediaFileView } from '@token/domain/catalog-views';
 import { FileVideo, Music } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ProductMedia, pictureProps, posterOf } from '../../components/product-card/product-media.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
 type Shown = MediaFileView & { path: string };
 

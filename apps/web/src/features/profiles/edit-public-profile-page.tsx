@@ -8,7 +8,6 @@ import {
 } from '@token/domain/marketplace';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,6 +18,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { accountKeys } from '../../lib/customer.ts';
 import { orNull, useDomainForm, useServerErrors } from '../../lib/form.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';

@@ -1,10 +1,10 @@
 import type { NotificationSettings } from '@token/domain/marketplace';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useNotificationSettings, useSaveNotificationSettings } from './api/notification-settings.ts';
 

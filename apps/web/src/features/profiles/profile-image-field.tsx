@@ -2,11 +2,10 @@ import type { CustomerResource } from '@token/domain/accounts';
 import { errorMessage, isErrorCode } from '@token/domain/errors';
 import { ImagePlus, Trash2, UserRound } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { profileImageAccept, profileImageRefusal, useSetProfileImage } from './api/profile-image.ts';
 

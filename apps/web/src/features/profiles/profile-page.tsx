@@ -1,12 +1,12 @@
 import type { PublicProfileView } from '@token/domain/marketplace';
 import { ExternalLink, Globe, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { ProductCard } from '../../components/product-card/product-card.tsx';
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { type ProfileRef, useCreatorProducts, usePublicProfile } from './api/get-public-profile.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -44,7 +44,7 @@ const show = () =>
 
 async function language(locale: 'de' | 'en') {
   await i18n.changeLanguage(locale);
-  await loadNamespace('accounts');
+  await loadNamespace('account');
 }
 
 beforeEach(async () => {

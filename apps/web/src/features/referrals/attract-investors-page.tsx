@@ -2,12 +2,11 @@ import { formatDate } from '@token/domain/format';
 import { formatMoney } from '@token/domain/money';
 import type { CustomerReferralsView, ReferralCommissionLine } from '@token/domain/referrals';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessageOf } from '../../lib/errors.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { useCustomerReferrals } from './api/get-customer-referrals.ts';
 import { ReferralLink } from './referral-link.tsx';
 
@@ -29,7 +28,7 @@ const statusTone: Record<ReferralCommissionLine['status'], string> = {
 };
 
 function Lines({ lines }: { lines: ReferralCommissionLine[] }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('account');
   const locale = useLocale();
   return (
     <section
@@ -62,7 +61,7 @@ function Lines({ lines }: { lines: ReferralCommissionLine[] }) {
 }
 
 function Terms({ view }: { view: CustomerReferralsView }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('account');
   const locale = useLocale();
   const money = (cents: number) => formatMoney(cents, { locale, currency: 'EUR' });
   return (
@@ -96,7 +95,7 @@ function Terms({ view }: { view: CustomerReferralsView }) {
  * and invested through the link (counts only), commissions earned and paid, and the commission lines.
  */
 export function AttractInvestorsPage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('account');
   const locale = useLocale();
   const referrals = useCustomerReferrals();
   const money = (cents: number) => formatMoney(cents, { locale, currency: 'EUR' });

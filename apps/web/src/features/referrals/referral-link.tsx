@@ -1,8 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 
 /** The QR code of `text` as an SVG data URL (no canvas needed), or null while it is drawn. */
@@ -23,7 +23,7 @@ function useQrSvg(text: string): string | null {
 
 /** The personal referral link in full, a copy button ("Kopiert" announced) and its QR code. */
 export function ReferralLink({ link }: { link: string }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('account');
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);

@@ -1,13 +1,12 @@
 import { notMintedLegend } from '@token/domain/register';
 import { Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { useTokenAssets } from '../../lib/token-assets.ts';
 import { custodyWalletOf, useWallets } from '../../lib/wallets.ts';
 import { AllocationChart } from './components/allocation-chart.tsx';

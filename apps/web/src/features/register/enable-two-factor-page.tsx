@@ -1,9 +1,9 @@
 import { safeRedirectPath } from '@token/domain/navigation';
 import { ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 
 /**

@@ -12,7 +12,6 @@ import {
 import type { WalletView } from '@token/domain/wallets';
 import { CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { AccountPageShell } from '../../components/ui/account-page-shell.tsx';
@@ -23,7 +22,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { accountKeys } from '../../lib/customer.ts';
 import { errorDetailOf, errorMessageOf } from '../../lib/errors.ts';
 import { useDomainForm } from '../../lib/form.ts';
-import { useLocale } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useTokenAssets } from '../../lib/token-assets.ts';

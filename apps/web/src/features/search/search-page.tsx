@@ -1,13 +1,13 @@
 import { searchPhraseMaxLength } from '@token/domain/marketplace';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ProductCard } from '../../components/product-card/product-card.tsx';
 import { ProductGridSkeleton } from '../../components/product-card/product-card-skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { ErrorText } from '../../lib/error-text.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useSearchProducts } from './api/search-products.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 

@@ -1,10 +1,10 @@
 import { Mail, ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { DocumentTitle } from '../../components/ui/document-title.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useChannel } from '../../lib/channel.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 
 /**
  * spec 2/6: where a banned customer is sent (crypto registrar status `rejected`, or blocked by the

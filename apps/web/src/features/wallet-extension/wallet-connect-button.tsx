@@ -1,9 +1,9 @@
 import { shortenAddress } from '@token/domain/wallets';
 import { Wallet } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { notifyFailure } from '../../lib/error-text.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useStoreEthAddress } from './api/store-eth-address.ts';

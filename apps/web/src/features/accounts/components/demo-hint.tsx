@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useShowsDemoAccounts } from '../api/get-environment.ts';
 
 export const demoAccounts = {

@@ -1,12 +1,12 @@
 import { emailRequestSchema } from '@token/domain/accounts';
 import { MailCheck, Send } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { TaggedText } from '../../../components/ui/tagged-text.tsx';
 import { useDomainForm, useServerErrors } from '../../../lib/form.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { AuthCard, textLinkClass } from './page-shell.tsx';
 

@@ -1,6 +1,6 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { PasswordStrength } from './password-strength.tsx';
 
 /** New password and its confirmation, with the rule checklist and the strength meter (spec 5). */

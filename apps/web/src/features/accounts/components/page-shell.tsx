@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The card of the public account screens (login, registration, links from mails): one narrow column. */
 export function AuthCard({
@@ -63,7 +63,7 @@ export function AccountPageShell({
   intro?: ReactNode;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('account');
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <DocumentTitle title={title} />

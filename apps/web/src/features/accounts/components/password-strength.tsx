@@ -6,7 +6,7 @@ import {
 } from '@token/domain/accounts';
 import { Check, Circle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type Scorer = (password: string, userInputs?: string[]) => 0 | 1 | 2 | 3 | 4;
 let scorer: Promise<Scorer> | null = null;

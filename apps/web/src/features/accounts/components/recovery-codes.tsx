@@ -1,8 +1,8 @@
 import { Check, Copy, Download } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useChannel } from '../../../lib/channel.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { copyText } from './secret-key.tsx';
 
 /** The text of the recovery-code file (and of the clipboard copy). */
@@ -25,7 +25,7 @@ function downloadText(filename: string, text: string) {
 
 /** The ten recovery codes, shown once after two-factor was turned on: copy, download as .txt. */
 export function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('account');
   const channel = useChannel();
   const [copied, setCopied] = useState(false);
   const site = channel.data?.name ?? 'Tokenwerk';

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** A Base32 secret in groups of four (`JZXW 4ZLT …`), easier to type into an authenticator app. */
 export function groupSecret(secret: string): string {
@@ -25,7 +25,7 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** The manual key of the two-factor set-up, grouped, with a copy button. */
 export function SecretKey({ secret }: { secret: string }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('account');
   const [copied, setCopied] = useState(false);
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

@@ -1,17 +1,16 @@
 import type { SessionView } from '@token/domain/accounts';
 import { formatDateTime } from '@token/domain/format';
 import { Laptop, LogOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useDeleteSession } from '../api/delete-session.ts';
 import { useSessions } from '../api/get-sessions.ts';
 
 function SessionRow({ session }: { session: SessionView }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['account', 'accounts']);
   const locale = useLocale();
   const confirm = useConfirm();
   const remove = useDeleteSession();
@@ -72,7 +71,7 @@ function SessionRow({ session }: { session: SessionView }) {
 
 /** The active sessions (decision 006): device, IP, last use; other devices can be signed out. */
 export function SessionsList() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['account', 'accounts']);
   const sessions = useSessions();
   if (sessions.isPending) {
     return (

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const sections = [
   { to: '/admin', key: 'queue', end: true },

@@ -1,8 +1,8 @@
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useOperator } from '../api/get-operator.ts';
 import { AdminNav } from './admin-nav.tsx';
 

@@ -14,7 +14,6 @@ import {
 } from '@token/domain/marketplace';
 import { Check, ChevronLeft, ChevronRight, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -25,7 +24,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { appRedirectState, useProcessCancelAction } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { createProduct, updateProduct } from '../api/content-api.ts';

@@ -1,8 +1,8 @@
 import type { ChangeEvent } from 'react';
 import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Input, type InputProps } from '../../../components/ui/input.tsx';
 import { Select, type SelectProps } from '../../../components/ui/select.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Country, Currency } from '../types.ts';
 import { caretAfterFormat, formatIban } from './iban.ts';
 

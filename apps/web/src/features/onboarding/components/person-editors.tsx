@@ -1,14 +1,13 @@
 import type { UboRole } from '@token/domain/profile';
 import { useEffect, useId, useRef } from 'react';
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FieldMessages } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { useDomainForm, useServerErrors } from '../../../lib/form.ts';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../../lib/navigation.ts';
 import { useCreateUboUser } from '../api/create-ubo-user.ts';
 import { useSendRepresentative } from '../api/send-representative.ts';

@@ -1,12 +1,12 @@
 import { companyTypes } from '@token/domain/accounts';
 import { platformToday } from '@token/domain/calendar';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { orNull } from '../../../lib/form.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Country, UboUser, UboUserInput } from '../types.ts';
 import { CountrySelect } from './fields.tsx';
 

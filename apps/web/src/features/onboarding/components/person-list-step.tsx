@@ -1,10 +1,9 @@
 import type { ViolationCode } from '@token/domain/errors';
 import { type ComponentType, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCountries } from '../../../lib/reference.ts';
 import { useCustomerRecord } from '../../../lib/session.tsx';

@@ -1,8 +1,7 @@
 import { type ViolationCode, violationMessage } from '@token/domain/errors';
 import { Building2, Pencil, Trash2, TriangleAlert, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { uboRoleCodes, uboThresholdPercent } from '../schemas.ts';
 import type { UboUser } from '../types.ts';
 import { isBeneficialOwner } from '../ubo-rules.ts';

@@ -1,7 +1,7 @@
 import { isOnboardingStepSettled } from '@token/domain/onboarding';
 import { Check, Minus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { OnboardingStep, OnboardingStepView } from '../onboarding-status.ts';
 
 /**

@@ -2,9 +2,8 @@ import { formatDateTime } from '@token/domain/format';
 import type { AnsweredQuestionnaireResource, QuestionnaireView } from '@token/domain/questionnaires';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { StatusCard } from './status-card.tsx';
 
 /** Whether an answer lets the investor go on: no warning, or the warning was acknowledged. */

@@ -4,9 +4,8 @@ import type {
   QuestionnaireView,
 } from '@token/domain/questionnaires';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useAcknowledgeWarnings } from '../api/acknowledge-warnings.ts';
 import { useAnswerQuestionnaire } from '../api/answer-questionnaire.ts';

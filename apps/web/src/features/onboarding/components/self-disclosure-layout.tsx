@@ -1,8 +1,8 @@
 import { isOnboardingStepSettled } from '@token/domain/onboarding';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useCustomerRecord } from '../../../lib/session.tsx';
 import { onboardingOfRecord, stepOfPath } from '../onboarding-status.ts';
 import { ProgressIndicator } from './progress-indicator.tsx';

@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useCustomerRecord } from '../../../lib/session.tsx';
 import { onboardingOfRecord, stepOfPath } from '../onboarding-status.ts';
 

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { customerQuery } from '../../../lib/customer.ts';
 import { errorDetailOf, errorMessageOf } from '../../../lib/errors.ts';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { appRedirectState } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useSessionState } from '../../../lib/session.tsx';

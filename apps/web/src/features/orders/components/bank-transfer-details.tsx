@@ -1,7 +1,6 @@
 import { formatDate, formatEuro } from '@token/domain/format';
 import type { PaymentConfigurationView } from '@token/domain/orders';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { GiroCode } from './giro-code.tsx';
 
 type OfflineConfiguration = Extract<PaymentConfigurationView, { gateway: 'offline' }>;

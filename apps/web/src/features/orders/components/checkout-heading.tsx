@@ -1,6 +1,6 @@
 import type { OrderKind } from '@token/domain/orders';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { type CheckoutPageName, checkoutPages } from './checkout-steps.ts';
 import { kindContext } from './order-kind.ts';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useProcessCancelAction } from '../../../lib/navigation.ts';
 import { currentOrderToken, setCurrentOrderToken, useCurrentOrderToken } from '../api/current-order.ts';
 import { deleteOrder } from '../api/delete-order.ts';

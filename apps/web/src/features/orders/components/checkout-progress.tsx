@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { type CheckoutPage, checkoutSteps } from './checkout-steps.ts';
 
 /**

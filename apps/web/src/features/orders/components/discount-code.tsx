@@ -2,12 +2,11 @@ import { errorMessage } from '@token/domain/errors';
 import { formatEuro } from '@token/domain/format';
 import { discountAcceptedMessage, type OrderView } from '@token/domain/orders';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageOf } from '../../../lib/errors.ts';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { useApplyDiscountCode } from '../api/apply-discount-code.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { isCheckoutEditable, type OrderView } from '@token/domain/orders';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** An order the process can no longer change (completed or cancelled, e.g. in another tab). */
 export function isClosed(order: Pick<OrderView, 'checkoutState'> | undefined): boolean {

@@ -1,6 +1,6 @@
 import type { OrderView } from '@token/domain/orders';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { usePaymentConfiguration } from '../api/get-payment-configuration.ts';
 import { BankTransferDetails } from './bank-transfer-details.tsx';
 

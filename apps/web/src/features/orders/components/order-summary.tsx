@@ -1,7 +1,6 @@
 import { formatEuro, formatNumber } from '@token/domain/format';
 import { type OrderItemView, type OrderView, vatLabel } from '@token/domain/orders';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { useBillingAddress } from '../api/billing-address.ts';
 import { kindContext } from './order-kind.ts';
 

@@ -1,8 +1,7 @@
 import { formatEuro } from '@token/domain/format';
 import type { PayoutView } from '@token/domain/servicing';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 
 /** Series colours by bond, repeated after the last (the depot's allocation chart uses the same). */
 const palette = ['#224368', '#14b8a6', '#d97706', '#5a88b8', '#be123c', '#0f766e', '#8eb0d2', '#64748b'];

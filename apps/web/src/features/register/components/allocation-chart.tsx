@@ -1,8 +1,7 @@
 import { formatEuro, formatPercent } from '@token/domain/format';
 import type { TokenAssetView } from '@token/domain/register';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 
 /** Segment colours, repeated after the last; each row of the table shows its colour beside the bond. */
 const palette = ['#224368', '#14b8a6', '#d97706', '#5a88b8', '#be123c', '#0f766e', '#8eb0d2', '#64748b'];

@@ -1,8 +1,8 @@
 import { shortenAddress } from '@token/domain/format';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
 
 /**

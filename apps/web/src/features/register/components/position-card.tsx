@@ -3,10 +3,9 @@ import { orderListStatusLabels } from '@token/domain/orders';
 import type { TokenAssetView } from '@token/domain/register';
 import { ArrowRightLeft, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { RegisterEntries } from './register-entries.tsx';
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {

@@ -1,10 +1,9 @@
 import { formatDateTime, formatNumber, shortenAddress } from '@token/domain/format';
 import { type RegisterEntryView, registerEntryKindLabels } from '@token/domain/register';
 import { ArrowDownLeft, ArrowUpRight, Clock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useLocale } from '../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { useRegisterEntries } from '../api/get-register-entries.ts';
 
 const statusTone: Record<RegisterEntryView['status'], string> = {

@@ -8,10 +8,9 @@ import {
   type Subscriber,
 } from '@token/domain/orders';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
-import { useLocale } from '../../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../../lib/i18n.ts';
 import type { AmountForm } from './use-amount-form.ts';
 
 /**

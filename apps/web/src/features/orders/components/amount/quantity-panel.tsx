@@ -2,10 +2,9 @@ import { formatEuro, formatNumber } from '@token/domain/format';
 import type { OrderItemView, OrderKind, Subscriber } from '@token/domain/orders';
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
-import { useLocale } from '../../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../../lib/i18n.ts';
 import { kindContext } from '../order-kind.ts';
 import type { AmountForm } from './use-amount-form.ts';
 

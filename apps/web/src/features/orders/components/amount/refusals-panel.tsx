@@ -1,7 +1,6 @@
 import { errorMessage } from '@token/domain/errors';
 import { formatEuro } from '@token/domain/format';
-import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../../../lib/i18n.ts';
 import type { AmountForm } from './use-amount-form.ts';
 
 /**
