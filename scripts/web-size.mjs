@@ -20,13 +20,25 @@ const budgetKb = 120;
  * awaits (app/router.tsx; ssr/server-rendered-routes.ts `serverRenderedRouteTexts`).
  */
 const pages = [
-  { path: '/', module: 'src/features/home/home-page.tsx', texts: [] },
-  { path: '/products/:code', module: 'src/features/products/product-page.tsx', texts: ['marketplace'] },
-  { path: '/browse, /categories', module: 'src/features/browse/browse-page.tsx', texts: ['marketplace'] },
-  { path: '/search', module: 'src/features/search/search-page.tsx', texts: [] },
-  { path: '/profile/:name', module: 'src/features/profiles/profile-page.tsx', texts: ['collections'] },
+  { path: '/', module: 'src/features/home/home-page.tsx', texts: ['home', 'products'] },
+  {
+    path: '/products/:code',
+    module: 'src/features/products/product-page.tsx',
+    texts: ['products', 'marketplace'],
+  },
+  {
+    path: '/browse, /categories',
+    module: 'src/features/browse/browse-page.tsx',
+    texts: ['products', 'marketplace'],
+  },
+  { path: '/search', module: 'src/features/search/search-page.tsx', texts: ['products'] },
+  {
+    path: '/profile/:name',
+    module: 'src/features/profiles/profile-page.tsx',
+    texts: ['collections', 'products'],
+  },
   { path: '/cms, legal pages', module: 'src/features/cms/cms-page.tsx', texts: [] },
-  { path: '/contact', module: 'src/features/contact/contact-page.tsx', texts: [] },
+  { path: '/contact', module: 'src/features/contact/contact-page.tsx', texts: ['contact'] },
   { path: '/login', module: 'src/features/accounts/login-page.tsx', texts: ['accounts'] },
   { path: '/sign-up', module: 'src/features/accounts/sign-up-page.tsx', texts: ['accounts'] },
 ];

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { NotificationBar } from '../components/ui/notification-bar.tsx';
-import { useTranslation } from '../lib/i18n.ts';
+import { loadNamespace, useTranslation } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -25,9 +25,11 @@ function ScrollToTop() {
   return null;
 }
 
-/** The onboarding banners and their checker: only a logged-in visitor has them, a chunk of their own. */
+/** The onboarding banners and their checker: only a logged-in visitor has them, a chunk (and texts) of their own. */
 const UserBanners = lazy(() =>
-  import('../features/banners/user-banners.tsx').then((m) => ({ default: m.UserBanners })),
+  Promise.all([import('../features/banners/user-banners.tsx'), loadNamespace('banners')]).then(([m]) => ({
+    default: m.UserBanners,
+  })),
 );
 
 export function RootLayout() {

@@ -8,24 +8,23 @@ import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 // One chunk per feature: each page module is loaded when its route is first visited.
-const home = () => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage }));
-const product = async () => {
-  // collectibles' details, bidding and editions read the `marketplace` texts
-  const [m] = await Promise.all([
-    import('../features/products/product-page.tsx'),
-    loadNamespace('marketplace'),
-  ]);
-  return { Component: m.ProductPage };
-};
-const search = () => import('../features/search/search-page.tsx').then((m) => ({ Component: m.SearchPage }));
+// product cards read the `products` texts, so every page that lists products loads them with its module
+const home = pageWith(['home', 'products'], () => import('../features/home/home-page.tsx'), 'HomePage');
+// collectibles' details, bidding and editions read the `marketplace` texts
+const product = pageWith(
+  ['products', 'marketplace'],
+  () => import('../features/products/product-page.tsx'),
+  'ProductPage',
+);
+const search = pageWith(['products'], () => import('../features/search/search-page.tsx'), 'SearchPage');
 const cms = () => import('../features/cms/cms-page.tsx').then((m) => ({ Component: m.CmsPage }));
-const contact = () =>
-  import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage }));
+const contact = pageWith(['contact'], () => import('../features/contact/contact-page.tsx'), 'ContactPage');
 const banned = () => import('../features/system/banned-page.tsx').then((m) => ({ Component: m.BannedPage }));
 const marketplacePage =
   (name: 'BrowsePage' | 'CategoryPage') => async (): Promise<{ Component: ComponentType }> => {
     const [m] = await Promise.all([
       import('../features/browse/browse-page.tsx'),
+      loadNamespace('products'),
       loadNamespace('marketplace'),
     ]);
     return { Component: m[name] };
@@ -46,23 +45,29 @@ const loginTwoFactor = accountsPage(
   'LoginTwoFactorPage',
 );
 const signUp = accountsPage(() => import('../features/accounts/sign-up-page.tsx'), 'SignUpPage');
-const resetPassword = accountsPage(
+// the pages of the e-mailed links and the forms that send them: their own `emailLinks` texts too
+const resetPassword = pageWith(
+  ['emailLinks', 'accounts'],
   () => import('../features/accounts/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
-const newPassword = accountsPage(
+const newPassword = pageWith(
+  ['emailLinks', 'accounts'],
   () => import('../features/accounts/new-password-page.tsx'),
   'NewPasswordPage',
 );
-const verifyEmail = accountsPage(
+const verifyEmail = pageWith(
+  ['emailLinks', 'accounts'],
   () => import('../features/accounts/verify-email-page.tsx'),
   'VerifyEmailPage',
 );
-const resendVerification = accountsPage(
+const resendVerification = pageWith(
+  ['emailLinks', 'accounts'],
   () => import('../features/accounts/resend-verification-page.tsx'),
   'ResendVerificationPage',
 );
-const confirmEmail = accountsPage(
+const confirmEmail = pageWith(
+  ['emailLinks', 'accounts'],
   () => import('../features/accounts/confirm-email-page.tsx'),
   'ConfirmEmailPage',
 );
@@ -146,16 +151,16 @@ const professionalRequest = pageWith(
 
 // Favourites, my collection, notification settings and creator profiles (the marketplace, issue 18).
 const collectionPages = () => import('../features/collections/collection-pages.tsx');
-const favourites = pageWith(['collections'], collectionPages, 'FavouritesPage');
-const myCollection = pageWith(['collections'], collectionPages, 'MyCollectionPage');
+const favourites = pageWith(['collections', 'products'], collectionPages, 'FavouritesPage');
+const myCollection = pageWith(['collections', 'products'], collectionPages, 'MyCollectionPage');
 const notificationsSettings = pageWith(
   ['collections'],
   () => import('../features/profiles/notifications-settings-page.tsx'),
   'NotificationsSettingsPage',
 );
 const profilePages = () => import('../features/profiles/profile-page.tsx');
-const customerProfile = pageWith(['collections'], profilePages, 'CustomerProfilePage');
-const profileByName = pageWith(['collections'], profilePages, 'ProfileByNamePage');
+const customerProfile = pageWith(['collections', 'products'], profilePages, 'CustomerProfilePage');
+const profileByName = pageWith(['collections', 'products'], profilePages, 'ProfileByNamePage');
 const editPublicProfile = pageWith(
   ['collections'],
   () => import('../features/profiles/edit-public-profile-page.tsx'),

@@ -16,7 +16,7 @@ function storedLocale(): Locale {
 }
 
 /**
- * `common` (header, footer, shared words) in its own chunk per language: a page loads the one it is
+ * `common` (the shell: header, footer, shared words) in its own chunk per language: a page loads the one it is
  * shown in before its first render (main.tsx awaits `i18n.changeLanguage`, the server render
  * preloads it, decision 021), the other language on a switch.
  */
@@ -24,20 +24,28 @@ const commonFiles = import.meta.glob<ResourceKey>('../locales/*/common.json', { 
 
 /**
  * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
- * `accounts` (login, registration, password and e-mail links), `account` (the logged-in account
+ * `accounts` (login, registration, the account fields), `emailLinks` (password reset and the
+ * e-mailed links' pages), `account` (the logged-in account
  * area: overview, profile, password, e-mail, two-factor, devices, referrals), `onboarding` (the self-disclosure), `orders` (the
  * order process, orders and invoices), `register` (the depot, transfers, register excerpts), `marketplace` (browse, categories and the other
- * collectibles pages), `creator` (creating and editing content, /created). A route's
+ * collectibles pages), `creator` (creating and editing content, /created), `home` (the home page),
+ * `products` (product cards, the product page's offer, the search page), `contact` (the contact
+ * page), `banners` (the logged-in banners and the notification checker, loaded with them). A route's
  * `lazy()` awaits `loadNamespace` with its page module, so the page never renders before its text is there.
  */
 const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
   [
     '../locales/*/account.json',
     '../locales/*/accounts.json',
+    '../locales/*/banners.json',
     '../locales/*/collections.json',
+    '../locales/*/contact.json',
     '../locales/*/creator.json',
+    '../locales/*/emailLinks.json',
+    '../locales/*/home.json',
     '../locales/*/onboarding.json',
     '../locales/*/orders.json',
+    '../locales/*/products.json',
     '../locales/*/register.json',
     '../locales/*/marketplace.json',
   ],
@@ -51,11 +59,16 @@ export type Namespace = 'common' | 'admin' | LazyNamespace;
 export type LazyNamespace =
   | 'account'
   | 'accounts'
+  | 'banners'
   | 'collections'
+  | 'contact'
   | 'creator'
+  | 'emailLinks'
+  | 'home'
   | 'marketplace'
   | 'onboarding'
   | 'orders'
+  | 'products'
   | 'register';
 
 const lazyNamespaceBackend: BackendModule = {

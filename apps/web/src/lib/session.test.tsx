@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '../app/header.tsx';
-import { i18n } from './i18n.ts';
+import { i18n, loadNamespace } from './i18n.ts';
 import { clearNotifications, useNotifications } from './notifications.ts';
 import { SessionProvider, useSession } from './session.tsx';
 import { resetSessionStoreForTests, sessionStorageKey } from './session-store.ts';
@@ -82,6 +82,7 @@ function setup(fetchImpl: (url: string) => Response) {
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
+  await loadNamespace('banners');
 });
 beforeEach(() => {
   localStorage.clear();

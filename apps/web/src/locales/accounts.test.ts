@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { defined } from '../lib/test-defined.ts';
 import deAccount from './de/account.json';
 import de from './de/accounts.json';
+import deLinks from './de/emailLinks.json';
 import enAccount from './en/account.json';
 import en from './en/accounts.json';
+import enLinks from './en/emailLinks.json';
 
 function entries(obj: object, prefix = ''): [string, string][] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -22,8 +24,12 @@ const sources = import.meta.glob<string>(
   { query: '?raw', import: 'default', eager: true },
 );
 
-/** The German keys of each namespace a file may read (`accounts` public, `account` logged-in). */
-const known = { accounts: new Set(keys(de)), account: new Set(keys(deAccount)) };
+/** The German keys of each namespace a file may read (`accounts` public, `account` logged-in, `emailLinks`). */
+const known = {
+  accounts: new Set(keys(de)),
+  account: new Set(keys(deAccount)),
+  emailLinks: new Set(keys(deLinks)),
+};
 type Namespace = keyof typeof known;
 
 /** The namespaces a source file's `useTranslation` calls name (one file may have several calls). */
@@ -31,7 +37,7 @@ function namespacesOf(src: string): Namespace[] {
   const names = new Set<Namespace>();
   for (const m of src.matchAll(/useTranslation\(([^)]*)\)/g))
     for (const n of (m[1] ?? '').matchAll(/'(\w+)'/g))
-      if (n[1] === 'accounts' || n[1] === 'account') names.add(n[1]);
+      if (n[1] === 'accounts' || n[1] === 'account' || n[1] === 'emailLinks') names.add(n[1]);
   return [...names];
 }
 
@@ -39,10 +45,12 @@ describe('accounts texts', () => {
   it('German and English have the same keys', () => {
     expect(keys(en).sort()).toEqual(keys(de).sort());
     expect(keys(enAccount).sort()).toEqual(keys(deAccount).sort());
+    expect(keys(enLinks).sort()).toEqual(keys(deLinks).sort());
   });
 
   it('split the logged-in area from the public pages: no key in both namespaces', () => {
     expect([...known.account].filter((k) => known.accounts.has(k))).toEqual([]);
+    expect([...known.emailLinks].filter((k) => known.accounts.has(k))).toEqual([]);
   });
 
   it('hold every key the account screens use, in a namespace the screen reads', () => {
@@ -64,11 +72,12 @@ describe('accounts texts', () => {
       ...companyTypes.map((c) => `companyTypes.${c}`),
       ...salutations.map((s) => `salutations.${s}`),
       ...passwordRules.map((r) => `password.rules.${r}`),
-      ...['resetPassword', 'resendVerification'].flatMap((x) =>
-        ['title', 'intro', 'submit', 'sent', 'sentText'].map((k) => `${x}.${k}`),
-      ),
     ];
     for (const key of generated) if (!known.accounts.has(key)) missing.push(key);
+    const linkForms = ['resetPassword', 'resendVerification'].flatMap((x) =>
+      ['title', 'intro', 'submit', 'sent', 'sentText'].map((k) => `${x}.${k}`),
+    );
+    for (const key of linkForms) if (!known.emailLinks.has(key)) missing.push(key);
     expect(used).toBeGreaterThan(100);
     expect(missing).toEqual([]);
   });
@@ -91,7 +100,7 @@ describe('accounts texts', () => {
     const catalogue = new Set<string>(
       [...Object.values(errorMessages), ...Object.values(violationMessages)].flatMap((m) => [m.de, m.en]),
     );
-    const copies = [de, en, deAccount, enAccount]
+    const copies = [de, en, deAccount, enAccount, deLinks, enLinks]
       .flatMap((f) => entries(f))
       .filter(([, v]) => catalogue.has(v));
     expect(copies).toEqual([]);

@@ -27,11 +27,13 @@ export const serverRenderedRoutes: Record<string, string> = {
  * the server preloads them with `common`, so hydration waits for no second round trip.
  */
 export const serverRenderedRouteTexts: Record<string, LazyNamespace[]> = {
-  'products/:productCode': ['marketplace'],
-  browse: ['marketplace'],
-  'categories/:categoryName': ['marketplace'],
-  customer: ['collections'],
-  'profile/:profileName': ['collections'],
+  'products/:productCode': ['products', 'marketplace'],
+  browse: ['products', 'marketplace'],
+  'categories/:categoryName': ['products', 'marketplace'],
+  search: ['products'],
+  customer: ['collections', 'products'],
+  'profile/:profileName': ['collections', 'products'],
+  contact: ['contact'],
   login: ['accounts'],
   'sign-up/:referralCode?': ['accounts'],
 };

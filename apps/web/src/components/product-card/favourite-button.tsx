@@ -18,7 +18,7 @@ export type FavouriteButtonProps = {
  * remembered and leads to /login; the product is added after the login unless already there.
  */
 export function FavouriteButton({ product, className = '' }: FavouriteButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const { isLoggedIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();

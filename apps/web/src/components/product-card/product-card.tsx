@@ -22,7 +22,7 @@ const labelStyles = {
 
 /** A product's label badge (sold, exclusive, unavailable); nothing for an available product. */
 export function ProductLabelBadge({ product, className = '' }: { product: ProductView; className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const label = productLabel(product);
   if (label === 'available') return null;
   return (
@@ -37,7 +37,7 @@ export function ProductLabelBadge({ product, className = '' }: { product: Produc
 
 /** spec 2: the creator's avatar, linking to their profile summary (/customer?id=). */
 function CreatorAvatar({ creator }: { creator: NonNullable<ProductView['creator']> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const label = t('product.by', { name: creator.fullName });
   return (
     <Link
@@ -86,7 +86,7 @@ export function ProductCard({
   /** The page's main picture (the first card of a list): loaded at once and first. */
   priority?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const locale = useLocale();
   const { customer } = useSession();
   const channel = useChannel();

@@ -10,7 +10,7 @@ import { useErrorText } from './components/use-error-text.ts';
 
 /** /confirm-email/{token}: the new address applies on opening the link from its mailbox. */
 export function ConfirmEmailPage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['emailLinks', 'accounts']);
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { isLoggedIn } = useSession();

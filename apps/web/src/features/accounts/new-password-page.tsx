@@ -17,7 +17,7 @@ import { useErrorText } from './components/use-error-text.ts';
 
 /** /new-password/{token} (spec 2): a new password from the mailed link; then log in with it. */
 export function NewPasswordPage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['emailLinks', 'accounts']);
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { isLoggedIn, logout } = useSession();

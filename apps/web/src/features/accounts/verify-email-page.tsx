@@ -10,7 +10,7 @@ import { useErrorText } from './components/use-error-text.ts';
 
 /** /verify-email/{token}: confirms the address on opening; success leads to the login. */
 export function VerifyEmailPage() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['emailLinks', 'accounts']);
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const verify = useVerifyEmail();

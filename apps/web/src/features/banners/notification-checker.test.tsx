@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
 import { endSession } from '../../lib/session-store.ts';
 import {
@@ -24,6 +24,7 @@ const pass = async (ms: number) => {
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
+  await loadNamespace('banners');
 });
 beforeEach(() => {
   // the fake clock also runs on by itself, so rendering and the first fetches need no pushing

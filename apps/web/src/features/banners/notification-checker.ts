@@ -32,7 +32,7 @@ const kycNotices: Partial<Record<KycDisplay, 'success' | 'info' | 'error'>> = {
  * by the session's customer, so a logout (which clears the cache and the session) stops them.
  */
 export function useNotificationChecker(): void {
-  const { t } = useTranslation();
+  const { t } = useTranslation('banners');
   const { isLoggedIn } = useSession();
   const uuid = useSessionState()?.uuid ?? '';
   const active = isLoggedIn && uuid !== '';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
 import { endSession } from '../../lib/session-store.ts';
 import {
@@ -17,6 +17,7 @@ const banner = async () => within(await screen.findByTestId('user-banner'));
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
+  await loadNamespace('banners');
 });
 beforeEach(() => {
   localStorage.clear();

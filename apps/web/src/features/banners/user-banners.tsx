@@ -37,7 +37,7 @@ const actionClass =
  * banner stays closed until logout. Also runs the notification checker (spec 4) while logged in.
  */
 export function UserBanners() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['banners', 'common']);
   const { isLoggedIn } = useSession();
   const session = useSessionState();
   const { pathname } = useLocation();

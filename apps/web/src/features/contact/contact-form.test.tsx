@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
 import { defined } from '../../lib/test-defined.ts';
 import { ContactForm } from './contact-form.tsx';
@@ -18,6 +18,7 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true }) a
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
+  await loadNamespace('contact');
 });
 afterEach(() => {
   cleanup();

@@ -20,7 +20,7 @@ const empty: ContactMessageInput = { name: '', email: '', subject: '', message: 
 
 /** The contact form: validated with the API's own schema, server violations land on the fields. */
 export function ContactForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contact', 'common']);
   const locale = useLocale();
   const send = useSendContactMessage();
   const form = useForm<ContactMessageInput>({

@@ -7,7 +7,7 @@ import { ContactForm } from './contact-form.tsx';
 
 /** spec 2 /contact: the channel's contact address and a form that reaches the operator's mailbox. */
 export function ContactPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contact', 'common']);
   const channel = useChannel();
   const c = channel.data;
   return (

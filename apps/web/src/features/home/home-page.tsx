@@ -15,7 +15,7 @@ import { WelcomeBanner } from './welcome-banner.tsx';
 const placeholders = { investment: 4, marketplace: 12 } as const;
 
 function LatestProducts() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['home', 'common']);
   const products = useLatestProducts();
   const channel = useChannel();
   const reading = channel.data?.homeRequiresLogin === false ? 'marketplace' : 'investment';

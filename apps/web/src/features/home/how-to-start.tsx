@@ -11,7 +11,7 @@ const steps = [
 
 /** spec 1: the three-step how-to-start section (CMS block home-how-to-start, else built-in text). */
 export function HowToStart() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['home', 'common']);
   const block = useCmsBlock('home-how-to-start');
   return (
     <section className="border-y border-slate-200 bg-white" aria-labelledby="how-title">

@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { TokenAssetView } from '@token/domain/register';
 import type { PayoutView } from '@token/domain/servicing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { resetSessionStoreForTests } from '../../lib/session-store.ts';
 import { channelList, mockApi, renderRoutes } from '../../lib/test-api.tsx';
 import { storeSessionForTests } from '../../lib/test-session.ts';
@@ -61,6 +61,7 @@ const text = (id: string) => screen.getByTestId(id).textContent?.replace(/\s+/g,
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
+  await loadNamespace('home');
 });
 beforeEach(() => {
   localStorage.clear();

@@ -32,7 +32,7 @@ function Figure({ label, value, testId }: { label: string; value: string | null;
 }
 
 function WalletSummary() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['home', 'common']);
   const locale = useLocale();
   const assets = useTokenAssets();
   const totals = assets.data ? walletTotals(assets.data) : null;

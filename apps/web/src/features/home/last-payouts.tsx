@@ -15,7 +15,7 @@ export const homePayoutCount = 3;
  * query as /account/payments (300 newest, 10 minutes), and a link there.
  */
 export function LastPayouts() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['home', 'common']);
   const locale = useLocale();
   const payouts = useCustomerPayouts();
   const last = payouts.data?.slice(0, homePayoutCount);

@@ -7,7 +7,7 @@ import { topCreatorsCount, useTopCreators } from './api/get-top-creators.ts';
 
 /** spec 1: the top 8 creators, each linking to their profile summary (/customer?id=). */
 export function TopCreators() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['home', 'common']);
   const creators = useTopCreators();
   if (creators.data?.length === 0) return null;
   return (

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session.tsx';
 
 /** spec 1: the welcome banner (CMS block home-welcome); sign-up only when logged out, and the offerings. */
 export function WelcomeBanner() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['home', 'common']);
   const { isLoggedIn } = useSession();
   const block = useCmsBlock('home-welcome');
   const { heading, rest } = block.data

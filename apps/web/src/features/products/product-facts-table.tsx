@@ -31,7 +31,7 @@ function formatAttribute(a: AttributeView, locale: Locale, t: TFunction): string
 
 /** Key facts of a bond: its attributes (coupon, term, maturity, ISIN...) and investor restrictions. */
 export function ProductFactsTable({ product }: { product: ProductView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const locale = useLocale();
   const rows: { label: string; value: string; code: string }[] = product.attributes
     .filter((a) => !hiddenAttributes.has(a.code))

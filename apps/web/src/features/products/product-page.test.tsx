@@ -98,6 +98,7 @@ const plain = (el: HTMLElement) => (el.textContent ?? '').replace(/\u00a0/g, ' '
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
+  await loadNamespace('products');
   await loadNamespace('marketplace');
 });
 beforeEach(() => {

@@ -36,7 +36,7 @@ import { ProductGallery } from './product-gallery.tsx';
  * all) jumps when the product arrives.
  */
 function ProductSkeleton() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-busy="true" data-testid="product-skeleton">
       <DocumentTitle />
@@ -69,7 +69,7 @@ function ProductSkeleton() {
 
 /** Price, availability and the buy button in its state for this visitor (spec 5 rule). */
 function BuyPanel({ product }: { product: ProductView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const { t: tm } = useTranslation('marketplace');
   const security = isSecurity(product);
   const locale = useLocale();
@@ -202,7 +202,7 @@ function BuyPanel({ product }: { product: ProductView }) {
 }
 
 function LegalDocuments({ product }: { product: ProductView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   if (product.legalDocuments.length === 0) return null;
   return (
     <section aria-labelledby="documents-title">
@@ -268,7 +268,7 @@ function productJsonLd(p: ProductView, fallbackDescription: string): Record<stri
 /** spec 2 /products/:productCode: media, description, key facts, legal documents, price and buying. */
 export function ProductPage() {
   const { productCode = '' } = useParams();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const product = useProduct(productCode);
 
   if (product.isPending) return <ProductSkeleton />;

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SearchHitView } from '@token/domain/marketplace';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Header } from '../../app/header.tsx';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { type ApiCall, mockApi, problemAnswer, renderRoutes } from '../../lib/test-api.tsx';
 import { productFixture } from '../../lib/test-products.ts';
 import { SearchPage } from './search-page.tsx';
@@ -63,6 +63,7 @@ const routes = [{ path: '/search', element: <SearchPage /> }];
 
 beforeAll(async () => {
   await i18n.changeLanguage('de');
+  await loadNamespace('products');
 });
 afterEach(() => {
   cleanup();

@@ -17,7 +17,7 @@ function phraseOf(params: URLSearchParams): string {
 }
 
 function SearchBox({ phrase, onSearch }: { phrase: string; onSearch: (phrase: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const id = useId();
   const [value, setValue] = useState(phrase);
   // Back and forward change the URL's phrase: the box follows.
@@ -52,7 +52,7 @@ function SearchBox({ phrase, onSearch }: { phrase: string; onSearch: (phrase: st
 }
 
 function Results({ phrase }: { phrase: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const hits = useSearchProducts(phrase);
   if (hits.isPending) {
     return (
@@ -124,7 +124,7 @@ function Results({ phrase }: { phrase: string }) {
  * back and shared links show the same search.
  */
 export function SearchPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['products', 'common']);
   const [params, setParams] = useSearchParams();
   const phrase = phraseOf(params);
   return (

@@ -21,7 +21,7 @@ export function EmailRequestForm({
   texts: 'resetPassword' | 'resendVerification';
   send: (input: { email: string }) => Promise<void>;
 }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['emailLinks', 'accounts']);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useDomainForm(emailRequestSchema, { email: '' });
   const showServerErrors = useServerErrors(setError, ['email']);
