@@ -1,17 +1,16 @@
 import { configure } from '@testing-library/react';
-import type { ResourceKey } from 'i18next';
 import { options } from 'preact';
-import { i18n } from './lib/i18n.ts';
+import { i18n, type Texts } from './lib/i18n.ts';
 
 // The app loads a language's `common` texts as a chunk before its first render (lib/i18n.ts);
 // components under test render at once, so both languages are there from the start.
-const commonTexts = import.meta.glob<ResourceKey>('./locales/*/common.json', {
+const commonTexts = import.meta.glob<Texts>('./locales/*/common.json', {
   import: 'default',
   eager: true,
 });
 for (const [file, texts] of Object.entries(commonTexts)) {
   const language = /\/locales\/(\w+)\//.exec(file)?.[1];
-  if (language) i18n.addResourceBundle(language, 'common', texts, true, true);
+  if (language) i18n.addResourceBundle(language, 'common', texts);
 }
 
 // Component tests run beside the API suites on a 2-core machine: `findBy…`/`waitFor` wait up to

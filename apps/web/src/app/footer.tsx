@@ -1,13 +1,12 @@
 import { platformToday } from '@token/domain/calendar';
 import { parseCommercialRegister } from '@token/domain/format';
-import type { TFunction } from 'i18next';
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { HtmlContent } from '../components/ui/html-content.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useChannel } from '../lib/channel.ts';
 import { useCmsBlock } from '../lib/cms-block.ts';
-import { useLocale, useTranslation } from '../lib/i18n.ts';
+import { type TFunction, useLocale, useTranslation } from '../lib/i18n.ts';
 
 export const legalLinks = [
   { to: '/imprint', key: 'imprint' },

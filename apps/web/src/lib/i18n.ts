@@ -1,6 +1,8 @@
 import { defaultLocale, isLocale, type Locale } from '@token/domain/i18n';
-import i18next, { type BackendModule, type ResourceKey, type TFunction } from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
+import { type Texts, type TFunction, Translator } from './translator.ts';
+
+export type { Texts, TFunction };
 
 const storageKey = 'locale';
 
@@ -20,7 +22,7 @@ function storedLocale(): Locale {
  * shown in before its first render (main.tsx awaits `i18n.changeLanguage`, the server render
  * preloads it, decision 021), the other language on a switch.
  */
-const commonFiles = import.meta.glob<ResourceKey>('../locales/*/common.json', { import: 'default' });
+const commonFiles = import.meta.glob<Texts>('../locales/*/common.json', { import: 'default' });
 
 /**
  * Namespaces loaded with the pages that use them, so their text is not part of the first paint:
@@ -33,7 +35,7 @@ const commonFiles = import.meta.glob<ResourceKey>('../locales/*/common.json', { 
  * page), `banners` (the logged-in banners and the notification checker, loaded with them). A route's
  * `lazy()` awaits `loadNamespace` with its page module, so the page never renders before its text is there.
  */
-const lazyNamespaceFiles = import.meta.glob<ResourceKey>(
+const lazyNamespaceFiles = import.meta.glob<Texts>(
   [
     '../locales/*/account.json',
     '../locales/*/accounts.json',
@@ -71,19 +73,10 @@ export type LazyNamespace =
   | 'products'
   | 'register';
 
-const lazyNamespaceBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const file = `../locales/${language}/${namespace}.json`;
-    const load = namespace === 'common' ? commonFiles[file] : lazyNamespaceFiles[file];
-    if (!load) return callback(null, {});
-    load().then(
-      (resources) => callback(null, resources),
-      (err: Error) => callback(err, false),
-    );
-  },
-};
+function loadTexts(language: string, namespace: string): Promise<Texts> | undefined {
+  const file = `../locales/${language}/${namespace}.json`;
+  return (namespace === 'common' ? commonFiles[file] : lazyNamespaceFiles[file])?.();
+}
 
 /**
  * The language the server rendered this page in (decision 021), read before anything below sets
@@ -95,18 +88,17 @@ export const serverRenderedLocale: Locale | null = (() => {
   return isLocale(lang) ? lang : null;
 })();
 
-export const i18n = i18next.createInstance();
-
-void i18n.use(lazyNamespaceBackend).init({
-  lng: storedLocale(),
-  // German for anything else, but no fallback between the two: both are complete
-  // (locales/*.test.ts), and an English page must not load the German texts too
-  fallbackLng: { de: [], en: [], default: [defaultLocale] },
-  supportedLngs: ['de', 'en'],
-  defaultNS: 'common',
-  ns: ['common'],
-  interpolation: { escapeValue: false },
-  initAsync: false,
+/**
+ * The app's texts (lib/translator.ts). It starts in the language the server rendered the page in,
+ * else the visitor's stored choice, and fetches that language's `common` at once.
+ */
+export const i18n = new Translator({
+  language: serverRenderedLocale ?? storedLocale(),
+  defaultNamespace: 'common',
+  load: loadTexts,
+});
+void i18n.loadNamespaces('common').catch(() => {
+  // tried again by the first render's commonTextsReady
 });
 
 /** The Vite manifest key of a namespace's texts in a language (the server render preloads its chunk). */
@@ -114,12 +106,15 @@ export function textsModule(locale: Locale, namespace: 'common' | LazyNamespace)
   return `src/locales/${locale}/${namespace}.json`;
 }
 
-/** Resolves once the active language's `common` texts are there (before a first render). */
+/**
+ * Resolves once the active language's `common` texts are there (before a first render); should
+ * their chunk not come, the app still starts (and a route's own texts try again).
+ */
 export function commonTextsReady(): Promise<void> {
-  return i18n.loadNamespaces('common');
+  return i18n.loadNamespaces('common').catch(() => undefined);
 }
 
-/** Loads a lazy namespace for the active language (and the German fallback). */
+/** Loads a lazy namespace for the active language. */
 export function loadNamespace(namespace: LazyNamespace): Promise<void> {
   return i18n.loadNamespaces(namespace);
 }
@@ -133,8 +128,7 @@ i18n.on('languageChanged', applyToDocument);
 
 /** The active language as a Locale (what API calls send as Accept-Language). */
 export function currentLocale(): Locale {
-  const l = i18n.resolvedLanguage ?? i18n.language;
-  return isLocale(l) ? l : defaultLocale;
+  return isLocale(i18n.language) ? i18n.language : defaultLocale;
 }
 
 /** The cookie that tells the server render the visitor's language (decision 021), for a year. */
@@ -178,8 +172,7 @@ function textsChanged() {
   for (const listener of textsListeners) listener();
 }
 i18n.on('languageChanged', textsChanged);
-i18n.on('loaded', textsChanged);
-i18n.store.on('added', textsChanged);
+i18n.on('textsAdded', textsChanged);
 function subscribeToTexts(listener: () => void): () => void {
   textsListeners.add(listener);
   return () => textsListeners.delete(listener);
@@ -193,15 +186,12 @@ const readTextsRevision = () => textsRevision;
  * before it renders (app/router.tsx), so this never waits (decision 021: it replaces
  * react-i18next's hook, whose suspense and provider machinery the app does not use).
  */
-export function useTranslation(namespace: Namespace | Namespace[] = 'common'): {
-  t: TFunction;
-  i18n: typeof i18n;
-} {
+export function useTranslation(namespace: Namespace | Namespace[] = 'common'): { t: TFunction } {
   const revision = useSyncExternalStore(subscribeToTexts, readTextsRevision, readTextsRevision);
   const key = Array.isArray(namespace) ? namespace.join(' ') : namespace;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the namespaces, `revision` for the texts
-  const t = useMemo(() => i18n.getFixedT(null, key.split(' ')) as TFunction, [key, revision]);
-  return { t, i18n };
+  const t = useMemo(() => i18n.getFixedT(key.split(' ')), [key, revision]);
+  return { t };
 }
 
 /** The active language, re-rendering when it changes. */

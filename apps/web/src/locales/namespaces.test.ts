@@ -1,5 +1,5 @@
-import type { ResourceKey } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { Texts } from '../lib/i18n.ts';
 import { defined } from '../lib/test-defined.ts';
 
 /*
@@ -9,7 +9,7 @@ import { defined } from '../lib/test-defined.ts';
  * folder check that English has the same keys).
  */
 
-const files = import.meta.glob<ResourceKey>('./de/*.json', { import: 'default', eager: true });
+const files = import.meta.glob<Texts>('./de/*.json', { import: 'default', eager: true });
 
 function keysOf(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>

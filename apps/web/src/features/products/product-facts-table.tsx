@@ -1,8 +1,7 @@
 import type { AttributeView, ProductView } from '@token/domain/catalog-views';
 import { formatDate, formatEuro, formatNumber, formatPercent } from '@token/domain/format';
 import type { Locale } from '@token/domain/i18n';
-import type { TFunction } from 'i18next';
-import { useLocale, useTranslation } from '../../lib/i18n.ts';
+import { type TFunction, useLocale, useTranslation } from '../../lib/i18n.ts';
 
 // Shown elsewhere on the page (the more-information button), not as a row.
 const hiddenAttributes = new Set(['url_more_information']);
