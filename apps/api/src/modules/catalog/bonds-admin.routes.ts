@@ -211,15 +211,16 @@ export async function bondsAdminRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { view, storageKey } = await removeBondImage({
+      const { view, storageKeys } = await removeBondImage({
         db: app.db,
         code: request.params.code,
         imageId: request.params.id,
         operatorId: operatorOf(request).id,
       });
-      await app.partners.storage.remove(storageKey).catch((e: unknown) => {
-        request.log.warn({ err: e, storageKey }, 'removed image file could not be deleted');
-      });
+      for (const storageKey of storageKeys)
+        await app.partners.storage.remove(storageKey).catch((e: unknown) => {
+          request.log.warn({ err: e, storageKey }, 'removed image file could not be deleted');
+        });
       return sendItem(request, reply, view, meta(view.code));
     },
   );
@@ -232,7 +233,7 @@ async function bondUploadRoutes(app: App) {
   app.post(
     '/bonds/:code/images',
     {
-      ...uploadOptions(['no_file_uploaded', 'file_too_big', 'file_type_not_allowed']),
+      ...uploadOptions(['no_file_uploaded', 'file_too_big', 'file_type_not_allowed', 'file_not_recognized']),
       schema: {
         tags: ['admin'],
         summary:
@@ -247,9 +248,16 @@ async function bondUploadRoutes(app: App) {
       const { code } = request.params;
       // unknown bonds are refused before a byte is stored
       await getBondAdmin({ db: app.db, code });
-      const image = await receiveImage(request, app.partners.storage);
+      const { image, bytes } = await receiveImage(request, app.partners.storage);
       try {
-        const view = await addBondImage({ db: app.db, code, image, operatorId: operatorOf(request).id });
+        const view = await addBondImage({
+          db: app.db,
+          storage: app.partners.storage,
+          code,
+          image,
+          bytes,
+          operatorId: operatorOf(request).id,
+        });
         reply.status(201);
         return sendItem(request, reply, view, meta(view.code));
       } catch (e) {
@@ -319,25 +327,28 @@ const extensionOf: Record<(typeof bondImageMimeTypes)[number], string> = {
  * Reads the one image of a multipart upload (field `file`): at most 10 MB, its type judged from its
  * bytes, stored in the public bucket under a random key. Throws before anything is stored.
  */
-async function receiveImage(request: FastifyRequest, storage: StoragePort): Promise<StoredImage> {
-  let image: StoredImage | null = null;
+async function receiveImage(
+  request: FastifyRequest,
+  storage: StoragePort,
+): Promise<{ image: StoredImage; bytes: Buffer }> {
+  let stored: StoredImage | null = null;
   try {
-    image = await readImageParts(request, storage, (stored) => {
-      image = stored;
+    return await readImageParts(request, storage, (image) => {
+      stored = image;
     });
   } catch (e) {
-    if (image) await storage.remove((image as StoredImage).storageKey);
+    if (stored) await storage.remove((stored as StoredImage).storageKey);
     throw e;
   }
-  return image;
 }
 
 async function readImageParts(
   request: FastifyRequest,
   storage: StoragePort,
   onStored: (image: StoredImage) => void,
-): Promise<StoredImage> {
+): Promise<{ image: StoredImage; bytes: Buffer }> {
   let image: StoredImage | null = null;
+  let imageBytes: Buffer | null = null;
   const parts = request.parts();
   while (true) {
     let next: IteratorResult<Multipart>;
@@ -387,10 +398,11 @@ async function readImageParts(
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
     };
+    imageBytes = bytes;
     onStored(image);
   }
-  if (!image) throw new AppError('no_file_uploaded');
-  return image;
+  if (!image || !imageBytes) throw new AppError('no_file_uploaded');
+  return { image, bytes: imageBytes };
 }
 
 function asUploadError(e: unknown): unknown {

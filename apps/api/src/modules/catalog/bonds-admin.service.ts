@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type BondAdminListItemView,
   type BondAdminView,
@@ -16,6 +17,7 @@ import {
 import { shopChannelCode } from '@token/domain/channel';
 import { AppError, type FieldViolation, notFound } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
+import { renditionSizes } from '@token/domain/marketplace';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client.ts';
@@ -37,7 +39,9 @@ import {
   taxCategories,
   taxons,
 } from '../../db/schema/index.ts';
+import type { StoragePort } from '../../partners/storage/port.ts';
 import { appendAuditEntry } from '../admin/audit-log.service.ts';
+import { imageRenditions, type Rendition } from '../content/media-uploads.service.ts';
 import { tokensSoldOf } from '../servicing/terms.service.ts';
 
 /*
@@ -439,18 +443,58 @@ export type StoredImage = {
   sha256: string;
 };
 
-/** POST /admin/bonds/{code}/images: records a stored image as the bond's last picture. */
+/**
+ * POST /admin/bonds/{code}/images: records a stored image as the bond's last picture, with WebP
+ * renditions sm..xxxl beside it as a creator's upload gets (product cards and pages load a picture by
+ * width). An image the decoder cannot read is refused (`file_not_recognized`) and nothing is kept.
+ */
 export async function addBondImage(opts: {
   db: Database;
+  storage: StoragePort;
   code: string;
   image: StoredImage;
+  /** The image's bytes (as stored under `image.storageKey`), for its renditions. */
+  bytes: Buffer;
   operatorId: number;
 }): Promise<BondAdminView> {
+  const uuid = randomUUID();
+  let renditions: Record<string, Rendition>;
+  try {
+    renditions = await imageRenditions(opts.storage, { bucket: 'public', uuid }, opts.bytes);
+  } catch {
+    await removeRenditions(opts.storage, `public/content/${uuid}/`);
+    throw new AppError('file_not_recognized');
+  }
+  try {
+    await recordBondImage(opts, uuid, renditions);
+  } catch (e) {
+    await removeRenditions(opts.storage, renditions);
+    throw e;
+  }
+  return getBondAdmin({ db: opts.db, code: opts.code });
+}
+
+/** Removes stored renditions: those of a row, or every size under a prefix (a half-made set). */
+async function removeRenditions(storage: StoragePort, made: Record<string, Rendition> | string) {
+  const keys =
+    typeof made === 'string'
+      ? renditionSizes.map((size) => `${made}${size}.webp`)
+      : [...new Set(Object.values(made).map((r) => r.storageKey))];
+  await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+}
+
+async function recordBondImage(
+  opts: { db: Database; code: string; image: StoredImage; operatorId: number },
+  uuid: string,
+  renditions: Record<string, Rendition>,
+): Promise<void> {
   await opts.db.transaction(async (tx) => {
     const bond = await getBondProduct(tx, opts.code, true);
     const [file] = await tx
       .insert(mediaFiles)
       .values({
+        uuid,
+        renditions,
         fileName: opts.image.fileName,
         originalName: opts.image.fileName,
         mimeType: opts.image.mimeType,
@@ -469,20 +513,19 @@ export async function addBondImage(opts: {
     await tx.insert(productMediaFiles).values({ productId: bond.id, mediaFileId: file!.id, position });
     await audit(tx, opts.operatorId, 'bond_image_added', { product: bond.code, image: file!.id });
   });
-  return getBondAdmin({ db: opts.db, code: opts.code });
 }
 
-/** DELETE /admin/bonds/{code}/images/{id}: detaches the picture; answers the storage key to remove. */
+/** DELETE /admin/bonds/{code}/images/{id}: detaches the picture; answers its files to remove (renditions too). */
 export async function removeBondImage(opts: {
   db: Database;
   code: string;
   imageId: number;
   operatorId: number;
-}): Promise<{ view: BondAdminView; storageKey: string }> {
-  const storageKey = await opts.db.transaction(async (tx) => {
+}): Promise<{ view: BondAdminView; storageKeys: string[] }> {
+  const storageKeys = await opts.db.transaction(async (tx) => {
     const bond = await getBondProduct(tx, opts.code, true);
     const [link] = await tx
-      .select({ storageKey: mediaFiles.storageKey })
+      .select({ storageKey: mediaFiles.storageKey, renditions: mediaFiles.renditions })
       .from(productMediaFiles)
       .innerJoin(mediaFiles, eq(mediaFiles.id, productMediaFiles.mediaFileId))
       .where(and(eq(productMediaFiles.productId, bond.id), eq(productMediaFiles.mediaFileId, opts.imageId)));
@@ -492,9 +535,10 @@ export async function removeBondImage(opts: {
       .where(and(eq(productMediaFiles.productId, bond.id), eq(productMediaFiles.mediaFileId, opts.imageId)));
     await tx.delete(mediaFiles).where(eq(mediaFiles.id, opts.imageId));
     await audit(tx, opts.operatorId, 'bond_image_removed', { product: bond.code, image: opts.imageId });
-    return link.storageKey;
+    const renditionKeys = Object.values(link.renditions ?? {}).map((r) => r.storageKey);
+    return [...new Set([link.storageKey, ...renditionKeys])];
   });
-  return { view: await getBondAdmin({ db: opts.db, code: opts.code }), storageKey };
+  return { view: await getBondAdmin({ db: opts.db, code: opts.code }), storageKeys };
 }
 
 /** A stored PDF to record as a legal document (bytes already in storage under `storageKey`). */

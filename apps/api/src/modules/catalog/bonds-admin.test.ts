@@ -1,7 +1,10 @@
+import type { MediaFileView } from '@token/domain/catalog-views';
+import { renditionSizes } from '@token/domain/marketplace';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   complianceAuditLog,
+  mediaFiles,
   productPaymentConfigurations,
   products,
   productVariants,
@@ -251,6 +254,14 @@ describe('the life of a bond', () => {
     const etag = shop.headers.etag as string;
     expect(shop.json().legalDocuments).toHaveLength(1);
     expect((await t.app.inject({ url: images[0]!.url })).statusCode).toBe(200);
+    // the picture has WebP renditions sm..xxxl as a creator's upload has (a 1×1 image: one file serves all)
+    const shopImage = (shop.json().mediaFiles as MediaFileView[])[0]!;
+    expect(Object.keys(shopImage.renditions ?? {}).sort()).toEqual([...renditionSizes].sort());
+    const rendition = shopImage.renditions!.xxxl!;
+    expect([rendition.width, rendition.height]).toEqual([1, 1]);
+    const served = await t.app.inject({ url: rendition.path });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
 
     // an edit shows at once, under a new ETag
     expect(
@@ -330,6 +341,35 @@ describe('the life of a bond', () => {
     expect(badType.status).toBe(422);
     expect((badType.body.violations as { propertyPath: string }[])[0]!.propertyPath).toBe('type');
     expect((await call('GET', `/bonds/${body.code}`)).json().legalDocuments).toEqual([]);
+  });
+
+  it('keeps no file of a removed picture, and refuses an image its decoder cannot read', async () => {
+    const body = newBond();
+    await call('POST', '/bonds', body);
+    const upload = (file: Buffer) =>
+      postMultipart(t.app, {
+        url: `/api/v2/admin/bonds/${body.code}/images`,
+        token,
+        parts: [{ name: 'file', filename: 'bild.png', contentType: 'image/png', data: file }],
+      });
+    const added = await upload(png);
+    expect(added.status).toBe(201);
+    const [image] = added.body.images as { id: number; url: string }[];
+    const [row] = await t.app.db.select().from(mediaFiles).where(eq(mediaFiles.id, image!.id));
+    const renditionPaths = Object.values(row!.renditions ?? {}).map((r) => `/media/${r.storageKey}`);
+    expect(renditionPaths.length).toBeGreaterThan(0);
+    expect((await t.app.inject({ url: renditionPaths[0]! })).statusCode).toBe(200);
+
+    expect((await call('DELETE', `/bonds/${body.code}/images/${image!.id}`)).statusCode).toBe(200);
+    for (const url of [image!.url, ...renditionPaths])
+      expect((await t.app.inject({ url })).statusCode).toBe(404);
+
+    // PNG magic bytes, then nothing a decoder can read
+    const broken = Buffer.concat([png.subarray(0, 16), Buffer.alloc(64, 7)]);
+    const refused = await upload(broken);
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('file_not_recognized');
+    expect((await call('GET', `/bonds/${body.code}`)).json().images).toEqual([]);
   });
 
   it('refuses price and supply changes once tokens are sold', async () => {

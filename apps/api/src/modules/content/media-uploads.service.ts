@@ -116,7 +116,7 @@ export async function getAwaitingUploadByKey(opts: { db: Db; storageKey: string 
   return row;
 }
 
-type Rendition = { width: number; height: number; storageKey: string; size: number; sha256: string };
+export type Rendition = { width: number; height: number; storageKey: string; size: number; sha256: string };
 
 /** Sizes sm..xxxl as WebP, never wider than the original: sizes the original cannot fill share one file. */
 async function makeRenditions(
