@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { notifyFailure } from '../../lib/error-text.tsx';
 import { useDomainForm } from '../../lib/form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -25,7 +26,7 @@ export function LoginTwoFactorPage() {
   const twoFactor = useTwoFactorState();
   const navigate = useNavigate();
   const login = useLogInWithCode();
-  const { errorText, notifyError } = useErrorText();
+  const { errorText } = useErrorText();
   const { register, handleSubmit, formState, setError, setFocus } = useDomainForm(codeFormSchema, {
     code: '',
   });
@@ -45,7 +46,7 @@ export function LoginTwoFactorPage() {
         setError('code', { type: err.code, message: errorText(err) }, { shouldFocus: true });
         return;
       }
-      notifyError(err);
+      notifyFailure(err);
       setFocus('code');
     }
   });

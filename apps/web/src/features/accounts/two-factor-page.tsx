@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { notifyFailure } from '../../lib/error-text.tsx';
 import { useDomainForm } from '../../lib/form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -40,7 +41,7 @@ function CodeForm({
   destructive?: boolean;
   onCode: (code: string) => Promise<void>;
 }) {
-  const { errorText, notifyError } = useErrorText();
+  const { errorText } = useErrorText();
   const { register, handleSubmit, formState, setError } = useDomainForm(codeFormSchema, { code: '' });
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
@@ -50,7 +51,7 @@ function CodeForm({
         setError('code', { type: err.code, message: errorText(err) }, { shouldFocus: true });
         return;
       }
-      notifyError(err);
+      notifyFailure(err);
     }
   });
   return (
