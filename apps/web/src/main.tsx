@@ -88,8 +88,12 @@ async function start(container: HTMLElement) {
     );
     return;
   }
+  // the visitor's own choice wins over the language a server-rendered page came in (canHydrate)
   const chosen = chosenLocale();
-  if (chosen) rememberLocale(chosen);
+  if (chosen) {
+    rememberLocale(chosen);
+    await i18n.changeLanguage(chosen).catch(() => undefined);
+  }
   await commonTextsReady();
   createRoot(container).render(
     <StrictMode>
