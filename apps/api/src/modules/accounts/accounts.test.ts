@@ -214,6 +214,12 @@ describe('e-mail verification', () => {
     const unknown = await shop(t.app).patch(`/account-verification-requests/${'x'.repeat(43)}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('token_invalid');
+    // a link cut short or mangled when copied is just as invalid, and the page says so in those words
+    for (const mangled of ['bogus', 'abc.def~ghi%21jklmnop']) {
+      const res = await shop(t.app).patch(`/account-verification-requests/${mangled}`);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('token_invalid');
+    }
   });
 
   it('answers a resend the same whether or not the address exists, and mails only real unverified ones', async () => {
