@@ -17,7 +17,7 @@ const budgetKb = 120;
 
 /**
  * The pages measured, the route module each one loads lazily and the text namespaces its `lazy()`
- * awaits (app/router.tsx; ssr/server-rendered-routes.ts `serverRenderedRouteTexts`).
+ * awaits (the namespaces `pageWith` gives the route in app/router.tsx; the server render preloads them).
  */
 const pages = [
   { path: '/', module: 'src/features/home/home-page.tsx', texts: ['home', 'products'] },

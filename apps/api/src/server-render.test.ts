@@ -154,7 +154,7 @@ describe('public pages rendered on the server', () => {
     }
   });
 
-  it("preloads the page's texts in its language only: common and the route's namespace", async () => {
+  it("preloads the page's texts in its language only: common and the route's namespaces", async () => {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const manifest = JSON.parse(readFileSync(join(webDistDir, '.vite/manifest.json'), 'utf8')) as Record<
@@ -172,7 +172,11 @@ describe('public pages rendered on the server', () => {
       expect(login).not.toContain(chunk(other, 'common'));
       const product = preloaded((await page(`/products/SOLAR_BRANDENBURG_2031?locale=${locale}`)).body);
       expect(product).toContain(chunk(locale, 'marketplace'));
+      expect(product).toContain(chunk(locale, 'products'));
       expect(product).not.toContain(chunk(locale, 'accounts'));
+      const contact = preloaded((await page(`/contact?locale=${locale}`)).body);
+      expect(contact).toContain(chunk(locale, 'contact'));
+      expect(contact).not.toContain(chunk(locale, 'products'));
     }
   });
 

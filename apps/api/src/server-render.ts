@@ -25,7 +25,6 @@ type PageHead = {
 type EntryServer = {
   serverRenderedRoute(pathname: string): string | null;
   routeModuleOf(routePath: string): string | undefined;
-  textModulesOf(routePath: string, locale: Locale): string[];
   render(opts: {
     url: string;
     origin: string;
@@ -35,6 +34,8 @@ type EntryServer = {
     status: number;
     head: PageHead;
     state: unknown;
+    /** The Vite manifest keys of the texts the page read (preloaded with its chunks). */
+    textModules: string[];
     pipe: <W extends NodeJS.WritableStream>(destination: W) => W;
   }>;
 };
@@ -156,7 +157,7 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
    * The route module's chunks and styles and the page's texts in its language, preloaded so
    * hydration waits for no second round trip.
    */
-  const preloads = (routePath: string, locale: Locale) => {
+  const preloads = (routePath: string, textModules: string[]) => {
     const key = entry.routeModuleOf(routePath);
     const files = new Set<string>();
     const css = new Set<string>();
@@ -168,7 +169,7 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
       for (const i of chunk.imports ?? []) walk(i);
     };
     if (key) walk(key);
-    for (const k of entry.textModulesOf(routePath, locale)) walk(k);
+    for (const k of textModules) walk(k);
     const entryChunk = Object.values(manifest).find((c) => c.isEntry);
     return [...[...files].filter((f) => f !== entryChunk?.file && !template.includes(f))]
       .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`)
@@ -198,7 +199,7 @@ export async function loadServerRenderer(app: App, webDist: string): Promise<Ser
         .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`)
         .replace(/<title>[^<]*<\/title>/, '')
         .replace(/<meta\s+name="description"[^>]*>/, '')
-        .replace('</head>', `    ${head}\n    ${preloads(routePath, locale)}\n  </head>`)
+        .replace('</head>', `    ${head}\n    ${preloads(routePath, page.textModules)}\n  </head>`)
         .split('<div id="root"></div>') as [string, string];
       const out = new PassThrough();
       out.write(`${before}<div id="root">`);

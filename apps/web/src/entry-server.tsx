@@ -5,12 +5,12 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import { type RouteTexts, routes } from './app/router.tsx';
 import { setApiFetch } from './lib/api-client.ts';
 import { loadErrorTexts } from './lib/error-text.tsx';
 import { i18n, textsModule } from './lib/i18n.ts';
 import { type PageHead, PageHeadContext } from './ssr/page-head.ts';
-import { serverRenderedRoutes, serverRenderedRouteTexts } from './ssr/server-rendered-routes.ts';
+import { serverRenderedRoutes } from './ssr/server-rendered-routes.ts';
 
 /*
  * The server render of the public pages (decision 021). The API imports the SSR build of this
@@ -32,13 +32,6 @@ export function routeModuleOf(routePath: string): string | undefined {
   return serverRenderedRoutes[routePath];
 }
 
-/** The Vite manifest keys of the texts a route's first render needs in `locale` (preloaded with it). */
-export function textModulesOf(routePath: string, locale: Locale): string[] {
-  return (['common', ...(serverRenderedRouteTexts[routePath] ?? [])] as const).map((ns) =>
-    textsModule(locale, ns),
-  );
-}
-
 export type RenderOptions = {
   /** Path and query of the page. */
   url: string;
@@ -54,6 +47,11 @@ export type RenderResult = {
   head: PageHead;
   /** The TanStack Query state the client hydrates with (goes into a JSON script tag). */
   state: DehydratedState;
+  /**
+   * The Vite manifest keys of the texts the page's first render read (`common` and the matched
+   * routes' `handle.texts`), for the server to preload with the page's chunks.
+   */
+  textModules: string[];
   /** Streams the page's HTML (the content of #root) into `destination`. */
   pipe: <W extends NodeJS.WritableStream>(destination: W) => W;
 };
@@ -103,6 +101,10 @@ async function renderNow(opts: RenderOptions): Promise<{ result: RenderResult; d
     const context = await handler.query(new Request(new URL(opts.url, opts.origin)));
     if (context instanceof Response) throw new Error('a public page answered a redirect');
     const router = createStaticRouter(handler.dataRoutes, context);
+    const textModules = [
+      'common' as const,
+      ...context.matches.flatMap((m) => (m.route.handle as RouteTexts | undefined)?.texts ?? []),
+    ].map((ns) => textsModule(opts.locale, ns));
     const client = new QueryClient({
       defaultOptions: {
         queries: { staleTime: 60_000, retry: false, retryOnMount: false, gcTime: Number.POSITIVE_INFINITY },
@@ -144,6 +146,7 @@ async function renderNow(opts: RenderOptions): Promise<{ result: RenderResult; d
             status: head.status ?? context.statusCode ?? 200,
             head,
             state,
+            textModules,
             pipe: (destination) => stream.pipe(destination),
           });
         },

@@ -20,24 +20,14 @@ const search = pageWith(['products'], () => import('../features/search/search-pa
 const cms = () => import('../features/cms/cms-page.tsx').then((m) => ({ Component: m.CmsPage }));
 const contact = pageWith(['contact'], () => import('../features/contact/contact-page.tsx'), 'ContactPage');
 const banned = () => import('../features/system/banned-page.tsx').then((m) => ({ Component: m.BannedPage }));
-const marketplacePage =
-  (name: 'BrowsePage' | 'CategoryPage') => async (): Promise<{ Component: ComponentType }> => {
-    const [m] = await Promise.all([
-      import('../features/browse/browse-page.tsx'),
-      loadNamespace('products'),
-      loadNamespace('marketplace'),
-    ]);
-    return { Component: m[name] };
-  };
+const marketplacePage = (name: 'BrowsePage' | 'CategoryPage') =>
+  pageWith(['products', 'marketplace'], () => import('../features/browse/browse-page.tsx'), name);
 const notFound = () =>
   import('../features/system/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 
 /** An accounts page: its module and the `accounts` texts arrive together, so it never renders without them. */
 function accountsPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return async () => {
-    const [m] = await Promise.all([load(), loadNamespace('accounts')]);
-    return { Component: m[name] };
-  };
+  return pageWith(['accounts'], load, name);
 }
 const login = accountsPage(() => import('../features/accounts/login-page.tsx'), 'LoginPage');
 const loginTwoFactor = accountsPage(
@@ -105,19 +95,17 @@ const adminProducts = () =>
 const adminNewBond = () =>
   import('../features/admin/bonds/new-bond-page.tsx').then((m) => ({ Component: m.AdminNewBondPage }));
 // the statement upload reuses the onboarding upload's progress bar and its words
-const adminPayments = () =>
-  Promise.all([adminPages(), loadNamespace('onboarding')]).then(([m]) => ({
-    Component: m.AdminPaymentsPage,
-  }));
+const adminPayments = pageWith(['onboarding'], adminPages, 'AdminPaymentsPage');
 
 /** A self-disclosure page (process SELF_DISCLOSURE): its module and the `onboarding` texts arrive together. */
 function onboardingPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return async () => {
-    const [m] = await Promise.all([load(), loadNamespace('onboarding')]);
-    return { Component: m[name] };
-  };
+  return pageWith(['onboarding'], load, name);
 }
-/** A page whose module and the text namespaces it reads arrive together (account pages of the onboarding). */
+/**
+ * A route's `lazy()`: the page module and the text namespaces it reads arrive together, so a page
+ * never renders without its texts. The route's `handle.texts` names them, for the server render to
+ * preload (entry-server.tsx).
+ */
 function pageWith<K extends string>(
   namespaces: LazyNamespace[],
   load: () => Promise<Record<K, ComponentType>>,
@@ -125,9 +113,12 @@ function pageWith<K extends string>(
 ) {
   return async () => {
     const [m] = await Promise.all([load(), ...namespaces.map(loadNamespace)]);
-    return { Component: m[name] };
+    return { Component: m[name], handle: { texts: namespaces } satisfies RouteTexts };
   };
 }
+
+/** What a route's `handle` says of its texts (set by `pageWith`). */
+export type RouteTexts = { texts: LazyNamespace[] };
 const editCompany = pageWith(
   ['onboarding', 'accounts', 'account'],
   () => import('../features/onboarding/company-edit-page.tsx'),
@@ -199,31 +190,28 @@ const selfDisclosureIndex = onboardingPage(
 
 // The order process and the investor's orders (issue 8): one chunk with the `orders` texts.
 function ordersPage(name: keyof typeof import('../features/orders/order-pages.tsx')) {
-  return async () => {
-    const [m] = await Promise.all([import('../features/orders/order-pages.tsx'), loadNamespace('orders')]);
-    return { Component: m[name] as ComponentType };
-  };
+  return pageWith(
+    ['orders'],
+    () => import('../features/orders/order-pages.tsx') as Promise<Record<typeof name, ComponentType>>,
+    name,
+  );
 }
 
 // The token register's investor pages (issue 16): one chunk with the `register` texts.
 function registerPage(name: keyof typeof import('../features/register/register-pages.tsx')) {
-  return async () => {
-    const [m] = await Promise.all([
-      import('../features/register/register-pages.tsx'),
-      loadNamespace('register'),
-    ]);
-    return { Component: m[name] as ComponentType };
-  };
+  return pageWith(
+    ['register'],
+    () => import('../features/register/register-pages.tsx') as Promise<Record<typeof name, ComponentType>>,
+    name,
+  );
 }
 
 // The investor's payments (issue 17): received and expected payouts, with the `register` texts.
-const paymentsPage = async () => {
-  const [m] = await Promise.all([
-    import('../features/payments/payments-page.tsx'),
-    loadNamespace('register'),
-  ]);
-  return { Component: m.PaymentsPage as ComponentType };
-};
+const paymentsPage = pageWith(
+  ['register'],
+  () => import('../features/payments/payments-page.tsx'),
+  'PaymentsPage',
+);
 
 export { legalPageCodes } from './legal-pages.ts';
 

@@ -6,15 +6,14 @@ export type { Texts, TFunction };
 
 const storageKey = 'locale';
 
-/** The language the visitor chose last (kept across reloads), else German (spec 9). */
-function storedLocale(): Locale {
+/** The language the visitor chose last (localStorage), or null when none was chosen. */
+export function chosenLocale(): Locale | null {
   try {
     const saved = localStorage.getItem(storageKey);
-    if (isLocale(saved)) return saved;
+    return isLocale(saved) ? saved : null;
   } catch {
-    // storage can be blocked; German it is
+    return null; // storage can be blocked
   }
-  return defaultLocale;
 }
 
 /**
@@ -93,7 +92,8 @@ export const serverRenderedLocale: Locale | null = (() => {
  * else the visitor's stored choice, and fetches that language's `common` at once.
  */
 export const i18n = new Translator({
-  language: serverRenderedLocale ?? storedLocale(),
+  // else the visitor's last choice (kept across reloads), else German (spec 9)
+  language: serverRenderedLocale ?? chosenLocale() ?? defaultLocale,
   defaultNamespace: 'common',
   load: loadTexts,
 });
@@ -143,16 +143,6 @@ export function rememberLocale(locale: Locale): void {
   }
   // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie, no Cookie Store API in every browser
   document.cookie = `${localeCookie}=${locale}; path=/; max-age=31536000; samesite=lax`;
-}
-
-/** The language the visitor chose last (localStorage), or null when none was chosen. */
-export function chosenLocale(): Locale | null {
-  try {
-    const saved = localStorage.getItem(storageKey);
-    return isLocale(saved) ? saved : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Switches the language and remembers it for the next visit. */

@@ -1,5 +1,4 @@
 import { legalPageCodes } from '../app/legal-pages.ts';
-import type { LazyNamespace } from '../lib/i18n.ts';
 
 /**
  * The public pages the server renders (decision 021), by their route path in app/router.tsx, with
@@ -20,20 +19,4 @@ export const serverRenderedRoutes: Record<string, string> = {
   login: 'src/features/accounts/login-page.tsx',
   'sign-up/:referralCode?': 'src/features/accounts/sign-up-page.tsx',
   '*': 'src/features/system/not-found-page.tsx',
-};
-
-/**
- * The text namespaces the `lazy()` of these routes loads beside the page module (app/router.tsx);
- * the server preloads them with `common`, so hydration waits for no second round trip.
- */
-export const serverRenderedRouteTexts: Record<string, LazyNamespace[]> = {
-  'products/:productCode': ['products', 'marketplace'],
-  browse: ['products', 'marketplace'],
-  'categories/:categoryName': ['products', 'marketplace'],
-  search: ['products'],
-  customer: ['collections', 'products'],
-  'profile/:profileName': ['collections', 'products'],
-  contact: ['contact'],
-  login: ['accounts'],
-  'sign-up/:referralCode?': ['accounts'],
 };

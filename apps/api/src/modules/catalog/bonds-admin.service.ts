@@ -17,7 +17,6 @@ import {
 import { shopChannelCode } from '@token/domain/channel';
 import { AppError, type FieldViolation, notFound } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
-import { renditionSizes } from '@token/domain/marketplace';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client.ts';
@@ -41,7 +40,12 @@ import {
 } from '../../db/schema/index.ts';
 import type { StoragePort } from '../../partners/storage/port.ts';
 import { appendAuditEntry } from '../admin/audit-log.service.ts';
-import { imageRenditions, type Rendition } from '../content/media-uploads.service.ts';
+import {
+  imageRenditions,
+  type Rendition,
+  removeRenditions,
+  renditionKeys,
+} from '../content/media-uploads.service.ts';
 import { tokensSoldOf } from '../servicing/terms.service.ts';
 
 /*
@@ -462,7 +466,6 @@ export async function addBondImage(opts: {
   try {
     renditions = await imageRenditions(opts.storage, { bucket: 'public', uuid }, opts.bytes);
   } catch {
-    await removeRenditions(opts.storage, `public/content/${uuid}/`);
     throw new AppError('file_not_recognized');
   }
   try {
@@ -472,15 +475,6 @@ export async function addBondImage(opts: {
     throw e;
   }
   return getBondAdmin({ db: opts.db, code: opts.code });
-}
-
-/** Removes stored renditions: those of a row, or every size under a prefix (a half-made set). */
-async function removeRenditions(storage: StoragePort, made: Record<string, Rendition> | string) {
-  const keys =
-    typeof made === 'string'
-      ? renditionSizes.map((size) => `${made}${size}.webp`)
-      : [...new Set(Object.values(made).map((r) => r.storageKey))];
-  await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
 }
 
 async function recordBondImage(
@@ -535,8 +529,7 @@ export async function removeBondImage(opts: {
       .where(and(eq(productMediaFiles.productId, bond.id), eq(productMediaFiles.mediaFileId, opts.imageId)));
     await tx.delete(mediaFiles).where(eq(mediaFiles.id, opts.imageId));
     await audit(tx, opts.operatorId, 'bond_image_removed', { product: bond.code, image: opts.imageId });
-    const renditionKeys = Object.values(link.renditions ?? {}).map((r) => r.storageKey);
-    return [...new Set([link.storageKey, ...renditionKeys])];
+    return [link.storageKey, ...renditionKeys(link.renditions)];
   });
   return { view: await getBondAdmin({ db: opts.db, code: opts.code }), storageKeys };
 }

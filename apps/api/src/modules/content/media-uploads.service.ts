@@ -17,7 +17,7 @@ import {
 } from '@token/domain/marketplace';
 import { and, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { mediaFiles } from '../../db/schema/index.ts';
 import { iri } from '../../http/hydra.ts';
@@ -157,6 +157,37 @@ async function renditionsOf(
   if (!originalWidth) throw new Error('an image without a width');
   const byWidth = new Map<number, Rendition>();
   const out: Record<string, Rendition> = {};
+  try {
+    await renderSizes(storage, row, image, originalWidth, byWidth, out);
+  } catch (err) {
+    // a decoder that fails half-way leaves no files behind
+    await removeRenditions(storage, out);
+    throw err;
+  }
+  return out;
+}
+
+/** The distinct stored files of a set of renditions (sizes the original cannot fill share one). */
+export function renditionKeys(renditions: Record<string, Pick<Rendition, 'storageKey'>> | null): string[] {
+  return [...new Set(Object.values(renditions ?? {}).map((r) => r.storageKey))];
+}
+
+/** Removes the stored files of renditions (best effort: a file already gone is fine). */
+export async function removeRenditions(
+  storage: StoragePort,
+  renditions: Record<string, Pick<Rendition, 'storageKey'>> | null,
+): Promise<void> {
+  await Promise.all(renditionKeys(renditions).map((key) => storage.remove(key).catch(() => undefined)));
+}
+
+async function renderSizes(
+  storage: StoragePort,
+  row: Pick<MediaFileRow, 'bucket' | 'uuid'>,
+  image: Sharp,
+  originalWidth: number,
+  byWidth: Map<number, Rendition>,
+  out: Record<string, Rendition>,
+): Promise<void> {
   for (const size of renditionSizes) {
     const width = Math.min(renditionWidths[size], originalWidth);
     let rendition = byWidth.get(width);
@@ -180,7 +211,6 @@ async function renditionsOf(
     }
     out[size] = rendition;
   }
-  return out;
 }
 
 /** Reads the stored bytes once: their size, SHA-256 and first bytes (for the magic-byte check). */
