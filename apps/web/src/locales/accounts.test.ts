@@ -4,7 +4,6 @@ import {
   violationCatalogue as violationMessages,
 } from '@token/domain/errors';
 import { describe, expect, it } from 'vitest';
-import { defined } from '../lib/test-defined.ts';
 import deAccount from './de/account.json';
 import de from './de/accounts.json';
 import deLinks from './de/emailLinks.json';
@@ -19,27 +18,12 @@ function entries(obj: object, prefix = ''): [string, string][] {
 }
 const keys = (obj: object) => entries(obj).map(([k]) => k);
 
-const sources = import.meta.glob<string>(
-  ['../features/accounts/**/*.{ts,tsx}', '../features/referrals/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'],
-  { query: '?raw', import: 'default', eager: true },
-);
-
-/** The German keys of each namespace a file may read (`accounts` public, `account` logged-in, `emailLinks`). */
+/** The German keys of each namespace (`accounts` public, `account` logged-in, `emailLinks`). */
 const known = {
   accounts: new Set(keys(de)),
   account: new Set(keys(deAccount)),
   emailLinks: new Set(keys(deLinks)),
 };
-type Namespace = keyof typeof known;
-
-/** The namespaces a source file's `useTranslation` calls name (one file may have several calls). */
-function namespacesOf(src: string): Namespace[] {
-  const names = new Set<Namespace>();
-  for (const m of src.matchAll(/useTranslation\(([^)]*)\)/g))
-    for (const n of (m[1] ?? '').matchAll(/'(\w+)'/g))
-      if (n[1] === 'accounts' || n[1] === 'account' || n[1] === 'emailLinks') names.add(n[1]);
-  return [...names];
-}
 
 describe('accounts texts', () => {
   it('German and English have the same keys', () => {
@@ -53,21 +37,9 @@ describe('accounts texts', () => {
     expect([...known.emailLinks].filter((k) => known.accounts.has(k))).toEqual([]);
   });
 
-  it('hold every key the account screens use, in a namespace the screen reads', () => {
+  // keys a screen names statically are checked for every screen in namespaces.test.ts
+  it('hold the keys the screens choose at run time', () => {
     const missing: string[] = [];
-    let used = 0;
-    for (const [file, src] of Object.entries(sources)) {
-      const namespaces = namespacesOf(src);
-      if (namespaces.length === 0) continue;
-      const inFile = [
-        ...[...src.matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => defined(m[1])),
-        ...[...src.matchAll(/i18nKey="([\w.]+)"/g)].map((m) => defined(m[1])),
-      ];
-      for (const key of inFile) {
-        used += 1;
-        if (!namespaces.some((ns) => known[ns].has(key))) missing.push(`${file}: ${key}`);
-      }
-    }
     const generated = [
       ...companyTypes.map((c) => `companyTypes.${c}`),
       ...salutations.map((s) => `salutations.${s}`),
@@ -78,21 +50,6 @@ describe('accounts texts', () => {
       ['title', 'intro', 'submit', 'sent', 'sentText'].map((k) => `${x}.${k}`),
     );
     for (const key of linkForms) if (!known.emailLinks.has(key)) missing.push(key);
-    expect(used).toBeGreaterThan(100);
-    expect(missing).toEqual([]);
-  });
-
-  it('give the pages outside the account area the account texts they name', () => {
-    const outside = import.meta.glob<string>(
-      ['../features/**/*.tsx', '../app/*.tsx', '!../features/accounts/**', '!**/*.test.tsx'],
-      { query: '?raw', import: 'default', eager: true },
-    );
-    const missing: string[] = [];
-    for (const [file, src] of Object.entries(outside))
-      for (const m of src.matchAll(/'(accounts?):([\w.]+)'/g)) {
-        const ns = m[1] as Namespace;
-        if (!known[ns].has(defined(m[2]))) missing.push(`${file}: ${m[1]}:${m[2]}`);
-      }
     expect(missing).toEqual([]);
   });
 
