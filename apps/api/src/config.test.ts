@@ -64,6 +64,46 @@ describe('loadConfig', () => {
     expect((err as Error).message).toContain(name);
   });
 
+  it('keeps /metrics open only outside production unless a metrics token or port is set', () => {
+    const dataDir = tmp();
+    const secret = 'x'.repeat(32);
+    const dev = loadConfig({ DATA_DIR: dataDir }).operations;
+    expect(dev).toEqual({
+      metrics: { token: undefined, port: undefined, openOnApiPort: true },
+      shutdownGraceMs: 10_000,
+    });
+    const prod = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: secret }).operations;
+    expect(prod.metrics.openOnApiPort).toBe(false);
+    const withToken = loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'operator-metrics-token-1' }).operations;
+    expect(withToken.metrics).toEqual({
+      token: 'operator-metrics-token-1',
+      port: undefined,
+      openOnApiPort: false,
+    });
+    const withPort = loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464', SHUTDOWN_GRACE_MS: '2500' });
+    expect(withPort.operations).toEqual({
+      metrics: { token: undefined, port: 9464, openOnApiPort: false },
+      shutdownGraceMs: 2500,
+    });
+  });
+
+  it.each([
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
+    ['METRICS_PORT', { METRICS_PORT: '70000' }],
+    ['METRICS_PORT', { METRICS_PORT: '3000', PORT: '3000' }],
+    ['SHUTDOWN_GRACE_MS', { SHUTDOWN_GRACE_MS: '-1' }],
+  ])('refuses a wrong %s', (name, env) => {
+    const err = (() => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), ...env });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toContain(name);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

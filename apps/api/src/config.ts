@@ -17,6 +17,10 @@ const envSchema = z.object({
   DEFAULT_LOCALE: z.enum(['de', 'en']).default('de'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Operations (decision 027): /metrics behind a bearer token, or on a port of its own; shutdown grace.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -142,6 +146,17 @@ export type AppConfig = {
   defaultLocale: 'de' | 'en';
   logLevel: string;
   dbPoolSize: number;
+  /** Operations (decision 027). */
+  operations: {
+    /**
+     * /metrics: on a port of its own when METRICS_PORT is set (the API port then answers 404), else on the
+     * API port; `Authorization: Bearer <METRICS_TOKEN>` required wherever it is served when the token is set.
+     * Neither set: open on the API port outside production, 404 in production.
+     */
+    metrics: { token: string | undefined; port: number | undefined; openOnApiPort: boolean };
+    /** SIGTERM: in-flight requests and running jobs get this long before the process exits. */
+    shutdownGraceMs: number;
+  };
   /** Unset: mail stays in the outbox table, readable at /dev/mailbox outside production. */
   smtpUrl: string | undefined;
   /** The identification (KYC) partner: IDnow when configured, else the sandbox. */
@@ -229,6 +244,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appSecret = readOrCreateDevSecret(dataDir);
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT (the public port)');
+  }
   let idnow: AppConfig['identification']['idnow'];
   if (e.IDNOW_API_KEY) {
     const missing = (['IDNOW_COMPANY_ID', 'IDNOW_WEBHOOK_SECRET'] as const).filter((k) => !e[k]);
@@ -256,6 +274,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     defaultLocale: e.DEFAULT_LOCALE,
     logLevel: e.LOG_LEVEL,
     dbPoolSize: e.DB_POOL_SIZE,
+    operations: {
+      metrics: {
+        token: e.METRICS_TOKEN,
+        port: e.METRICS_PORT,
+        // Neither set: open in development and tests, 404 in production (never public by accident).
+        openOnApiPort: !e.METRICS_TOKEN && !e.METRICS_PORT && e.NODE_ENV !== 'production',
+      },
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
     smtpUrl: e.SMTP_URL,
     identification: {
       idnow,
