@@ -662,6 +662,37 @@ export const errorCatalogue = {
     de: 'Die Anleihe kann noch nicht veröffentlicht werden; es fehlen Angaben.',
     en: 'The bond cannot be published yet; information is missing.',
   },
+  // Data protection (issue 19, decision 024)
+  erasure_open_positions: {
+    status: 409,
+    de: 'Ihr Konto kann noch nicht gelöscht werden: Sie halten noch Token oder es stehen Ausschüttungen oder Zuteilungen aus. Bitte warten Sie, bis alles abgewickelt ist.',
+    en: 'Your account cannot be erased yet: you still hold tokens, or payouts or allocations are outstanding. Please wait until everything is settled.',
+  },
+  erasure_unpaid_orders: {
+    status: 409,
+    de: 'Ihr Konto kann noch nicht gelöscht werden: Es gibt noch unbezahlte Bestellungen. Bitte bezahlen oder stornieren Sie sie zuerst.',
+    en: 'Your account cannot be erased yet: there are unpaid orders. Please pay or cancel them first.',
+  },
+  erasure_request_open: {
+    status: 409,
+    de: 'Sie haben bereits einen Löschantrag gestellt; er wird gerade geprüft.',
+    en: 'You have already requested erasure; the request is being reviewed.',
+  },
+  erasure_request_decided: {
+    status: 409,
+    de: 'Über diesen Löschantrag wurde bereits entschieden.',
+    en: 'This erasure request has already been decided.',
+  },
+  data_export_pending: {
+    status: 409,
+    de: 'Ihre Datenauskunft wird gerade erstellt. Bitte warten Sie, bis sie fertig ist.',
+    en: 'Your data export is being prepared. Please wait until it is ready.',
+  },
+  data_export_not_ready: {
+    status: 409,
+    de: 'Diese Datenauskunft ist nicht (mehr) zum Herunterladen bereit.',
+    en: 'This data export is not (or no longer) ready for download.',
+  },
 } as const satisfies Record<string, Sentence & { status: number }>;
 
 /** A machine code the API answers (problem+json `code`). */

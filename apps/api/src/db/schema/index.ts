@@ -10,6 +10,7 @@ export * from './media.ts';
 export * from './onboarding.ts';
 export * from './orders.ts';
 export * from './payment-partners.ts';
+export * from './privacy.ts';
 export * from './reference.ts';
 export * from './referrals.ts';
 export * from './register.ts';
