@@ -2,7 +2,10 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { demoAccountsFor, seedIfEmpty } from './db/seed/seed-if-empty.ts';
+import { listenMetricsPort } from './http/observability.ts';
 import { createJobRunner } from './jobs/runner.ts';
+import { requestIdMixin } from './observability/request-context.ts';
+import { createStateRegistry } from './observability/state-metrics.ts';
 import { createPartners } from './partners/create-partners.ts';
 import { buildApp } from './server.ts';
 import { webDistDir } from './web-dist.ts';
@@ -15,11 +18,13 @@ async function main() {
     poolSize: config.dbPoolSize,
   });
   await migrateDatabase(db);
+  // The process's loggers name the request a partner call or job works for (decision 027).
+  const processLogger = (name: string) => pino({ level: config.logLevel, name, mixin: requestIdMixin });
   // The partner adapters, once for the process (convention 4).
-  const partners = createPartners({ config, logger: pino({ level: config.logLevel, name: 'partners' }) });
+  const partners = createPartners({ config, logger: processLogger('partners') });
   const jobs = createJobRunner({
     dbHandle: db,
-    log: pino({ level: config.logLevel, name: 'jobs' }),
+    log: processLogger('jobs'),
     partners,
     config,
   });
@@ -30,22 +35,39 @@ async function main() {
     storage: partners.storage,
     demoAccounts: demoAccountsFor(config),
   });
-  const app = await buildApp({ config, db, partners, webDist: webDistDir });
+  const app = await buildApp({ config, db, partners, webDist: webDistDir, jobs });
   if (seeded) app.log.info('demo data seeded into the empty database');
   await jobs.start();
+  const metricsPort = await listenMetricsPort({ config, state: createStateRegistry(db) });
 
+  // SIGTERM (decision 027): readiness turns 503 and no new connection is accepted; requests in flight
+  // and running jobs get SHUTDOWN_GRACE_MS to finish (jobs not finished by then go back to their
+  // queue); then the database is closed and the process exits 0.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    const graceMs = config.operations.shutdownGraceMs;
+    app.log.info({ signal, graceMs }, 'shutting down: finishing requests and jobs');
+    const hardStop = setTimeout(() => {
+      app.log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, graceMs + 5_000).unref();
+    let code = 0;
     try {
-      await jobs.stop(); // before app.close() closes the database
-      await app.close();
+      const [requestsDone] = await Promise.all([
+        app.httpDrain.drain(graceMs),
+        jobs.stop({ timeoutMs: graceMs }),
+      ]);
+      await metricsPort?.close();
+      await app.close(); // closes the database, after the last request and job
+      app.log.info({ requestsDone }, 'shut down');
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      code = 1;
     } finally {
-      clearTimeout(timer);
-      process.exit(0);
+      clearTimeout(hardStop);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -21,14 +21,17 @@ import type { DbHandle } from './db/client.ts';
 import { graphqlPlugin } from './graphql/graphql.plugin.ts';
 import { operatorApiBase, registerAuth } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/client-errors.ts';
+import { registerHttpDrain } from './http/drain.ts';
 import { errorHandler } from './http/errors.ts';
 import { registerEtags } from './http/etag.ts';
 import { apiBase } from './http/hydra.ts';
 import { createNotFoundHandler } from './http/not-found.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
+import { registerObservability } from './http/observability.ts';
 import { withErrorResponses } from './http/openapi-errors.ts';
 import { pgRateLimitStore } from './http/rate-limit-store.ts';
 import type { App } from './http/types.ts';
+import type { JobRunnerStatus } from './jobs/runner.ts';
 import { createAccessTokens } from './modules/accounts/access-tokens.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { customerRoutes } from './modules/accounts/customers.routes.ts';
@@ -70,6 +73,7 @@ import { servicingAdminRoutes } from './modules/servicing/servicing-admin.routes
 import { uboRoutes } from './modules/ubo/ubo.routes.ts';
 import { walletRoutes } from './modules/wallets/wallets.routes.ts';
 import { walletWebhookRoutes } from './modules/wallets/wallets-webhook.routes.ts';
+import { createStateRegistry } from './observability/state-metrics.ts';
 import type { Partners } from './partners/create-partners.ts';
 import { sandboxPartnerRoutes } from './partners/sandbox-routes.ts';
 import { loadServerRenderer } from './server-render.ts';
@@ -82,6 +86,8 @@ export type BuildAppOptions = {
   /** Built SPA to serve for non-API paths; omitted in API tests. */
   webDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** The process's job runner, whose fetching `/api/health/ready` checks; absent in API tests. */
+  jobs?: { status: () => JobRunnerStatus } | undefined;
 };
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
@@ -136,6 +142,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   // After the language is known, so a 401/403 answers in the caller's language too.
   registerAuth(app as unknown as App, { db: opts.db.db, tokens: accountKit.tokens });
+
+  // Operations (decision 027): request metrics and context, /metrics, readiness, graceful drain.
+  const httpDrain = registerHttpDrain(app as unknown as App);
+  app.decorate('httpDrain', httpDrain);
+  app.decorate('readinessSources', { jobs: opts.jobs, isShuttingDown: httpDrain.isDraining });
+  registerObservability(app as unknown as App, { state: createStateRegistry(opts.db) });
 
   app.setErrorHandler(errorHandler);
   registerNulGuard(app);

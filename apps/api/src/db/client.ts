@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { dbPoolAcquire, dbPoolErrors } from '../observability/metrics.ts';
 
 /**
  * The database handle. Built without drizzle's relational schema: the code uses the query builder
@@ -74,9 +75,23 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
-    pool.on('connect', queueQueriesInOrder);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // The server gone (restarting, unreachable): a request waits this long for a connection, then
+      // answers 503 (http/errors.ts) instead of hanging; the pool reconnects by itself afterwards.
+      connectionTimeoutMillis: 5_000,
+    });
+    // A connection's error (PostgreSQL restarted, its backend terminated) must not crash the process,
+    // whether the client is idle in the pool (the pool's 'error') or checked out between two queries of
+    // a transaction (its own 'error', else unhandled): the query in hand fails (503), the pool drops
+    // the dead client and opens a new one on the next query (decision 027).
+    pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => dbPoolErrors.inc());
+      queueQueriesInOrder(client);
+    });
+    timePoolAcquire(pool);
     const db = drizzlePg(pool, { casing: 'snake_case' }) as Database;
     return {
       db,
@@ -107,6 +122,23 @@ export async function openDatabase(opts: {
       await client.query('select 1');
     },
     close: () => client.close(),
+  };
+}
+
+/** `db_pool_acquire_seconds`: how long each query and transaction waited for a pool connection. */
+function timePoolAcquire(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (
+    cb?: (...a: unknown[]) => void,
+  ) => Promise<pg.PoolClient> | undefined;
+  (pool as { connect: unknown }).connect = (cb?: (...a: unknown[]) => void) => {
+    const end = dbPoolAcquire.startTimer();
+    if (typeof cb === 'function') {
+      return connect((...args: unknown[]) => {
+        end();
+        cb(...args);
+      });
+    }
+    return connect()!.finally(end);
   };
 }
 

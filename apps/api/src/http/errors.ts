@@ -9,6 +9,8 @@ import {
 } from '@token/domain/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { httpErrors } from '../observability/metrics.ts';
 
 export type Problem = {
   type: string;
@@ -41,6 +43,12 @@ export function sendProblem(
     ...(extra.violations ? { violations: extra.violations } : {}),
     requestId: request.id,
   };
+  httpErrors.inc({
+    method: request.method,
+    route: request.routeOptions.url ?? 'unmatched',
+    status: String(status),
+    code,
+  });
   return reply.status(status).type('application/problem+json; charset=utf-8').send(body);
 }
 
@@ -78,6 +86,13 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   if (status === 429) return sendProblem(request, reply, 'too_many_requests', 429);
   if (status >= 400 && status < 500) {
     return sendProblem(request, reply, status === 400 ? 'invalid_body' : 'bad_request', status);
+  }
+  // The database gone for a moment (restarting, connections cut): a clear 503 the client may retry,
+  // not a 500; the pool reconnects by itself once it is back.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', '5');
+    return sendProblem(request, reply, 'service_unavailable', 503);
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendProblem(request, reply, 'internal_error', 500);

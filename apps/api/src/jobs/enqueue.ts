@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client.ts';
+import { currentRequestId } from '../observability/request-context.ts';
 import type { JobDefinition } from './job.ts';
 import { bossSchema, drizzleExecutor } from './pg-boss-db.ts';
 
@@ -14,6 +15,25 @@ const statements = new PgBoss({
   schedule: false,
   supervise: false,
 });
+
+/**
+ * Where a job's data carries what is not payload: the id of the request that enqueued it (decision
+ * 027). The runner takes it off before the payload schema sees the data; jobs without it run as before.
+ */
+const metaKey = '__meta';
+
+/** The request id a job's data carries, if any. */
+export function requestIdOfJob(data: unknown): string | undefined {
+  const meta = (data as Record<string, unknown> | null)?.[metaKey] as { reqId?: unknown } | undefined;
+  return typeof meta?.reqId === 'string' ? meta.reqId : undefined;
+}
+
+/** A job's data without the runner's metadata: what the payload schema parses. */
+export function withoutJobMeta(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || !(metaKey in data)) return data;
+  const { [metaKey]: _meta, ...payload } = data as Record<string, unknown>;
+  return payload;
+}
 
 export type EnqueueOptions = {
   /** Run no earlier than this moment, or this many seconds from now (database clock). */
@@ -31,7 +51,9 @@ export async function enqueueJob<P>(
   payload: P,
   opts: EnqueueOptions = {},
 ): Promise<string> {
-  const data = job.payload.parse(payload) as object;
+  const parsed = job.payload.parse(payload) as object;
+  const reqId = currentRequestId();
+  const data = reqId ? { ...parsed, [metaKey]: { reqId } } : parsed;
   const id = randomUUID();
   const { startAfter } = opts;
   let inserted = 0;
@@ -87,7 +109,11 @@ const bossInsert = (() => {
  * checked by the job's schema here: the caller's test runs the job.
  */
 export function jobInsertSql<P>(job: JobDefinition<P>, rows: { from: SQL; data: SQL }): SQL {
-  const jobs = sql`(select json_agg(json_build_object('name', ${job.name}::text, 'data', ${rows.data},
+  const reqId = currentRequestId();
+  const data = reqId
+    ? sql`((${rows.data})::jsonb || jsonb_build_object(${metaKey}::text, jsonb_build_object('reqId', ${reqId}::text)))`
+    : rows.data;
+  const jobs = sql`(select json_agg(json_build_object('name', ${job.name}::text, 'data', ${data},
     'startAfter', '-1 milliseconds')) from ${rows.from})`;
   const parts = bossInsert.text.trim().split(/\$(\d+)/);
   const query = sql.empty();

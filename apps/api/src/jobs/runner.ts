@@ -1,12 +1,16 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config.ts';
 import type { Database, DbHandle, Tx } from '../db/client.ts';
+import { withStartupLock } from '../db/startup-lock.ts';
+import { jobDuration, jobRuns, jobsHandedBack } from '../observability/metrics.ts';
+import { runWithRequestId } from '../observability/request-context.ts';
 import type { Partners } from '../partners/create-partners.ts';
 import { runnableJobs } from './definitions.ts';
-import { type EnqueueOptions, enqueueJob } from './enqueue.ts';
+import { type EnqueueOptions, enqueueJob, requestIdOfJob, withoutJobMeta } from './enqueue.ts';
 import { defaultRetry, defaultTimeoutSeconds, type JobDefinition } from './job.ts';
 import type { RunnableJob } from './job-handler.ts';
 import { bossExecutor, bossSchema } from './pg-boss-db.ts';
@@ -23,13 +27,28 @@ export type JobRunner = {
   ) => Promise<string>;
   /** Background work: polls every queue, runs the schedules (one process per due run), maintenance. */
   start: () => Promise<void>;
-  /** Stops polling, lets running jobs finish (bounded), stops pg-boss; the database stays open. */
-  stop: () => Promise<void>;
+  /**
+   * Stops fetching, lets running jobs finish within `timeoutMs` (default `stopTimeoutMs`) and hands
+   * the rest back to their queue (fetched and not started, or still running at the deadline: they run
+   * again, in this process after a restart or in another one), stops pg-boss; the database stays open.
+   */
+  stop: (opts?: { timeoutMs?: number }) => Promise<void>;
+  /** For readiness: whether the runner is polling, and when a fetch last succeeded. */
+  status: () => JobRunnerStatus;
   /**
    * Tests: runs due jobs in this process until none is left; returns how many ran. `includeDelayed`
    * also runs jobs waiting for a retry or a later start, as if their time had come.
    */
   drain: (opts?: { includeDelayed?: boolean }) => Promise<number>;
+};
+
+export type JobRunnerStatus = {
+  state: 'idle' | 'running' | 'stopping' | 'stopped';
+  /** Epoch ms of the last successful fetch of any queue (null before the first one). */
+  lastFetchAt: number | null;
+  /** The last fetch's error, cleared by a successful fetch. */
+  lastError: string | null;
+  pollingIntervalSeconds: number;
 };
 
 type FetchedJob = PgBoss.JobWithMetadata<unknown>;
@@ -75,6 +94,11 @@ export function createJobRunner(opts: {
   let background: PgBoss | undefined;
   let polling: { abort: AbortController; loops: Promise<void>[] } | undefined;
   let initialising: Promise<void> | undefined;
+  let state: JobRunnerStatus['state'] = 'idle';
+  let lastFetchAt: number | null = null;
+  let lastError: string | null = null;
+  // Jobs fetched by this process and not yet finished (id -> queue): handed back on stop.
+  const unfinished = new Map<string, string>();
 
   async function install() {
     await boss.start();
@@ -98,7 +122,8 @@ export function createJobRunner(opts: {
   }
 
   function init() {
-    initialising ??= install().catch((err) => {
+    // Under the start-up lock: pg-boss's queue creation deadlocks when instances start together.
+    initialising ??= withStartupLock(opts.dbHandle.db, install).catch((err) => {
       initialising = undefined;
       throw err;
     });
@@ -108,32 +133,63 @@ export function createJobRunner(opts: {
   async function runJob(definition: RunnableJob, job: FetchedJob) {
     const attempt = job.retryCount + 1;
     const maxAttempts = job.retryLimit + 1;
-    const jobLog = log.child({ job: definition.name, jobId: job.id, attempt });
+    // The request that enqueued the job: its id goes on with the job's log lines and partner calls.
+    const reqId = requestIdOfJob(job.data);
+    const jobLog = log.child({ job: definition.name, jobId: job.id, attempt, ...(reqId ? { reqId } : {}) });
     const started = Date.now();
     try {
-      const payload = definition.payload.parse(job.data);
-      const run = definition.handler(
-        {
-          db: opts.dbHandle.db,
-          partners: opts.partners,
-          config: opts.config,
-          log: jobLog,
-          job: { id: job.id, name: definition.name, attempt, maxAttempts },
-        },
-        payload,
+      const payload = definition.payload.parse(withoutJobMeta(job.data));
+      const run = runWithRequestId(reqId, () =>
+        definition.handler(
+          {
+            db: opts.dbHandle.db,
+            partners: opts.partners,
+            config: opts.config,
+            log: jobLog,
+            job: { id: job.id, name: definition.name, attempt, maxAttempts },
+          },
+          payload,
+        ),
       );
       await withTimeout(run, (definition.timeoutSeconds ?? defaultTimeoutSeconds) * 1000);
       await boss.complete(definition.name, job.id);
+      observeRun(definition.name, 'completed', started);
       jobLog.debug({ ms: Date.now() - started }, 'job done');
     } catch (err) {
       const isLast = attempt >= maxAttempts;
+      observeRun(definition.name, isLast ? 'failed' : 'retried', started);
       jobLog[isLast ? 'error' : 'warn'](
         { err, ms: Date.now() - started, maxAttempts },
         isLast ? 'job failed on its last attempt' : 'job failed; it will be retried',
       );
       const message = err instanceof Error ? err.message : String(err);
       await boss.fail(definition.name, job.id, { message: message.slice(0, 1000) });
+    } finally {
+      unfinished.delete(job.id);
     }
+  }
+
+  function observeRun(queue: string, outcome: 'completed' | 'failed' | 'retried', started: number) {
+    jobRuns.inc({ queue, outcome });
+    jobDuration.observe({ queue, outcome }, (Date.now() - started) / 1000);
+  }
+
+  /**
+   * Hands jobs this process fetched but did not finish back to their queue, as if never started (a
+   * first attempt) or due for its retry now, so another process (or this one after a restart) runs
+   * them at once instead of after pg-boss's expiry.
+   */
+  async function handBack(ids: Map<string, string>) {
+    if (ids.size === 0) return;
+    const q = sql.identifier(bossSchema);
+    await opts.dbHandle.db.execute(sql`update ${q}.job set
+        state = (case when retry_count = 0 then 'created' else 'retry' end)::${q}.job_state,
+        started_on = case when retry_count = 0 then null else started_on end,
+        retry_count = greatest(retry_count - 1, 0),
+        start_after = now()
+      where id = any(${`{${[...ids.keys()].join(',')}}`}::uuid[]) and state = 'active'`);
+    for (const queue of ids.values()) jobsHandedBack.inc({ queue });
+    log.warn({ jobs: [...ids.keys()] }, 'job runner stopping: unfinished jobs handed back to their queues');
   }
 
   /** Fetches up to one batch of this queue's due jobs and runs them one after another. */
@@ -143,7 +199,14 @@ export function createJobRunner(opts: {
       includeMetadata: true,
       ignoreStartAfter: includeDelayed,
     })) as FetchedJob[];
-    for (const job of jobs) await runJob(definition, job);
+    lastFetchAt = Date.now();
+    lastError = null;
+    for (const job of jobs) unfinished.set(job.id, definition.name);
+    for (const job of jobs) {
+      // Stopping: the rest of the batch is handed back instead of started.
+      if (state === 'stopping') break;
+      await runJob(definition, job);
+    }
     return jobs.length;
   }
 
@@ -153,6 +216,7 @@ export function createJobRunner(opts: {
       try {
         ran = await runBatch(definition, false);
       } catch (err) {
+        lastError = err instanceof Error ? err.message : String(err);
         log.error({ err, job: definition.name }, 'job runner: polling failed');
       }
       if (ran === 0) await sleep(pollingIntervalSeconds * 1000, undefined, { signal }).catch(() => {});
@@ -161,6 +225,8 @@ export function createJobRunner(opts: {
 
   return {
     init,
+
+    status: () => ({ state, lastFetchAt, lastError, pollingIntervalSeconds }),
 
     async enqueue(db, job, payload, enqueueOpts) {
       if (!known.has(job.name)) throw new Error(`unknown job ${job.name}`);
@@ -180,25 +246,35 @@ export function createJobRunner(opts: {
       });
       background.on('error', onBossError);
       await background.start();
+      state = 'running';
+      lastFetchAt = Date.now();
       const abort = new AbortController();
       // One listener per queue's idle sleep: more queues than Node's default warning threshold of 10.
       setMaxListeners(definitions.length + 10, abort.signal);
       polling = { abort, loops: definitions.map((d) => poll(d, abort.signal)) };
     },
 
-    async stop() {
+    async stop(stopOpts = {}) {
       const current = polling;
       polling = undefined;
       if (current) {
+        state = 'stopping';
         current.abort.abort();
-        const timeout = opts.stopTimeoutMs ?? 8_000;
+        const timeout = stopOpts.timeoutMs ?? opts.stopTimeoutMs ?? 8_000;
         const waited = await Promise.race([
           Promise.all(current.loops).then(() => true),
           sleep(timeout, false, { ref: false }),
         ]);
-        // A job still running is left `active`; pg-boss expires and retries it after its timeout.
         if (!waited) log.warn({ timeoutMs: timeout }, 'job runner stopped with jobs still running');
+        // Fetched and not started, or still running at the deadline: back to the queue, to run again.
+        try {
+          await handBack(new Map(unfinished));
+        } catch (err) {
+          log.error({ err }, 'job runner: handing back unfinished jobs failed; pg-boss expires them');
+        }
+        unfinished.clear();
       }
+      state = 'stopped';
       await background?.stop({ graceful: false, wait: true });
       background = undefined;
       if (initialising) await boss.stop({ graceful: false, wait: true });

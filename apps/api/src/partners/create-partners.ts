@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
+import { instrumentPartner } from '../observability/partner-calls.ts';
 import { type BankPartner, createBankPartner } from './bank/create-bank.ts';
 import { type CardPartner, createCardPartner } from './card/create-card.ts';
 import { createCustody } from './custody/create-custody.ts';
@@ -39,12 +40,17 @@ export type Partners = {
   exchangeRates: ExchangeRatesPartner;
 };
 
-type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+type Logger = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  debug?: (obj: object, msg: string) => void;
+};
 
 /**
  * The adapters the configuration asks for: SMTP mail when `SMTP_URL` is set, else the outbox; S3
  * storage when `S3_BUCKET` is set, else local disk with self-signed links; IDnow when `IDNOW_API_KEY` is set, else the KYC sandbox. `webhookTransport` replaces how
  * sandbox partners deliver their webhooks (tests inject them into the app instead of using HTTP).
+ * Each adapter's calls are timed and counted for /metrics (`instrumentPartner`, decision 027).
  */
 export function createPartners(opts: {
   config: AppConfig;
@@ -52,7 +58,7 @@ export function createPartners(opts: {
   webhookTransport?: WebhookTransport;
 }): Partners {
   const { config, logger } = opts;
-  return {
+  const partners: Partners = {
     mail: createMailPort({ smtpUrl: config.smtpUrl, ...(logger ? { logger } : {}) }),
     storage: config.storage.s3
       ? createS3Storage(config.storage.s3)
@@ -79,4 +85,9 @@ export function createPartners(opts: {
     }),
     exchangeRates: createExchangeRates({ config, ...(logger ? { logger } : {}) }),
   };
+  const instrumented = Object.entries(partners).map(([name, port]) => [
+    name,
+    instrumentPartner(name, port, logger),
+  ]);
+  return Object.fromEntries(instrumented) as Partners;
 }

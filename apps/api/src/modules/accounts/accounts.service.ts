@@ -18,6 +18,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
 import type { MailContext } from '../../mail/mail-context.ts';
+import { loginFailures } from '../../observability/metrics.ts';
 import { hasLegacyRecord } from '../migration/migration.service.ts';
 import { getOnboarding } from '../onboarding/onboarding.service.ts';
 import type { AccessTokens } from './access-tokens.ts';
@@ -406,12 +407,20 @@ export async function login(opts: {
   if (!customer || !passwordOk || !customer.verifiedAt) {
     await countFailure(db, accountKey, accountLimits.loginFailuresPerAccount);
     await countFailure(db, ipKey, accountLimits.loginFailuresPerIp);
+    loginFailures.inc({ reason: 'bad_credentials' });
     throw new AppError('bad_credentials');
   }
   if (customer.twoFactorEnabled) {
     const code = opts.input.code?.trim();
     if (!code) throw new AppError('two_factor_required');
-    await checkSecondFactor({ db, secretBox: opts.secretBox, customerId: customer.id, code, now });
+    await checkSecondFactor({ db, secretBox: opts.secretBox, customerId: customer.id, code, now }).catch(
+      (err: unknown) => {
+        if (err instanceof AppError && err.code === 'two_factor_invalid') {
+          loginFailures.inc({ reason: 'two_factor_invalid' });
+        }
+        throw err;
+      },
+    );
   }
   await resetCounter(db, accountKey);
   return db.transaction(async (tx) => {

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { accountTokens, customers } from '../../db/schema/index.ts';
 import type { MailContext } from '../../mail/mail-context.ts';
+import { loginFailures } from '../../observability/metrics.ts';
 import { greetingName, queueAccountMail } from './account-mail.service.ts';
 import { claimAccountToken, issueAccountToken } from './accounts.service.ts';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.ts';
@@ -20,6 +21,7 @@ import { checkSecondFactor } from './two-factor.service.ts';
 
 /** spec 7: a wrong current password is reported as bad credentials (400/422). */
 function wrongCurrentPassword(field: string): AppError {
+  loginFailures.inc({ reason: 'current_password_invalid' });
   return new AppError('bad_credentials', {
     status: 422,
     violations: [{ propertyPath: field, code: 'current_password_invalid' }],

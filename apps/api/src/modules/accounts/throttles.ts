@@ -1,6 +1,7 @@
 import { AppError } from '@token/domain/errors';
 import type { Database, Tx } from '../../db/client.ts';
 import { incrementCounter, peekCounter, resetCounter } from '../../db/counters.ts';
+import { throttled, throttleScope } from '../../observability/metrics.ts';
 
 type Limit = { max: number; windowMs: number };
 const minutes = (n: number) => n * 60_000;
@@ -17,7 +18,9 @@ export const accountLimits = {
   mailLinksPerIp: { max: 20, windowMs: minutes(60) },
 } as const satisfies Record<string, Limit>;
 
-export function tooManyRequests(retryAfterMs: number): AppError {
+/** The 429 of a throttle; `scope` names what was throttled for /metrics (`throttled_total`). */
+export function tooManyRequests(retryAfterMs: number, scope = 'other'): AppError {
+  throttled.inc({ scope });
   return new AppError('too_many_requests', {
     retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
   });
@@ -26,13 +29,13 @@ export function tooManyRequests(retryAfterMs: number): AppError {
 /** Refuses with 429 when `key` has reached its limit, without counting. */
 export async function assertBelowLimit(db: Database | Tx, key: string, limit: Limit): Promise<void> {
   const state = await peekCounter(db, key, limit.windowMs);
-  if (state.count >= limit.max) throw tooManyRequests(state.retryAfterMs);
+  if (state.count >= limit.max) throw tooManyRequests(state.retryAfterMs, throttleScope(key));
 }
 
 /** Counts one attempt; refuses with 429 when it goes over the limit. */
 export async function countAttempt(db: Database | Tx, key: string, limit: Limit): Promise<void> {
   const state = await incrementCounter(db, key, limit.windowMs);
-  if (state.count > limit.max) throw tooManyRequests(state.retryAfterMs);
+  if (state.count > limit.max) throw tooManyRequests(state.retryAfterMs, throttleScope(key));
 }
 
 /** Counts a failure without refusing (the caller answers the failure itself). */

@@ -56,7 +56,7 @@ export function codeJudge(
     const now = opts.now?.() ?? new Date();
     if (!facts.secret) throw new AppError('two_factor_invalid');
     if (facts.lockedUntil && facts.lockedUntil > now) {
-      throw tooManyRequests(facts.lockedUntil.getTime() - now.getTime());
+      throw tooManyRequests(facts.lockedUntil.getTime() - now.getTime(), 'two-factor');
     }
     const code = given.trim();
     if (/^\d{6}$/.test(code)) {
