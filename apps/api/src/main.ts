@@ -18,13 +18,14 @@ async function main() {
     poolSize: config.dbPoolSize,
   });
   await migrateDatabase(db);
-  // The process's loggers name the request a partner call or job works for (decision 027).
-  const processLogger = (name: string) => pino({ level: config.logLevel, name, mixin: requestIdMixin });
+  // The partners' log lines name the request (or the job's request) they work for (decision 027); the
+  // runner binds each job's request id to that job's logger itself.
+  const partnersLogger = pino({ level: config.logLevel, name: 'partners', mixin: requestIdMixin });
   // The partner adapters, once for the process (convention 4).
-  const partners = createPartners({ config, logger: processLogger('partners') });
+  const partners = createPartners({ config, logger: partnersLogger });
   const jobs = createJobRunner({
     dbHandle: db,
-    log: processLogger('jobs'),
+    log: pino({ level: config.logLevel, name: 'jobs' }),
     partners,
     config,
   });
