@@ -59,6 +59,8 @@ import { orderAdminRoutes } from './modules/orders/orders-admin.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { paymentAdminRoutes } from './modules/payments/payments-admin.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payments-webhook.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { privacyAdminRoutes } from './modules/privacy/privacy-admin.routes.ts';
 import { professionalRoutes } from './modules/professional/professional.routes.ts';
 import { profileRoutes } from './modules/profiles/profiles.routes.ts';
 import { questionnaireRoutes } from './modules/questionnaires/questionnaires.routes.ts';
@@ -243,6 +245,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await shop.register(localStorageLinkRoutes);
       await shop.register(creatorProductRoutes);
       await shop.register(creatorCollectionRoutes);
+      await shop.register(privacyRoutes);
     },
     { prefix: apiBase },
   );
@@ -258,6 +261,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(referralAdminRoutes, { prefix: operatorApiBase });
   await app.register(bondsAdminRoutes, { prefix: operatorApiBase });
   await app.register(productReviewAdminRoutes, { prefix: operatorApiBase });
+  await app.register(privacyAdminRoutes, { prefix: operatorApiBase });
   await app.register(mediaRoutes);
   // spec 7's open API, outside the shop base.
   await app.register(exchangeRateRoutes, { prefix: '/open-api' });

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   couponRuns,
+  dataExports,
+  erasureRequests,
   paymentMethods,
   payouts,
   productCollectionItems,
@@ -55,6 +57,8 @@ type World = {
   mediaFileId: number;
   productCode: string;
   collectionCode: string;
+  dataExportId: string;
+  erasureRequestId: string;
 };
 
 /** How to call an owned route on the owner's resource: its parameters and a body that would pass validation. */
@@ -191,6 +195,17 @@ const ownedRoutes: Record<string, OwnedCall> = {
   },
   'POST /api/v2/shop/collections/:code/submit': { params: (w) => ({ code: w.collectionCode }) },
   'DELETE /api/v2/shop/collections/:code': { params: (w) => ({ code: w.collectionCode }) },
+  'POST /api/v2/shop/customers/:uuid/data-exports': { params: customer, body: { password: 'x' } },
+  'GET /api/v2/shop/customers/:uuid/data-exports': { params: customer },
+  'GET /api/v2/shop/customers/:uuid/data-exports/:id/link': {
+    params: (w) => ({ uuid: w.uuid, id: w.dataExportId }),
+  },
+  'GET /api/v2/shop/customers/:uuid/open-positions': { params: customer },
+  'POST /api/v2/shop/customers/:uuid/erasure-requests': { params: customer, body: { password: 'x' } },
+  'GET /api/v2/shop/customers/:uuid/erasure-requests': { params: customer },
+  'DELETE /api/v2/shop/customers/:uuid/erasure-requests/:id': {
+    params: (w) => ({ uuid: w.uuid, id: w.erasureRequestId }),
+  },
 };
 
 /** Customer routes that take the customer from the token alone: no resource parameter to swap. */
@@ -406,8 +421,26 @@ beforeAll(async () => {
     collectionCode: (
       await createCollection({ db, customerId, locale: 'de', input: { name: 'Wächter', artist: 'Anna' } })
     ).code,
+    ...(await seedPrivacyRequests(customerId)),
   };
 });
+/** A ready data export and an open erasure request of the owner (issue 19). */
+async function seedPrivacyRequests(customerId: number) {
+  const [dataExport] = await t.app.db
+    .insert(dataExports)
+    .values({
+      customerId,
+      state: 'ready',
+      storageKey: 'private/data-exports/guard.zip',
+      size: 22,
+      readyAt: new Date(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  const [request] = await t.app.db.insert(erasureRequests).values({ customerId }).returning();
+  return { dataExportId: dataExport!.uuid, erasureRequestId: request!.uuid };
+}
+
 /** A favourite of the owner (the favourites collection and one item). */
 async function seedFavourite(customerId: number, productId: number): Promise<number> {
   const [collection] = await t.app.db

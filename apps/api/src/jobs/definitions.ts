@@ -27,6 +27,10 @@ import { handleMailDeliver } from './mail-deliver.handler.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
 import { handleOrderExpiry } from './order-expiry.handler.ts';
 import { orderExpiryJob } from './order-expiry.job.ts';
+import { handlePrivacyExport } from './privacy-export.handler.ts';
+import { privacyExportJob } from './privacy-export.job.ts';
+import { handlePrivacyRetention } from './privacy-retention.handler.ts';
+import { privacyRetentionJob } from './privacy-retention.job.ts';
 import { handlePurge } from './purge.handler.ts';
 import { purgeJob } from './purge.job.ts';
 import { handleRegisterExcerptAfterEntry } from './register-excerpt-after-entry.handler.ts';
@@ -66,4 +70,6 @@ export const runnableJobs: readonly RunnableJob[] = [
   withHandler(registerExcerptAfterEntryJob, handleRegisterExcerptAfterEntry),
   withHandler(registerExcerptsYearlyJob, handleRegisterExcerptsYearly),
   withHandler(registerReconcileJob, handleRegisterReconcile),
+  withHandler(privacyExportJob, handlePrivacyExport),
+  withHandler(privacyRetentionJob, handlePrivacyRetention),
 ];
