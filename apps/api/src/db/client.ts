@@ -10,7 +10,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installProductListings } from '../modules/catalog/product-listings.ts';
 import { dbPoolAcquire, dbPoolErrors } from '../observability/metrics.ts';
+import { withStartupLock } from './startup-lock.ts';
 
 /**
  * The database handle. Built without drizzle's relational schema: the code uses the query builder
@@ -142,12 +144,21 @@ function timePoolAcquire(pool: pg.Pool): void {
   };
 }
 
-/** Applies the committed migrations; identical SQL on PGlite and PostgreSQL. */
-export async function migrateDatabase(handle: DbHandle): Promise<void> {
+/**
+ * Applies the committed migrations; identical SQL on PGlite and PostgreSQL. Under the start-up lock:
+ * instances started together on one database migrate one after another (the others find it done).
+ */
+export function migrateDatabase(handle: DbHandle): Promise<void> {
+  return withStartupLock(handle.db, () => applyMigrations(handle));
+}
+
+async function applyMigrations(handle: DbHandle): Promise<void> {
   if (handle.kind === 'postgres') {
     await migratePg(handle.db, { migrationsFolder });
   } else {
     // biome-ignore lint/suspicious/noExplicitAny: the PGlite migrator wants its own driver type
     await migratePglite(handle.db as any, { migrationsFolder });
   }
+  // the catalogue's read model: its triggers and functions come from the product document's definition
+  await installProductListings(handle.db);
 }

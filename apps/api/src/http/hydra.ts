@@ -47,6 +47,11 @@ export function sendCollection<T extends object>(
     type: string;
     idOf: (item: T) => string;
     page?: Page | undefined;
+    /**
+     * Keyset paging: when the request named a cursor (`param`), the view links the page after this
+     * one by the cursor `next` (null: this is the last page) instead of by page numbers.
+     */
+    cursor?: { param: string; next: string | null } | undefined;
   },
 ) {
   if (wantsPlainJson(request)) return reply.type('application/json; charset=utf-8').send(opts.items);
@@ -59,7 +64,23 @@ export function sendCollection<T extends object>(
     'hydra:member': opts.items.map((item) => ({ '@id': opts.idOf(item), '@type': opts.type, ...item })),
     'hydra:totalItems': opts.totalItems,
   };
-  if (opts.page) {
+  if (opts.cursor && url.searchParams.has(opts.cursor.param)) {
+    const { param, next } = opts.cursor;
+    const link = (cursor: string | null) => {
+      const u = new URL(url);
+      u.searchParams.delete('page');
+      if (cursor === null) u.searchParams.delete(param);
+      else u.searchParams.set(param, cursor);
+      return `${u.pathname}?${u.searchParams.toString()}`;
+    };
+    const view: Record<string, unknown> = {
+      '@id': `${url.pathname}${url.search}`,
+      '@type': 'hydra:PartialCollectionView',
+      'hydra:first': link(null),
+    };
+    if (next !== null) view['hydra:next'] = link(next);
+    body['hydra:view'] = view;
+  } else if (opts.page) {
     const { page, itemsPerPage } = opts.page;
     const last = Math.max(1, Math.ceil(opts.totalItems / itemsPerPage));
     const link = (p: number) => {

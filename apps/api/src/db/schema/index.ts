@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './catalog.ts';
+export * from './catalog-listings.ts';
 export * from './cms.ts';
 export * from './collections.ts';
 export * from './content.ts';

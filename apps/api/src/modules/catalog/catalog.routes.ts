@@ -13,7 +13,13 @@ import type { App } from '../../http/types.ts';
 import { readStoredFile } from '../media/media.service.ts';
 import { readCatalogRevision, readStockFigures } from './catalog-revision.ts';
 import { attachmentDisposition, getLegalDocumentFile } from './legal-documents.service.ts';
-import { getProduct, getProductVariant, listCreators, listProducts } from './products.service.ts';
+import {
+  decodeListCursor,
+  getProduct,
+  getProductVariant,
+  listCreators,
+  listProducts,
+} from './products.service.ts';
 import { getTaxon, listTaxons } from './taxons.service.ts';
 
 // Text a filter may carry: no control characters (PostgreSQL rejects NUL; none belong in a search).
@@ -63,6 +69,19 @@ const productsQuery = z.strictObject({
     .enum(['asc', 'desc'])
     .optional()
     .describe('Creation order; ascending (oldest first) by default, ties by id.'),
+  after: z
+    .string()
+    .max(64)
+    .transform((text, ctx) => {
+      const cursor = decodeListCursor(text);
+      if (!cursor) ctx.addIssue({ code: 'custom', message: 'not a list cursor' });
+      return cursor ?? undefined;
+    })
+    .optional()
+    .describe(
+      'Keyset paging: the products after this cursor (the `after` of `hydra:next`), in the same order and filters; ' +
+        'costs the same on any page, where `page` grows with its number.',
+    ),
 });
 
 // OpenAPI cannot inline the recursive taxon view; document it with children one level deep.
@@ -199,6 +218,7 @@ export async function catalogRoutes(app: App) {
             priceGt: q['price[gt]'],
             priceLt: q['price[lt]'],
             order: q['order[createdAt]'],
+            after: q.after,
           },
         });
         return sendCollection(request, out, {
@@ -207,6 +227,7 @@ export async function catalogRoutes(app: App) {
           type: 'Product',
           idOf: (p) => iri('products', p.code),
           page,
+          cursor: { param: 'after', next: result.nextCursor },
         });
       }),
   );

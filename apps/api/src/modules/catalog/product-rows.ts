@@ -224,6 +224,36 @@ export const defaultVariantLateral = sql`lateral (
   where v.product_id = p.id and v.enabled order by v.position, v.id limit 1
 ) dv`;
 
+/**
+ * A product read from its listing `l` (the catalogue's read model, product-listings.ts): the stored
+ * document and its default variant's stock figures, read fresh from the variant (`lv`), since
+ * reserved stock changes with every order and the document is not rebuilt for it.
+ */
+export type ListingRow = {
+  data: ProductRow;
+  onHand: number | null;
+  onHold: number | null;
+  tracked: boolean | null;
+};
+
+/** The columns of a `ListingRow`, for a statement that joins `listingStock`. */
+export const listingFields = sql`l.document as data, lv.on_hand as "onHand", lv.on_hold as "onHold",
+  lv.tracked as "tracked"`;
+
+/** The default variant of the listing `l`, for its fresh stock figures. */
+export const listingStock = sql`left join product_variants lv on lv.id = l.default_variant_id`;
+
+/** The product data of a listing, with its fresh stock figures. */
+export function listedProductData(row: ListingRow, locale: Locale): ProductData {
+  const variant = row.data.defaultVariant;
+  if (variant && row.onHand !== null && row.onHold !== null && row.tracked !== null) {
+    variant.onHand = row.onHand;
+    variant.onHold = row.onHold;
+    variant.tracked = row.tracked;
+  }
+  return toProductData(row.data, locale);
+}
+
 /** Public path of a stored file: the media proxy serves the public bucket by storage key. */
 export function mediaPath(file: Pick<MediaRow, 'bucket' | 'storageKey'>): string | null {
   if (file.bucket !== 'public') return null;

@@ -4,7 +4,6 @@ import {
   type ProductVariantDetailView,
   productTransactionsShown,
 } from '@token/domain/catalog-views';
-import { shopChannelCode } from '@token/domain/channel';
 import { notFound } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import type { ProductTransactionView } from '@token/domain/register';
@@ -13,13 +12,14 @@ import { type Database, rawRows } from '../../db/client.ts';
 import { type Page, totalOfPage } from '../../db/paging.ts';
 import {
   creatorJson,
-  defaultVariantLateral,
+  type ListingRow,
+  listedProductData,
+  listingFields,
+  listingStock,
   type ProductData,
   type ProductRow,
-  productJson,
   shownInShop,
   toCreatorView,
-  toProductData,
 } from './product-rows.ts';
 
 /** A variant as the service returns it: `product` is the product's code (the API makes it an IRI). */
@@ -38,82 +38,123 @@ export type ProductFilters = {
   priceGt?: number | undefined;
   priceLt?: number | undefined;
   order?: 'asc' | 'desc' | undefined;
+  /** Keyset paging: the products after this one in the list's order (`listCursor`). */
+  after?: ListCursor | undefined;
 };
 
-/** `%`, `_` and `\` in a user's phrase match themselves, not any text. */
+/** A place in the product list: a product's creation time (microseconds since 1970) and id. */
+export type ListCursor = { createdAtMicros: bigint; id: number };
+
+/** The opaque text of a list cursor (the `after` of the next page). */
+export function encodeListCursor(c: ListCursor): string {
+  return Buffer.from(`${c.createdAtMicros}.${c.id}`).toString('base64url');
+}
+
+/** The cursor an `after` names, or null when it is not one. */
+export function decodeListCursor(text: string): ListCursor | null {
+  const m = /^(-?\d{1,17})\.(\d{1,9})$/.exec(Buffer.from(text, 'base64url').toString('latin1'));
+  return m ? { createdAtMicros: BigInt(m[1]!), id: Number(m[2]) } : null;
+}
+
+/** `%`, `_` and `\\` in a user's phrase match themselves, not any text. */
 function likePattern(phrase: string): string {
   return `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
- * The FROM/WHERE of the product list: products the shop shows (`shownInShop`: enabled, and approved
- * when a creator made them) whose default variant is in stock
- * (the SQL form of the domain's `isListed`), narrowed by the filters. Needs the CTE `wanted`
- * when taxon codes are given.
+ * A filtered list's total is counted up to this many products; beyond, `hydra:totalItems` says this
+ * many (decision 026). The catalogue, a category and a creator's products are counted exactly
+ * whatever their size (kept counts).
  */
-export function listedProducts(locale: Locale, f: ProductFilters): SQL {
-  const where: SQL[] = [shownInShop, sql`(not dv.tracked or dv.on_hand > 0)`];
+export const listTotalCap = 10_000;
+
+/** The ids of enabled taxons with these codes (a product in one of them or below is listed). */
+const taxonIdsOf = (codes: string[]) => sql`array(select id from taxons where enabled and code in ${codes})`;
+
+/**
+ * The WHERE of the product list over listings `l` (product-listings.ts): listed products (shown in
+ * the shop, default variant in stock), narrowed by the filters.
+ */
+export function listedWhere(locale: Locale, f: ProductFilters): SQL {
+  const where: SQL[] = [sql`l.listed`];
   if (f.name) {
-    where.push(sql`coalesce(
-      (select t.name from product_translations t where t.product_id = p.id and t.locale = ${locale}),
-      (select t.name from product_translations t where t.product_id = p.id and t.locale = 'de')
-    ) ilike ${likePattern(f.name)}`);
+    const pattern = likePattern(f.name);
+    // the name in the wanted language, German where it has none
+    where.push(
+      locale === 'de'
+        ? sql`l.name_de ilike ${pattern}`
+        : sql`(l.name_${sql.raw(locale)} ilike ${pattern} or (l.name_${sql.raw(locale)} is null and l.name_de ilike ${pattern}))`,
+    );
   }
-  if (f.taxonCodes?.length) {
-    where.push(sql`(p.main_taxon_id in (select id from wanted) or exists (
-      select 1 from product_taxons pt where pt.product_id = p.id and pt.taxon_id in (select id from wanted)))`);
-  }
+  if (f.taxonCodes?.length) where.push(sql`l.taxon_ids && ${taxonIdsOf(f.taxonCodes)}`);
   if (f.creatorUuid) {
-    where.push(sql`p.creator_id = (select c.id from customers c where c.uuid = ${f.creatorUuid})`);
+    where.push(sql`l.creator_id = (select c.id from customers c where c.uuid = ${f.creatorUuid})`);
   }
-  const price: SQL[] = [];
-  if (f.priceGte) price.push(sql`cp.price >= ${f.priceGte}`);
-  if (f.priceLte) price.push(sql`cp.price <= ${f.priceLte}`);
-  if (f.priceGt) price.push(sql`cp.price > ${f.priceGt}`);
-  if (f.priceLt) price.push(sql`cp.price < ${f.priceLt}`);
-  if (price.length) {
-    where.push(sql`exists (select 1 from channel_pricings cp
-      where cp.variant_id = dv.id and cp.channel_code = ${shopChannelCode} and ${sql.join(price, sql` and `)})`);
+  if (f.priceGte) where.push(sql`l.price >= ${f.priceGte}`);
+  if (f.priceLte) where.push(sql`l.price <= ${f.priceLte}`);
+  if (f.priceGt) where.push(sql`l.price > ${f.priceGt}`);
+  if (f.priceLt) where.push(sql`l.price < ${f.priceLt}`);
+  if (f.after) {
+    const at = sql`(timestamptz 'epoch' + ${String(f.after.createdAtMicros)}::bigint * interval '1 microsecond')`;
+    where.push(
+      f.order === 'desc'
+        ? sql`(l.created_at, l.product_id) < (${at}, ${f.after.id}::int)`
+        : sql`(l.created_at, l.product_id) > (${at}, ${f.after.id}::int)`,
+    );
   }
-  return sql`from products p cross join ${defaultVariantLateral} where ${sql.join(where, sql` and `)}`;
+  return sql.join(where, sql` and `);
 }
 
-function withTaxons(f: ProductFilters): SQL {
-  if (!f.taxonCodes?.length) return sql``;
-  // The chosen taxons and all their descendants (enabled ones only).
-  return sql`with recursive wanted(id) as (
-    select id from taxons where enabled and code in ${f.taxonCodes}
-    union
-    select t.id from taxons t join wanted w on t.parent_id = w.id where t.enabled
-  ) `;
+/**
+ * The list's total as one scalar: a kept count for the catalogue, one category or one creator
+ * (one row whatever their size); else the matches counted up to `listTotalCap`.
+ */
+function listTotal(locale: Locale, f: ProductFilters): SQL {
+  const kept = (key: SQL) =>
+    sql`coalesce((select k.count from product_listing_counts k where k.key = ${key}), 0)`;
+  // the total of the list a cursor pages through, not of what is left after it
+  const { taxonCodes, creatorUuid, after: _after, order: _order, ...rest } = f;
+  const others = Object.values(rest).some((v) => v !== undefined && v !== '');
+  if (!others && !creatorUuid && !taxonCodes?.length) return kept(sql`'all'`);
+  if (!others && !creatorUuid && taxonCodes?.length === 1) {
+    return kept(sql`(select 'taxon:' || t.id from taxons t where t.enabled and t.code = ${taxonCodes[0]})`);
+  }
+  if (!others && creatorUuid && !taxonCodes?.length) {
+    return kept(sql`(select 'creator:' || c.id from customers c where c.uuid = ${creatorUuid})`);
+  }
+  return sql`(select count(*) from (select 1 from product_listings l
+    where ${listedWhere(locale, { ...f, after: undefined })} limit ${listTotalCap}) c)`;
 }
 
 /**
  * Creators of listed products, in browse order (by their first listed product); spec 1's
- * "top creators" until a ranking signal exists (decision 004). One statement per page.
+ * "top creators" until a ranking signal exists (decision 004). One statement per page, from the
+ * kept counts of creators' listed products.
  */
 export async function listCreators(opts: {
   db: Database;
   locale: Locale;
   page: Page;
 }): Promise<{ items: CreatorView[]; totalItems: number }> {
-  const { db, locale, page } = opts;
+  const { db, page } = opts;
+  const creatorKeys = sql`k.key like 'creator:%' and k.count > 0`;
   const rows = await rawRows<{ total: number | string; data: NonNullable<ProductRow['creator']> }>(
     db,
-    sql`with firsts as (
-      select p.creator_id, min(p.created_at) as first_at
-      ${listedProducts(locale, {})} and p.creator_id is not null
-      group by p.creator_id
-    )
-    select count(*) over () as total, ${creatorJson} as data
-    from firsts l join customers c on c.id = l.creator_id
-    order by l.first_at, c.id
+    sql`select (select count(*) from product_listing_counts k where ${creatorKeys}) as total,
+      ${creatorJson} as data
+    from product_listing_counts k
+    join customers c on c.id = substring(k.key from 9)::int
+    cross join lateral (
+      select min(l.created_at) as first_at from product_listings l where l.listed and l.creator_id = c.id
+    ) f
+    where ${creatorKeys}
+    order by f.first_at, c.id
     limit ${page.itemsPerPage} offset ${(page.page - 1) * page.itemsPerPage}`,
   );
   const totalItems = await totalOfPage(rows, page, async () => {
     const [counted] = await rawRows<{ n: number | string }>(
       db,
-      sql`select count(distinct p.creator_id) as n ${listedProducts(locale, {})}`,
+      sql`select count(*) as n from product_listing_counts k where ${creatorKeys}`,
     );
     return counted?.n;
   });
@@ -121,38 +162,37 @@ export async function listCreators(opts: {
 }
 
 /**
- * One page of listed products, oldest first. One statement gathers the page and its total
- * (window count); only a page past the end needs a second, counting statement.
+ * One page of listed products, oldest first, with its total: one statement over the listings. A
+ * full page gives the cursor of the page after it (keyset paging, `filters.after`).
  */
 export async function listProducts(opts: {
   db: Database;
   locale: Locale;
   page: Page;
   filters?: ProductFilters;
-}): Promise<{ items: ProductData[]; totalItems: number }> {
+}): Promise<{ items: ProductData[]; totalItems: number; nextCursor: string | null }> {
   const { db, locale, page } = opts;
   const f = opts.filters ?? {};
   const dir = f.order === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await rawRows<{ total: number | string; data: ProductRow }>(
+  const rows = await rawRows<ListingRow & { total: number | string; at: string }>(
     db,
-    sql`${withTaxons(f)}${f.taxonCodes?.length ? sql`, ` : sql`with `}page as (
-      select p.id, p.created_at, dv.id as dv_id, count(*) over () as total
-      ${listedProducts(locale, f)}
-      order by p.created_at ${dir}, p.id ${dir}
-      limit ${page.itemsPerPage} offset ${(page.page - 1) * page.itemsPerPage}
-    )
-    select pg.total, ${productJson(sql`pg.dv_id`)} as data
-    from page pg join products p on p.id = pg.id
-    order by pg.created_at ${dir}, pg.id ${dir}`,
+    sql`select ${listTotal(locale, f)} as total, ${listingFields},
+      (extract(epoch from l.created_at) * 1000000)::bigint::text as at
+    from product_listings l ${listingStock}
+    where ${listedWhere(locale, f)}
+    order by l.created_at ${dir}, l.product_id ${dir}
+    limit ${page.itemsPerPage} offset ${(page.page - 1) * page.itemsPerPage}`,
   );
   const totalItems = await totalOfPage(rows, page, async () => {
-    const [counted] = await rawRows<{ n: number | string }>(
-      db,
-      sql`${withTaxons(f)}select count(*) as n ${listedProducts(locale, f)}`,
-    );
+    const [counted] = await rawRows<{ n: number | string }>(db, sql`select ${listTotal(locale, f)} as n`);
     return counted?.n;
   });
-  return { items: rows.map((r) => toProductData(r.data, locale)), totalItems };
+  const last = rows.length === page.itemsPerPage ? rows[rows.length - 1] : undefined;
+  return {
+    items: rows.map((r) => listedProductData(r, locale)),
+    totalItems,
+    nextCursor: last ? encodeListCursor({ createdAtMicros: BigInt(last.at), id: last.data.id }) : null,
+  };
 }
 
 const productCodePattern = /^[\p{L}\p{N}_.:-]{1,200}$/u;
@@ -171,21 +211,21 @@ export async function getProduct(opts: {
   const id = /^\d{1,9}$/.test(codeOrId) ? Number(codeOrId) : null;
   const match = id === null ? sql`p.code = ${codeOrId}` : sql`(p.code = ${codeOrId} or p.id = ${id})`;
   // spec 3 `transactions` (decision 016): part of the same statement, newest confirmed entries first.
-  const [row] = await rawRows<{ data: ProductRow; transactions: ProductTransactionView[] | null }>(
+  const [row] = await rawRows<ListingRow & { transactions: ProductTransactionView[] | null }>(
     db,
-    sql`select ${productJson(sql`dv.id`)} as data,
+    sql`select ${listingFields},
       (select json_agg(json_build_object('hash', e.transaction_hash, 'fromAddress', e.from_address,
           'toAddress', e.to_address) order by e.sequence desc)
         from (select transaction_hash, from_address, to_address, sequence from register_entries
           where product_id = p.id and transaction_hash is not null
           order by sequence desc limit ${productTransactionsShown}) e) as transactions
-    from products p left join ${defaultVariantLateral} on true
-    where ${shownInShop} and ${match}
+    from products p join product_listings l on l.product_id = p.id ${listingStock}
+    where l.shown and ${match}
     order by (p.code = ${codeOrId}) desc
     limit 1`,
   );
   if (!row) throw notFound();
-  return { ...toProductData(row.data, locale), transactions: row.transactions ?? [] };
+  return { ...listedProductData(row, locale), transactions: row.transactions ?? [] };
 }
 
 type VariantDetailRow = {

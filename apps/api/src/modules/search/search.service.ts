@@ -3,8 +3,13 @@ import type { SearchSegment } from '@token/domain/marketplace';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { type Page, totalOfPage } from '../../db/paging.ts';
-import { type ProductData, type ProductRow, productJson, toProductData } from '../catalog/product-rows.ts';
-import { listedProducts } from '../catalog/products.service.ts';
+import {
+  type ListingRow,
+  listedProductData,
+  listingFields,
+  listingStock,
+  type ProductData,
+} from '../catalog/product-rows.ts';
 import { excerptOf, segmentsFromHeadline, startSel, stopSel } from './search-highlights.ts';
 
 /*
@@ -22,7 +27,7 @@ export type SearchHitData = ProductData & {
 };
 
 type Headlines = Partial<Record<string, { name: string | null; description: string | null }>>;
-type HitRow = { total: number | string; data: ProductRow; headlines: Headlines | null };
+type HitRow = ListingRow & { total: number | string; headlines: Headlines | null };
 
 /** Characters of the description shown around its first match. */
 const descriptionExcerptChars = 240;
@@ -110,12 +115,9 @@ function typoMatches(t: SQL): SQL {
   )`;
 }
 
-function listedMatches(locale: Locale): SQL {
-  return sql`select l.id, l.dv_id, m.rank, m.in_name
-    from matches m cross join lateral (
-      select p.id, dv.id as dv_id ${listedProducts(locale, {})} and p.id = m.product_id
-    ) l`;
-}
+/** The matches that are listed (the catalogue's read model, product-listings.ts). */
+const listedMatches = sql`select m.product_id as id, m.rank, m.in_name
+    from matches m join product_listings l on l.product_id = m.product_id and l.listed`;
 
 /** One page of matches with its total and each translation's headlines of name and description. */
 function pageStatement(opts: {
@@ -131,16 +133,16 @@ function pageStatement(opts: {
     sql`ts_headline(${config(sql`t.locale`)}, search_normalize(${text}), ${headlineQuery(sql`t`)}, ${headlineOptions})`;
   return sql`with ${matches},
     page as (
-      select x.*, count(*) over () as total from (${listedMatches(locale)}) x
+      select x.*, count(*) over () as total from (${listedMatches}) x
       order by x.in_name desc, x.rank desc, x.id
       limit ${page.itemsPerPage} offset ${(page.page - 1) * page.itemsPerPage}
     )
-    select pg.total, ${productJson(sql`pg.dv_id`)} as data,
+    select pg.total, ${listingFields},
       (select json_object_agg(t.locale, json_build_object(
           'name', ${headline(sql`t.name`)},
           'description', case when t.description is null then null else ${headline(sql`t.description`)} end))
-        from product_translations t where t.product_id = p.id) as headlines
-    from page pg join products p on p.id = pg.id
+        from product_translations t where t.product_id = pg.id) as headlines
+    from page pg join product_listings l on l.product_id = pg.id ${listingStock}
     order by pg.in_name desc, pg.rank desc, pg.id`;
 }
 
@@ -153,7 +155,7 @@ function sourceLocale(p: ProductData, field: 'name' | 'description', locale: Loc
 }
 
 function toHit(row: HitRow, locale: Locale): SearchHitData {
-  const product = toProductData(row.data, locale);
+  const product = listedProductData(row, locale);
   const headlines = row.headlines ?? {};
   const nameLocale = sourceLocale(product, 'name', locale);
   const descriptionLocale = sourceLocale(product, 'description', locale);
@@ -213,7 +215,7 @@ export async function searchProducts(opts: {
     }
     const [counted] = await query<{ n: number | string; searchable: boolean }>(
       tx,
-      sql`with ${matches} select (select count(*) from (${listedMatches(locale)}) x) as n, ${q.searchable} as searchable`,
+      sql`with ${matches} select (select count(*) from (${listedMatches}) x) as n, ${q.searchable} as searchable`,
     );
     // Stop words, symbols or only `-word`: nothing to look for, so no typo fallback either.
     if (!counted?.searchable) return { items: [], totalItems: 0 };
@@ -250,7 +252,7 @@ async function searchByTypo(opts: {
   const totalItems = await totalOfPage(rows, page, async () => {
     const [c] = await query<{ n: number | string }>(
       tx,
-      sql`with ${matches} select count(*) as n from (${listedMatches(locale)}) x`,
+      sql`with ${matches} select count(*) as n from (${listedMatches}) x`,
     );
     return c?.n;
   });
