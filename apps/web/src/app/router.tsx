@@ -78,6 +78,7 @@ const changeEmail = accountAreaPage(
   () => import('../features/accounts/change-email-page.tsx'),
   'ChangeEmailPage',
 );
+const privacy = accountAreaPage(() => import('../features/accounts/privacy-page.tsx'), 'PrivacyPage');
 const twoFactor = accountAreaPage(() => import('../features/accounts/two-factor-page.tsx'), 'TwoFactorPage');
 // The compliance review: one chunk of its own (pages and `admin` texts), never in the investor's first paint.
 const adminPages = () => import('../features/admin/admin-pages.tsx');
@@ -92,6 +93,10 @@ const adminReferrals = () =>
   import('../features/admin/referrals/referrals-page.tsx').then((m) => ({ Component: m.AdminReferralsPage }));
 const adminProducts = () =>
   import('../features/admin/products/products-page.tsx').then((m) => ({ Component: m.AdminProductsPage }));
+const adminErasureRequests = () =>
+  import('../features/admin/privacy/erasure-requests-page.tsx').then((m) => ({
+    Component: m.AdminErasureRequestsPage,
+  }));
 const adminNewBond = () =>
   import('../features/admin/bonds/new-bond-page.tsx').then((m) => ({ Component: m.AdminNewBondPage }));
 // the statement upload reuses the onboarding upload's progress bar and its words
@@ -254,6 +259,7 @@ export const routes: RouteObject[] = [
           { path: 'account/change-password', lazy: changePassword },
           { path: 'account/change-email', lazy: changeEmail },
           { path: 'account/two-factor', lazy: twoFactor },
+          { path: 'account/privacy', lazy: privacy },
           { path: 'account/custody', lazy: custodyAccount },
           { path: 'account/professional', lazy: professionalRequest },
           { path: 'account/attract-investors', lazy: attractInvestors },
@@ -388,6 +394,7 @@ export const routes: RouteObject[] = [
           { path: 'admin/bonds/:code', lazy: adminRegister },
           { path: 'admin/referrals', lazy: adminReferrals },
           { path: 'admin/products', lazy: adminProducts },
+          { path: 'admin/erasure-requests', lazy: adminErasureRequests },
           { path: '*', lazy: notFound },
         ],
       },

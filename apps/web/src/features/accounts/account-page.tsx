@@ -17,6 +17,7 @@ import {
   Megaphone,
   ReceiptText,
   ShieldCheck,
+  ShieldUser,
   Sparkles,
   SquarePlus,
   Store,
@@ -184,6 +185,12 @@ export function AccountPage() {
               icon={<Wallet className={iconClass} aria-hidden="true" />}
               title={t('account.custody')}
               text={c?.defaultWallet ? shortenAddress(c.defaultWallet) : t('account.custodyText')}
+            />
+            <MenuLink
+              to="/account/privacy"
+              icon={<ShieldUser className={iconClass} aria-hidden="true" />}
+              title={t('account.privacy')}
+              text={t('account.privacyText')}
             />
             <MenuLink
               to="/account/professional"

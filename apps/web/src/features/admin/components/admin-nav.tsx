@@ -8,14 +8,15 @@ const sections = [
   { to: '/admin/bonds', key: 'register', end: false },
   { to: '/admin/referrals', key: 'referrals', end: false },
   { to: '/admin/products', key: 'products', end: false },
+  { to: '/admin/erasure-requests', key: 'erasure', end: false },
 ] as const;
 
-/** The admin area's sections: review queue, orders, payments / reconciliation, token register, referrals, creators' products. */
+/** The admin area's sections: review queue, orders, payments / reconciliation, token register, referrals, creators' products, erasure requests. */
 export function AdminNav() {
   const { t } = useTranslation('admin');
   return (
     <nav aria-label={t('nav.label')} className="mt-4">
-      {/* Three equal columns on a phone (two rows for six sections), the labels wrapping inside them: no sideways scrolling. */}
+      {/* Three equal columns on a phone (two rows for six or seven sections), the labels wrapping inside them: no sideways scrolling. */}
       <ul className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex">
         {sections.map((s) => (
           <li key={s.key} className="flex">
