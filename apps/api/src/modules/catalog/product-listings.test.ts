@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { seedCreator, seedProduct } from '../../db/seed/factories.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { withListingsRefreshedOnce } from './product-listings.ts';
 import { defaultVariantLateral, productJson, shownInShop } from './product-rows.ts';
 import { decodeListCursor, encodeListCursor, listTotalCap } from './products.service.ts';
 
@@ -118,6 +119,27 @@ describe('the product listings follow every table a document is read from', () =
     await t.app.db.update(productVariants).set({ onHand: 0 }).where(eq(productVariants.id, variantId));
     await expectCurrent();
     await t.app.db.delete(products).where(eq(products.id, seeded.product.id));
+    await expectCurrent();
+  });
+
+  it('a bulk load refreshes once at its end and leaves every listing current', async () => {
+    await t.app.db.transaction(async (tx) => {
+      await withListingsRefreshedOnce(tx, async () => {
+        await tx.execute(sql`insert into products (code, enabled, created_at, updated_at)
+          select 'BULK_' || g, true, now(), now() from generate_series(1, 30) g`);
+        await tx.execute(sql`insert into product_translations (product_id, locale, name, slug)
+          select id, 'de', 'Stapel ' || code, lower(code) from products where code like 'BULK_%'`);
+        await tx.execute(sql`insert into product_variants (code, product_id, position, enabled, total_supply, on_hand, on_hold, tracked)
+          select code, id, 0, true, 5, 5, 0, true from products where code like 'BULK_%'`);
+        // nothing refreshed yet, inside the load
+        const [{ n } = { n: -1 }] = await rawRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from product_listings l join products p on p.id = l.product_id
+            where p.code like 'BULK_%'`,
+        );
+        expect(n).toBe(0);
+      });
+    });
     await expectCurrent();
   });
 
