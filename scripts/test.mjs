@@ -3,7 +3,7 @@
 // `N passed, N failed` summing all suites (also written to .test-summary for CI).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -53,11 +53,42 @@ function vitest(name, file, cmd, args, env) {
 
 // The web build (the SPA and its server-render build, decision 021) before any suite: the API's
 // server-render tests of both databases and the e2e servers would otherwise build it at once.
-if (only.length === 0 || only.includes('vitest') || only.includes('e2e')) ensureWebBuild();
+if (['vitest', 'node-lts', 'e2e'].some((name) => only.length === 0 || only.includes(name))) {
+  ensureWebBuild();
+}
 
 step('vitest', () =>
   vitest('vitest', join(out, 'vitest.json'), 'npx', ['vitest', 'run', '--reporter=default']),
 );
+
+// Decision 025: the suites whose outcome can depend on the runtime (Node's fetch, streams, crypto,
+// http and child processes; PGlite's WebAssembly; jsdom) run again on the newest Node LTS, whose
+// binary .ci/run installs from the npm registry and names in TEST_NODE_LTS. Lint, types, the clock
+// runs and e2e run once, on the machine's Node. Its processes (the API servers some tests start,
+// `npx`) find the same Node first on the PATH.
+const ltsNode = process.env.TEST_NODE_LTS;
+const ltsProjects = (process.env.TEST_NODE_LTS_PROJECTS ?? 'domain,web,api-pglite').split(',');
+if (ltsNode) {
+  step('node-lts', () => {
+    const version = spawnSync(ltsNode, ['--version']).stdout?.toString().trim();
+    if (!version) {
+      process.stdout.write(`\n━━ node-lts: ${ltsNode} does not run; counted as failed\n`);
+      return { passed: 0, failed: 1, seconds: '0' };
+    }
+    return vitest(
+      `node-lts (${version})`,
+      join(out, 'vitest-node-lts.json'),
+      ltsNode,
+      [
+        join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--reporter=dot',
+        ...ltsProjects.flatMap((p) => ['--project', p]),
+      ],
+      { PATH: `${dirname(ltsNode)}:${process.env.PATH}` },
+    );
+  });
+}
 
 /** Test files of the API whose answers depend on the day: they derive their dates from the calendar. */
 function clockSensitiveApiFiles() {

@@ -24,3 +24,22 @@ configure({ asyncUtilTimeout: 5_000 });
 options.requestAnimationFrame = (flush) => {
   setTimeout(flush, 0);
 };
+
+// jsdom's Blob has no text() or arrayBuffer(), a browser's has. On Node 22 and later, fetch's
+// `Response.blob()` builds its Blob from the global, which is jsdom's here (on Node 20 it was Node's
+// own): tests that read a downloaded file read it as a browser would.
+if (typeof Blob.prototype.arrayBuffer !== 'function') {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}
+if (typeof Blob.prototype.text !== 'function') {
+  Blob.prototype.text = async function text(this: Blob) {
+    return new TextDecoder().decode(await this.arrayBuffer());
+  };
+}
