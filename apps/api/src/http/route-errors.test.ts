@@ -36,6 +36,8 @@ const unreachable = new Set([
   'DELETE /api/v2/shop/professional-requests/{id}/evidence/{fileUuid}: document_limit_reached',
   // reverseRegisterEntry answers the journal's refusal of a reversal (an overdraw) as reversal_not_allowed.
   'POST /api/v2/admin/bonds/{code}/register/entries/{sequence}/reversal: register_entry_refused',
+  // archiveInvoices catches the invoice PDF's AppError: an invoice it cannot render keeps its row only.
+  'POST /api/v2/admin/erasure-requests/{id}/confirm: invoice_not_found',
 ]);
 
 type Operation = { responses?: Record<string, { description?: string }> };

@@ -1,6 +1,6 @@
 import { platformToday } from '@token/domain/calendar';
 import { AppError } from '@token/domain/errors';
-import { assertCanTransition } from '@token/domain/lifecycle';
+import { canMove } from '@token/domain/lifecycle';
 import {
   type ConfirmErasureInput,
   type ErasureRequestAdminView,
@@ -184,9 +184,9 @@ async function lockRequest(db: Db, uuid: string, customerId?: number): Promise<R
   return row;
 }
 
+/** Only an open request moves (the lifecycle table); a decided one is `erasure_request_decided`. */
 function assertOpen(from: ErasureState, to: ErasureState): void {
-  if (from !== 'requested') throw new AppError('erasure_request_decided');
-  assertCanTransition(erasureLifecycle, from, to);
+  if (!canMove(erasureLifecycle, from, to)) throw new AppError('erasure_request_decided');
 }
 
 const decider = alias(customers, 'decider');
