@@ -9,11 +9,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Page, totalOfPage } from '../../db/paging.ts';
 import {
-  defaultVariantLateral,
+  type ListingRow,
+  listedProductData,
+  listingFields,
+  listingStock,
   type ProductData,
-  type ProductRow,
-  productJson,
-  toProductData,
 } from '../catalog/product-rows.ts';
 
 /** An item as the service gives it: the route adds its IRI and the product's IRIs. */
@@ -26,7 +26,7 @@ export type ProductCollectionData = {
   items: CollectionItemData[];
 };
 
-type ItemRow = { id: number; amount: number; position: number; total: number | string; data: ProductRow };
+type ItemRow = ListingRow & { id: number; amount: number; position: number; total: number | string };
 
 /** Runs raw SQL on either driver (pg and PGlite both answer `{ rows }`). */
 async function query<T>(db: Db, statement: SQL): Promise<T[]> {
@@ -61,8 +61,8 @@ async function favouriteItems(db: Db, collectionId: number, page: Page): Promise
       order by i.position, i.id desc
       limit ${page.itemsPerPage} offset ${(page.page - 1) * page.itemsPerPage}
     )
-    select pg.id, pg.amount, pg.position, pg.total, ${productJson(sql`dv.id`)} as data
-    from page pg join products p on p.id = pg.product_id left join ${defaultVariantLateral} on true
+    select pg.id, pg.amount, pg.position, pg.total, ${listingFields}
+    from page pg join product_listings l on l.product_id = pg.product_id ${listingStock}
     order by pg.position, pg.id desc`,
   );
 }
@@ -96,10 +96,10 @@ async function myItems(db: Db, customerId: number, page: Page): Promise<ItemRow[
       from held h order by h.first_at, h.product_id
       limit ${page.itemsPerPage} offset ${(page.page - 1) * page.itemsPerPage}
     )
-    select p.id, pg.amount, (row_number() over (order by pg.first_at, pg.product_id))::int - 1
+    select pg.product_id as id, pg.amount, (row_number() over (order by pg.first_at, pg.product_id))::int - 1
         + ${(page.page - 1) * page.itemsPerPage} as position,
-      pg.total, ${productJson(sql`dv.id`)} as data
-    from page pg join products p on p.id = pg.product_id left join ${defaultVariantLateral} on true
+      pg.total, ${listingFields}
+    from page pg join product_listings l on l.product_id = pg.product_id ${listingStock}
     order by pg.first_at, pg.product_id`,
   );
 }
@@ -141,7 +141,7 @@ export async function listProductCollections(opts: {
         id: r.id,
         amount: r.amount,
         position: r.position,
-        product: toProductData(r.data, locale),
+        product: listedProductData(r, locale),
       })),
     },
   ];
@@ -151,13 +151,12 @@ export async function listProductCollections(opts: {
 async function readItem(db: Db, id: number, locale: Locale): Promise<CollectionItemData> {
   const [row] = await query<Omit<ItemRow, 'total'>>(
     db,
-    sql`select i.id, i.amount, i.position, ${productJson(sql`dv.id`)} as data
-    from product_collection_items i join products p on p.id = i.product_id
-    left join ${defaultVariantLateral} on true
+    sql`select i.id, i.amount, i.position, ${listingFields}
+    from product_collection_items i join product_listings l on l.product_id = i.product_id ${listingStock}
     where i.id = ${id}`,
   );
   if (!row) throw notFound();
-  return { id: row.id, amount: row.amount, position: row.position, product: toProductData(row.data, locale) };
+  return { id: row.id, amount: row.amount, position: row.position, product: listedProductData(row, locale) };
 }
 
 /**

@@ -25,12 +25,11 @@ import {
 } from '../../db/schema/index.ts';
 import { iri } from '../../http/hydra.ts';
 import {
-  defaultVariantLateral,
+  type ListingRow,
+  listedProductData,
+  listingFields,
+  listingStock,
   type ProductData,
-  type ProductRow,
-  productJson,
-  shownInShop,
-  toProductData,
 } from '../catalog/product-rows.ts';
 import { loadCreatorProducts } from './creator-products.service.ts';
 
@@ -276,16 +275,15 @@ async function listedItemsOf(
     collectionIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const rows = await rawRows<{ collectionId: number; data: ProductRow }>(
+  const rows = await rawRows<ListingRow & { collectionId: number }>(
     db,
-    sql`select ci.collection_id as "collectionId", ${productJson(sql`dv.id`)} as data
+    sql`select ci.collection_id as "collectionId", ${listingFields}
       from creator_collection_items ci
-      join products p on p.id = ci.product_id
-      cross join ${defaultVariantLateral}
-      where ci.collection_id in (${ids}) and ${shownInShop}
-      order by ci.collection_id, ci.position, p.id`,
+      join product_listings l on l.product_id = ci.product_id ${listingStock}
+      where ci.collection_id in (${ids}) and l.shown and l.default_variant_id is not null
+      order by ci.collection_id, ci.position, l.product_id`,
   );
-  for (const r of rows) byCollection.get(Number(r.collectionId))?.push(toProductData(r.data, locale));
+  for (const r of rows) byCollection.get(Number(r.collectionId))?.push(listedProductData(r, locale));
   return byCollection;
 }
 
