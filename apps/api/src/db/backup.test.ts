@@ -54,7 +54,7 @@ beforeAll(async () => {
   } finally {
     await handle.close(); // PGlite's directory belongs to one process (and one handle) at a time
   }
-});
+}, 120_000);
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -153,7 +153,8 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL, pg_dump' : 'embedded 
     } finally {
       await again.close();
     }
-  });
+    // Four starts of an embedded database and two archives: slow on a busy 2-core machine.
+  }, 120_000);
 
   it('names what is wrong: a missing file, a file that is no backup, the other kind of database', async () => {
     const target = await emptyTarget();
@@ -198,5 +199,5 @@ describe(`backup and restore (${usePostgres ? 'PostgreSQL, pg_dump' : 'embedded 
     const refused = cli(['restore', out]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/the target is not empty .*--force/);
-  });
+  }, 90_000);
 });
