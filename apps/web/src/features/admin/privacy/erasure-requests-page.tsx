@@ -52,6 +52,8 @@ function RequestCard({
               <Link to={`/admin/customers/${request.customer.uuid}`} className="hover:underline">
                 {request.customer.fullName}
               </Link>
+            ) : request.state === 'confirmed' ? (
+              t('erasure.erasedCustomer')
             ) : (
               request.customer.fullName
             )}
