@@ -225,6 +225,9 @@ export async function eraseCustomer(
       companyType: null,
       subscribedToNewsletter: false,
       referralCode: null,
+      // An erased referral partner earns nothing more (bookReferralCommission: terms of 0 book nothing).
+      referralCommissionPerPaidOrder: 0,
+      referralCommissionPerRegisteredCustomer: 0,
       followUpMessage: null,
       birthDate: null,
       birthCity: null,

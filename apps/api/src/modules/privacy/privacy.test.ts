@@ -281,6 +281,10 @@ describe('erasure (GDPR Art. 17)', () => {
     const bystander = await investorWithData({ firstName: 'Paul', lastName: 'Bleibt' });
     const { token: operatorToken } = await operatorWithToken(t.app, t.config.appSecret);
 
+    await t.app.db
+      .update(customers)
+      .set({ referralCommissionPerPaidOrder: 2500 })
+      .where(eq(customers.id, a.row.id));
     const filed = await a.api.post(`/customers/${a.row.uuid}/erasure-requests`, {
       password: testPassword,
       reason: 'Ich nutze die Plattform nicht mehr.',
@@ -321,6 +325,8 @@ describe('erasure (GDPR Art. 17)', () => {
       iban: null,
       twoFactorSecret: null,
       subscribedToNewsletter: false,
+      referralCode: null,
+      referralCommissionPerPaidOrder: 0,
     });
     expect(await t.app.db.select().from(authSessions).where(eq(authSessions.customerId, a.row.id))).toEqual(
       [],
