@@ -3,6 +3,12 @@ import { translatedField } from '../i18n/index.ts';
 /** spec 9: products 12 per page; the API caps a page at 100. */
 export const productsPerPage = 12;
 export const maxProductsPerPage = 100;
+/**
+ * A filtered product list is counted up to this many products: `hydra:totalItems` is exact up to
+ * it and one more than it for a longer list ("more than 1,000"); the catalogue, a category and a
+ * creator's products are counted exactly (decision 026).
+ */
+export const listTotalCap = 1_000;
 
 // ---------------------------------------------------------------------------------------------
 // Stock rules (decision 001, docs/demo-data.md "Stock rules")

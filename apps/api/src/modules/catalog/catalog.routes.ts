@@ -73,13 +73,15 @@ const productsQuery = z.strictObject({
     .string()
     .max(64)
     .transform((text, ctx) => {
+      // empty: the first page, with the view's links by cursor
+      if (text === '') return undefined;
       const cursor = decodeListCursor(text);
       if (!cursor) ctx.addIssue({ code: 'custom', message: 'not a list cursor' });
       return cursor ?? undefined;
     })
     .optional()
     .describe(
-      'Keyset paging: the products after this cursor (the `after` of `hydra:next`), in the same order and filters; ' +
+      'Keyset paging: the products after this cursor (the `after` of `hydra:next`; empty for the first page), in the same order and filters; ' +
         'costs the same on any page, where `page` grows with its number.',
     ),
 });

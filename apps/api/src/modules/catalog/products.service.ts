@@ -1,4 +1,4 @@
-import { availableQuantity, isInStock, translatedField } from '@token/domain/catalog';
+import { availableQuantity, isInStock, listTotalCap, translatedField } from '@token/domain/catalog';
 import {
   type CreatorView,
   type ProductVariantDetailView,
@@ -61,13 +61,6 @@ function likePattern(phrase: string): string {
   return `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * A filtered list's total is counted up to this many products; beyond, `hydra:totalItems` says this
- * many (decision 026). The catalogue, a category and a creator's products are counted exactly
- * whatever their size (kept counts).
- */
-export const listTotalCap = 10_000;
-
 /** The ids of enabled taxons with these codes (a product in one of them or below is listed). */
 const taxonIdsOf = (codes: string[]) => sql`array(select id from taxons where enabled and code in ${codes})`;
 
@@ -107,7 +100,7 @@ export function listedWhere(locale: Locale, f: ProductFilters): SQL {
 
 /**
  * The list's total as one scalar: a kept count for the catalogue, one category or one creator
- * (one row whatever their size); else the matches counted up to `listTotalCap`.
+ * (one row whatever their size); else the matches counted up to one more than `listTotalCap`.
  */
 function listTotal(locale: Locale, f: ProductFilters): SQL {
   const kept = (key: SQL) =>
@@ -123,7 +116,7 @@ function listTotal(locale: Locale, f: ProductFilters): SQL {
     return kept(sql`(select 'creator:' || c.id from customers c where c.uuid = ${creatorUuid})`);
   }
   return sql`(select count(*) from (select 1 from product_listings l
-    where ${listedWhere(locale, { ...f, after: undefined })} limit ${listTotalCap}) c)`;
+    where ${listedWhere(locale, { ...f, after: undefined })} limit ${listTotalCap + 1}) c)`;
 }
 
 /**

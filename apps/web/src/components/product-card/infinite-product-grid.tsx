@@ -1,9 +1,10 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { productsPerPage } from '@token/domain/catalog';
+import { listTotalCap, productsPerPage } from '@token/domain/catalog';
 import type { ProductView } from '@token/domain/catalog-views';
+import { formatNumber } from '@token/domain/format';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ListPage } from '../../lib/hydra.ts';
-import { useTranslation } from '../../lib/i18n.ts';
+import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { trackEvent } from '../../lib/tracking.ts';
 import { LoadFailed } from '../load-failed.tsx';
 import { Button } from '../ui/button.tsx';
@@ -35,6 +36,7 @@ export function InfiniteProductGrid({
   renderCard?: (product: ProductView, index: number) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   // a state, not a ref: the list's end exists only once the first page is there
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const grid = useRef<HTMLUListElement>(null);
@@ -100,7 +102,12 @@ export function InfiniteProductGrid({
   return (
     <div>
       <p className="text-sm text-slate-600" aria-live="polite" data-testid="list-count">
-        {items.length === 0 ? '' : t('list.shown', { shown: items.length, count: totalItems })}
+        {items.length === 0
+          ? ''
+          : totalItems > listTotalCap
+            ? // a filtered list is counted up to the cap (decision 026)
+              t('list.shownMore', { shown: items.length, total: formatNumber(listTotalCap, { locale }) })
+            : t('list.shown', { shown: items.length, count: totalItems })}
       </p>
       {items.length === 0 ? (
         <div className="mt-4">{empty}</div>

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { mockApi, renderRoutes } from '../../lib/test-api.tsx';
 import { defined } from '../../lib/test-defined.ts';
-import { productFixture, productPage } from '../../lib/test-products.ts';
+import { productFixture } from '../../lib/test-products.ts';
 import { BrowsePage, CategoryPage } from './browse-page.tsx';
 
 const creatorUuid = 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11';
@@ -59,12 +59,18 @@ function serveCatalogue(total: number) {
     if (url.startsWith('/api/v2/shop/products?')) {
       const q = new URLSearchParams(url.split('?')[1]);
       queries.push(q);
-      const page = Number(q.get('page'));
-      const from = (page - 1) * 12;
+      // keyset paging: `after` is '' for the first page, then the cursor of the answer's hydra:next
+      const after = q.get('after');
+      const from = after ? Number(after.replace('c', '')) : 0;
       const items = Array.from({ length: Math.max(0, Math.min(12, total - from)) }, (_, i) =>
         productFixture(`ITEM${from + i + 1}`),
       );
-      return productPage(items, total);
+      const next = from + 12 < total ? `c${from + 12}` : null;
+      return Response.json({
+        'hydra:member': items,
+        'hydra:totalItems': total,
+        'hydra:view': next ? { 'hydra:next': `/api/v2/shop/products?itemsPerPage=12&after=${next}` } : {},
+      });
     }
     return undefined;
   });
@@ -114,11 +120,11 @@ describe('/browse', () => {
     const { router } = renderRoutes(routes, '/browse');
     await waitFor(() => expect(cards()).toHaveLength(12));
     expect(screen.getByTestId('list-count').textContent).toBe('12 von 30 Objekten');
-    expect(Object.fromEntries(defined(queries[0]))).toEqual({ page: '1', itemsPerPage: '12' });
+    expect(Object.fromEntries(defined(queries[0]))).toEqual({ itemsPerPage: '12', after: '' });
 
     scrollToEnd();
     await waitFor(() => expect(cards()).toHaveLength(24));
-    expect(queries.at(-1)?.get('page')).toBe('2');
+    expect(queries.at(-1)?.get('after')).toBe('c12');
     expect(window.dataLayer).toContainEqual(
       expect.objectContaining({ event: 'view_item_list', list: 'browse', page: 2 }),
     );
@@ -135,11 +141,18 @@ describe('/browse', () => {
     expect(queries).toHaveLength(3);
   });
 
+  it('says "more than 1,000" for a list counted up to its cap', async () => {
+    serveCatalogue(1_001);
+    renderRoutes(routes, '/browse');
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(screen.getByTestId('list-count').textContent).toBe('12 von mehr als 1.000 Objekten');
+  });
+
   it('restores the pages a URL names', async () => {
     const { queries } = serveCatalogue(40);
     renderRoutes(routes, '/browse?pages=3');
     await waitFor(() => expect(cards()).toHaveLength(36));
-    expect(queries.map((q) => q.get('page'))).toEqual(['1', '2', '3']);
+    expect(queries.map((q) => q.get('after'))).toEqual(['', 'c12', 'c24']);
     expect(window.dataLayer ?? []).toEqual([]);
   });
 
