@@ -9,9 +9,10 @@
 // register (PostgreSQL only; scripts/bench-register.ts): POST token/transfer from 50 holders with real
 // two-factor codes over HTTP, placeTransfer sustained, and the depot reads of an investor with 100 bonds
 // and 10,000 register entries; then the journal check over 1,000,000 entries in memory.
-// marketplace (scripts/bench-marketplace.ts): BENCH_PRODUCTS (default 1,000) collectibles loaded in bulk, the
-// statements per GraphQL list query, then REST and GraphQL product lists and GET search under autocannon;
-// on PostgreSQL, and on PGlite too up to 10,000 products.
+// marketplace (scripts/bench-marketplace.ts): 1,000 and then 100,000 collectibles (BENCH_PRODUCTS: one size)
+// loaded in bulk, then ANALYZE; the statements of each read; beside the SELECT 1 ceiling at 10 connections the
+// cached and uncached product list, a new page by cursor, a category, a product by code, GraphQL lists and
+// GET search under autocannon, with each read's share of the ceiling; on PostgreSQL, and on PGlite at 1,000.
 // servicing (PostgreSQL only; scripts/bench-servicing.ts): a coupon run of 10,000 holders, prepared and
 // approved through the services (3 rounds, median) and once over HTTP; GET customer-payouts of 300.
 import { spawn, spawnSync } from 'node:child_process';
@@ -252,7 +253,11 @@ async function main() {
       if (runs('orders')) ordersScript('orders', 'PostgreSQL', await fresh());
       if (runs('register')) registerScript('PostgreSQL', await fresh());
       if (runs('servicing')) servicingScript('PostgreSQL', await fresh());
-      if (runs('marketplace')) marketplaceScript('PostgreSQL', await fresh());
+      // issue 19: the catalogue at 1,000 and at 100,000 products (BENCH_PRODUCTS names one size)
+      const scales = process.env.BENCH_PRODUCTS ? [Number(process.env.BENCH_PRODUCTS)] : [1_000, 100_000];
+      for (const size of runs('marketplace') ? scales : []) {
+        marketplaceScript('PostgreSQL', { ...(await fresh()), BENCH_PRODUCTS: String(size) });
+      }
     } finally {
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();
@@ -269,7 +274,10 @@ async function main() {
     if (runs('orders')) ordersScript('orders', 'PGlite (embedded)', fresh());
     // PGlite is the embedded default for small shops: 100,000 products are PostgreSQL's case.
     if (runs('marketplace') && Number(process.env.BENCH_PRODUCTS ?? 1_000) <= 10_000) {
-      marketplaceScript('PGlite (embedded)', fresh());
+      marketplaceScript('PGlite (embedded)', {
+        ...fresh(),
+        BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '1000',
+      });
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
