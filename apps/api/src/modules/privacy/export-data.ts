@@ -14,6 +14,7 @@ import {
   erasureRequests,
   identifications,
   invoices,
+  mailOutbox,
   mediaFiles,
   orderItems,
   orders,
@@ -103,6 +104,7 @@ export async function collectExportContent(db: Db, customerId: number): Promise<
     creatorCollectionRows,
     erasureRows,
     exportRows,
+    mailRows,
   ] = await Promise.all([
     db.select().from(addresses).where(byCustomer(addresses)),
     db.select().from(identifications).where(byCustomer(identifications)),
@@ -136,6 +138,19 @@ export async function collectExportContent(db: Db, customerId: number): Promise<
     db.select().from(creatorCollections).where(eq(creatorCollections.creatorId, customerId)),
     db.select().from(erasureRequests).where(byCustomer(erasureRequests)),
     db.select().from(dataExports).where(byCustomer(dataExports)),
+    // Letters the platform sent the customer (the outbox keeps them by address).
+    db
+      .select({
+        subject: mailOutbox.subject,
+        template: mailOutbox.template,
+        text: mailOutbox.text,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, customer.email))
+      .orderBy(asc(mailOutbox.id)),
   ]);
 
   const orderIds = orderRows.map((o) => o.id);
@@ -217,6 +232,7 @@ export async function collectExportContent(db: Db, customerId: number): Promise<
     },
     notificationSettings: cleanAll(notificationRows),
     signIns: cleanAll(sessionRows),
+    mails: mailRows,
     dataProtection: { erasureRequests: cleanAll(erasureRows), dataExports: cleanAll(exportRows) },
   };
   return { data, files, invoiceIds: invoiceRows.map((i) => ({ id: i.id, number: i.number })) };

@@ -10,6 +10,7 @@ import {
   dataExports,
   erasureRequests,
   identifications,
+  mailOutbox,
   orders,
   productCollectionItems,
   productCollections,
@@ -102,6 +103,15 @@ describe('data export (GDPR Art. 15/20)', () => {
     const a = await investorWithData({ firstName: 'Anna', lastName: 'Auskunft' });
     const b = await investorWithData({ firstName: 'Bernd', lastName: 'Fremd' });
 
+    for (const who of [a, b]) {
+      await t.app.db.insert(mailOutbox).values({
+        toAddress: who.row.email,
+        fromAddress: 'noreply@tokenwerk.example',
+        subject: `Ihre Bestellung ${who.row.lastName}`,
+        text: 'Vielen Dank.',
+        template: 'order_placed',
+      });
+    }
     const wrong = await a.api.post(`/customers/${a.row.uuid}/data-exports`, { password: 'falsch' });
     expect(wrong.status).toBe(422);
     expect(wrong.body.code).toBe('bad_credentials');
@@ -160,6 +170,7 @@ describe('data export (GDPR Art. 15/20)', () => {
     expect(data.onboarding.questionnaires).toHaveLength(1);
     expect(data.onboarding.documents).toHaveLength(1);
     expect(data.collectibles.favourites).toHaveLength(1);
+    expect(data.mails.map((m: { subject: string }) => m.subject)).toContain('Ihre Bestellung Auskunft');
     expect(data.addresses[0].street).toBe('Lindenstraße 5');
     // Nothing of B: not the address, the name, the order, the document.
     expect(json).not.toContain(b.row.email);
