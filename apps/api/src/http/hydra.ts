@@ -69,8 +69,7 @@ export function sendCollection<T extends object>(
     const link = (cursor: string | null) => {
       const u = new URL(url);
       u.searchParams.delete('page');
-      if (cursor === null) u.searchParams.delete(param);
-      else u.searchParams.set(param, cursor);
+      u.searchParams.set(param, cursor ?? '');
       return `${u.pathname}?${u.searchParams.toString()}`;
     };
     const view: Record<string, unknown> = {
