@@ -121,14 +121,13 @@ const listedMatches = sql`select m.product_id as id, m.rank, m.in_name
 
 /** One page of matches with its total and each translation's headlines of name and description. */
 function pageStatement(opts: {
-  locale: Locale;
   page: Page;
   /** The CTE `matches` (product_id, rank, in_name). */
   matches: SQL;
   headlineQuery: (t: SQL) => SQL;
   config: (locale: SQL) => SQL;
 }): SQL {
-  const { locale, page, matches, headlineQuery, config } = opts;
+  const { page, matches, headlineQuery, config } = opts;
   const headline = (text: SQL) =>
     sql`ts_headline(${config(sql`t.locale`)}, search_normalize(${text}), ${headlineQuery(sql`t`)}, ${headlineOptions})`;
   return sql`with ${matches},
@@ -203,7 +202,6 @@ export async function searchProducts(opts: {
     const rows = await query<HitRow>(
       tx,
       pageStatement({
-        locale,
         page,
         matches,
         headlineQuery: (t) => queryOf(q, sql`${t}.locale`),
@@ -242,7 +240,6 @@ async function searchByTypo(opts: {
   const rows = await query<HitRow>(
     tx,
     pageStatement({
-      locale,
       page,
       matches,
       headlineQuery: closeWords,
