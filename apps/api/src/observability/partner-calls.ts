@@ -9,13 +9,14 @@ type Logger = { debug?: (obj: object, msg: string) => void; warn: (obj: object, 
  */
 export function instrumentPartner<T extends object | null>(name: string, port: T, logger?: Logger): T {
   if (port === null || typeof port !== 'object') return port;
-  const wrapped = new Map<PropertyKey, unknown>();
+  // by the method itself, not its name: a method replaced later (a test's spy) is wrapped anew
+  const wrapped = new WeakMap<object, unknown>();
   return new Proxy(port, {
     get(target, prop) {
       // The target as receiver: class adapters with private fields keep working through their getters.
       const value = Reflect.get(target, prop, target);
       if (typeof value !== 'function' || typeof prop !== 'string') return value;
-      const known = wrapped.get(prop);
+      const known = wrapped.get(value);
       if (known) return known;
       const timed = function (this: unknown, ...args: unknown[]) {
         const started = performance.now();
@@ -38,7 +39,7 @@ export function instrumentPartner<T extends object | null>(name: string, port: T
           },
         );
       };
-      wrapped.set(prop, timed);
+      wrapped.set(value, timed);
       return timed;
     },
   });
