@@ -23,6 +23,19 @@ describe('loadConfig', () => {
     expect(c.accounts.signUpsPerIpPerHour).toBe(10);
   });
 
+  it('takes the trusted proxies from TRUST_PROXY (hops or addresses), and refuses anything else', () => {
+    const dataDir = tmp();
+    expect(loadConfig({ DATA_DIR: dataDir }).operations.trustProxy).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).operations.trustProxy).toBe(1);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).operations.trustProxy,
+    ).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback' }).operations.trustProxy).toBe('loopback');
+    for (const bad of ['true', 'everyone', '1; drop']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it('takes the sign-ups per IP address and hour from SIGN_UPS_PER_IP_PER_HOUR, and refuses nonsense', () => {
     const dataDir = tmp();
     expect(

@@ -21,6 +21,15 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // Behind a load balancer: whose X-Forwarded-For to believe (the client's address for throttles and logs).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(\d{1,2}|[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*|loopback|linklocal|uniquelocal)$/,
+      "a number of proxy hops, or the proxies' addresses or CIDR ranges separated by commas",
+    )
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -156,6 +165,11 @@ export type AppConfig = {
     metrics: { token: string | undefined; port: number | undefined; openOnApiPort: boolean };
     /** SIGTERM: in-flight requests and running jobs get this long before the process exits. */
     shutdownGraceMs: number;
+    /**
+     * TRUST_PROXY: the proxies whose `X-Forwarded-For` gives the client's address (Fastify's
+     * `trustProxy`: hops, or addresses and ranges); unset, the connection's own address counts.
+     */
+    trustProxy: number | string | undefined;
   };
   /** Unset: mail stays in the outbox table, readable at /dev/mailbox outside production. */
   smtpUrl: string | undefined;
@@ -282,6 +296,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         openOnApiPort: !e.METRICS_TOKEN && !e.METRICS_PORT && e.NODE_ENV !== 'production',
       },
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      trustProxy:
+        e.TRUST_PROXY === undefined
+          ? undefined
+          : /^\d+$/.test(e.TRUST_PROXY)
+            ? Number(e.TRUST_PROXY)
+            : e.TRUST_PROXY.replace(/\s+/g, ''),
     },
     smtpUrl: e.SMTP_URL,
     identification: {

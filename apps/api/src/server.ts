@@ -94,6 +94,15 @@ export type BuildAppOptions = {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** Fastify's `trustProxy` for TRUST_PROXY: hops, or the proxies' addresses and ranges; unset: none. */
+function trustProxyOption(
+  setting: number | string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === undefined) return false;
+  // n hops: the n proxies nearest to this process are trusted
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting.split(',');
+}
+
 /** Builds the whole HTTP application: conventions, API modules, docs and the SPA. */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -108,6 +117,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // behind a load balancer, `request.ip` is the client's (per-IP throttles count each client)
+    trustProxy: trustProxyOption(opts.config.operations.trustProxy),
     return503OnClosing: true,
     // Parser- and router-level failures answer as problem+json too.
     clientErrorHandler,
