@@ -3,7 +3,6 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TaggedText } from '../../components/ui/tagged-text.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -14,6 +13,7 @@ import { notify } from '../../lib/notifications.ts';
 import { useCustomerRecord } from '../../lib/session.tsx';
 import { useRequestEmailChange } from './api/request-email-change.ts';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
+import { ReauthenticationFields } from './components/reauthentication-fields.tsx';
 import { useErrorText } from './components/use-error-text.ts';
 
 const empty = { newEmail: '', password: '', code: '' };
@@ -92,26 +92,10 @@ export function ChangeEmailPage() {
             inputMode="email"
             {...register('newEmail')}
           />
-          <PasswordInput
-            label={t('fields.password')}
-            hint={t('hints.confirmWithPassword')}
-            error={formState.errors.password?.message}
-            required
-            autoComplete="current-password"
-            {...register('password')}
+          <ReauthenticationFields
+            password={{ error: formState.errors.password?.message, field: register('password') }}
+            code={needsCode ? { error: formState.errors.code?.message, field: register('code') } : null}
           />
-          {needsCode && (
-            <Input
-              label={t('fields.code')}
-              hint={t('hints.loginCode')}
-              error={formState.errors.code?.message}
-              required
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              spellCheck={false}
-              {...register('code')}
-            />
-          )}
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? t('common.sending') : t('changeEmail.submit')}
           </Button>

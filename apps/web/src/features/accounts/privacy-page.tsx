@@ -11,8 +11,6 @@ import { Download, FileArchive, ShieldAlert, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -26,6 +24,7 @@ import { useErasureRequests, useOpenPositions } from './api/get-erasure-requests
 import { useRequestDataExport } from './api/request-data-export.ts';
 import { useRequestErasure, useWithdrawErasureRequest } from './api/request-erasure.ts';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
+import { ReauthenticationFields } from './components/reauthentication-fields.tsx';
 import { useErrorText } from './components/use-error-text.ts';
 
 const reauthEmpty = { password: '', code: '' };
@@ -132,26 +131,10 @@ function ExportSection({ twoFactor }: { twoFactor: boolean }) {
         </ul>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-label={t('privacy.export.title')}>
-        <PasswordInput
-          label={t('accounts:fields.password')}
-          hint={t('accounts:hints.confirmWithPassword')}
-          error={formState.errors.password?.message}
-          required
-          autoComplete="current-password"
-          {...register('password')}
+        <ReauthenticationFields
+          password={{ error: formState.errors.password?.message, field: register('password') }}
+          code={needsCode ? { error: formState.errors.code?.message, field: register('code') } : null}
         />
-        {needsCode && (
-          <Input
-            label={t('accounts:fields.code')}
-            hint={t('accounts:hints.loginCode')}
-            error={formState.errors.code?.message}
-            required
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            spellCheck={false}
-            {...register('code')}
-          />
-        )}
         <Button type="submit" className="w-full sm:w-auto" disabled={formState.isSubmitting || pending}>
           {pending ? t('privacy.export.preparing') : t('privacy.export.submit')}
         </Button>
@@ -281,26 +264,10 @@ function ErasureSection({ twoFactor }: { twoFactor: boolean }) {
             rows={3}
             {...register('reason')}
           />
-          <PasswordInput
-            label={t('accounts:fields.password')}
-            hint={t('accounts:hints.confirmWithPassword')}
-            error={formState.errors.password?.message}
-            required
-            autoComplete="current-password"
-            {...register('password')}
+          <ReauthenticationFields
+            password={{ error: formState.errors.password?.message, field: register('password') }}
+            code={needsCode ? { error: formState.errors.code?.message, field: register('code') } : null}
           />
-          {needsCode && (
-            <Input
-              label={t('accounts:fields.code')}
-              hint={t('accounts:hints.loginCode')}
-              error={formState.errors.code?.message}
-              required
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              spellCheck={false}
-              {...register('code')}
-            />
-          )}
           <Button
             type="submit"
             variant="danger"
