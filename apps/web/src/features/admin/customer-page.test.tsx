@@ -1,51 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry, CustomerFile } from '@token/domain/compliance';
 import { errorMessage } from '@token/domain/errors';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBar } from '../../components/ui/notification-bar.tsx';
-import { i18n } from '../../lib/i18n.ts';
-import { clearNotifications } from '../../lib/notifications.ts';
 import { SessionProvider } from '../../lib/session.tsx';
-import { resetSessionStoreForTests, sessionStorageKey } from '../../lib/session-store.ts';
+import { resetSessionStoreForTests } from '../../lib/session-store.ts';
+import { answerOperator, operator, operatorRecord, setUpOperatorSession } from './admin.test-kit.tsx';
 import { AdminCustomerPage, AdminQueuePage } from './admin-pages.tsx';
 
-const operatorUuid = '9d1f5a1e-2b3c-4d5e-8f90-112233445566';
 const customerUuid = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
 const fileUuid = '3c4d5e6f-7081-4c9d-8e0f-2a3b4c5d6e7f';
-
-function storeSession() {
-  const now = Date.now();
-  localStorage.setItem(
-    sessionStorageKey,
-    JSON.stringify({
-      id: 'sess-op',
-      uuid: operatorUuid,
-      token: 'a.b.c',
-      refreshToken: 'refresh-0',
-      expiration: now + 10 * 60_000,
-      customerId: `/api/v2/shop/customers/${operatorUuid}`,
-      startedAt: now,
-      lastUsedAt: now,
-    }),
-  );
-  resetSessionStoreForTests();
-}
-
-const operatorRecord = (overrides: Record<string, unknown> = {}) => ({
-  uuid: operatorUuid,
-  email: 'compliance@demo.tokenwerk.example',
-  firstName: 'Clara',
-  lastName: 'Hoffmann',
-  fullName: 'Clara Hoffmann',
-  defaultWallet: null,
-  status: null,
-  cryptoRegistrarStatus: null,
-  customerRolesAsString: ['admin'],
-  twoFactorEnabled: true,
-  ...overrides,
-});
 
 const customerFile = (status: string | null): CustomerFile => ({
   customer: {
@@ -165,7 +131,7 @@ const banEntry: AuditEntry = {
   reason: 'Treffer auf der Sanktionsliste',
   details: { from: null, to: 'banned' },
   createdAt: '2026-03-02T09:15:00.000Z',
-  actor: { uuid: operatorUuid, fullName: 'Clara Hoffmann', email: 'compliance@demo.tokenwerk.example' },
+  actor: operator,
 };
 
 type Call = { method: string; path: string; body: unknown };
@@ -179,10 +145,8 @@ function stubApi(record: ReturnType<typeof operatorRecord>, log: AuditEntry[] = 
     const method = init?.method ?? 'GET';
     calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const json = (body: unknown, status = 200) => Response.json(body, { status });
-    if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`) return json(record);
-    if (url.pathname === '/api/v2/admin/me') {
-      return json({ uuid: operatorUuid, fullName: 'Clara Hoffmann', email: record.email });
-    }
+    const operatorAnswer = answerOperator({ method, url: input, body: undefined }, record);
+    if (operatorAnswer) return operatorAnswer;
     if (url.pathname === `/api/v2/admin/customers/${customerUuid}`)
       return json(customerFile(banned ? 'banned' : null));
     if (url.pathname === `/api/v2/admin/customers/${customerUuid}/audit-log`) {
@@ -245,16 +209,9 @@ function setup(path: string) {
   );
 }
 
-beforeAll(async () => {
-  await i18n.changeLanguage('de');
-});
-beforeEach(storeSession);
+setUpOperatorSession();
 afterEach(() => {
-  cleanup();
-  clearNotifications();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 describe('the admin area', () => {

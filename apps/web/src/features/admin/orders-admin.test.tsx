@@ -1,53 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { errorMessage } from '@token/domain/errors';
 import type { OrderView } from '@token/domain/orders';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NotificationBar } from '../../components/ui/notification-bar.tsx';
-import { i18n, loadNamespace } from '../../lib/i18n.ts';
-import { clearNotifications } from '../../lib/notifications.ts';
+import { loadNamespace } from '../../lib/i18n.ts';
 import { SessionProvider } from '../../lib/session.tsx';
-import { resetSessionStoreForTests, sessionStorageKey } from '../../lib/session-store.ts';
 import { defined } from '../../lib/test-defined.ts';
+import { answerOperator, setUpOperatorSession } from './admin.test-kit.tsx';
 import { AdminOrderPage, AdminOrdersPage, AdminPaymentsPage } from './admin-pages.tsx';
 import type { BankCreditView } from './api/get-bank-credits.ts';
 import type { OperatorOrderFile } from './api/get-order-file.ts';
 
-const operatorUuid = '9d1f5a1e-2b3c-4d5e-8f90-112233445566';
 const customerUuid = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
 const token = 'tok_A1b2C3d4E5';
-
-function storeSession() {
-  const now = Date.now();
-  localStorage.setItem(
-    sessionStorageKey,
-    JSON.stringify({
-      id: 'sess-op',
-      uuid: operatorUuid,
-      token: 'a.b.c',
-      refreshToken: 'refresh-0',
-      expiration: now + 10 * 60_000,
-      customerId: `/api/v2/shop/customers/${operatorUuid}`,
-      startedAt: now,
-      lastUsedAt: now,
-    }),
-  );
-  resetSessionStoreForTests();
-}
-
-const operatorRecord = {
-  uuid: operatorUuid,
-  email: 'compliance@demo.tokenwerk.example',
-  firstName: 'Clara',
-  lastName: 'Hoffmann',
-  fullName: 'Clara Hoffmann',
-  defaultWallet: null,
-  status: null,
-  cryptoRegistrarStatus: null,
-  customerRolesAsString: ['admin'],
-  twoFactorEnabled: true,
-};
 
 const order = (overrides: Partial<OrderView> = {}): OrderView => ({
   id: 41,
@@ -169,10 +136,8 @@ function stubApi(opts: { file?: OperatorOrderFile; credits?: BankCreditView[] } 
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     });
     const json = (body: unknown, status = 200) => Response.json(body, { status });
-    if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`) return json(operatorRecord);
-    if (url.pathname === '/api/v2/admin/me') {
-      return json({ uuid: operatorUuid, fullName: 'Clara Hoffmann', email: operatorRecord.email });
-    }
+    const operatorAnswer = answerOperator({ method, url: input, body: undefined });
+    if (operatorAnswer) return operatorAnswer;
     if (url.pathname === '/api/v2/admin/orders') {
       const state = url.searchParams.get('paymentState');
       const rows = [
@@ -278,16 +243,10 @@ class FakeXhr {
 
 const postsTo = (calls: Call[], path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
 
-beforeAll(async () => {
-  await i18n.changeLanguage('de');
-  await loadNamespace('onboarding');
-});
-beforeEach(storeSession);
+// the operator's session switches to German before each test, loading this namespace in it too
+beforeAll(() => loadNamespace('onboarding'));
+setUpOperatorSession();
 afterEach(() => {
-  cleanup();
-  clearNotifications();
-  vi.unstubAllGlobals();
-  localStorage.clear();
   FakeXhr.sent = [];
 });
 

@@ -8,33 +8,18 @@ import type {
   RegisterEntryAdminView,
   WhitelistEntryView,
 } from '@token/domain/register';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
-import { clearNotifications } from '../../lib/notifications.ts';
 import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from '../../lib/test-api.tsx';
 import { defined } from '../../lib/test-defined.ts';
-import { storeSessionForTests } from '../../lib/test-session.ts';
+import { answerOperator, operator, operatorUuid, setUpOperatorSession } from './admin.test-kit.tsx';
 import { AdminBondsPage, AdminRegisterPage } from './register-pages.tsx';
 
-const operatorUuid = '9d1f5a1e-2b3c-4d5e-8f90-112233445566';
 const annaUuid = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
 const firmaUuid = '2c3d4e5f-6071-4b8c-9dae-1f2a3b4c5d6e';
 const code = 'SOLAR_BRANDENBURG_2031';
 const base = `/api/v2/admin/bonds/${code}`;
 const hash = (c: string) => c.repeat(64);
-
-const operatorRecord = {
-  uuid: operatorUuid,
-  email: 'compliance@demo.tokenwerk.example',
-  firstName: 'Clara',
-  lastName: 'Hoffmann',
-  fullName: 'Clara Hoffmann',
-  defaultWallet: null,
-  status: null,
-  cryptoRegistrarStatus: null,
-  customerRolesAsString: ['admin'],
-  twoFactorEnabled: true,
-};
 
 const anna = { uuid: annaUuid, name: 'Anna Becker', email: 'anna.becker@demo.tokenwerk.example' };
 const firma = { uuid: firmaUuid, name: 'Wagner Solar GmbH', email: 'info@wagner-solar.example' };
@@ -161,7 +146,7 @@ const whitelistEntry = (overrides: Partial<WhitelistEntryView> = {}): WhitelistE
   customer: { ...anna, isProfessional: false },
   source: 'operator',
   addedAt: '2026-11-01T09:00:00.000Z',
-  addedBy: { uuid: operatorUuid, name: 'Clara Hoffmann', email: operatorRecord.email },
+  addedBy: { uuid: operatorUuid, name: operator.fullName, email: operator.email },
   balance: 4000,
   ...overrides,
 });
@@ -173,7 +158,7 @@ const pledgeOnAnna: DisposalRestrictionView = {
   reason: 'Lombard loan',
   beneficiary: 'Sparkasse Köln',
   setAt: '2026-11-20T10:00:00.000Z',
-  setBy: { uuid: operatorUuid, name: 'Clara Hoffmann', email: operatorRecord.email },
+  setBy: { uuid: operatorUuid, name: operator.fullName, email: operator.email },
   liftedAt: null,
   liftedBy: null,
   liftReason: null,
@@ -186,13 +171,9 @@ function stubApi(
   opts: { register?: RegisterAdminView; answer?: Answer; minting?: () => MintingPreviewView } = {},
 ) {
   return mockApi((call) => {
-    const overridden = opts.answer?.(call);
+    const overridden = opts.answer?.(call) ?? answerOperator(call);
     if (overridden) return overridden;
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`) return Response.json(operatorRecord);
-    if (url.pathname === '/api/v2/admin/me') {
-      return Response.json({ uuid: operatorUuid, fullName: 'Clara Hoffmann', email: operatorRecord.email });
-    }
     if (url.pathname === '/api/v2/admin/bonds') {
       const row = {
         status: 'published',
@@ -257,17 +238,7 @@ function press(button: HTMLElement) {
   fireEvent.click(button);
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  storeSessionForTests({ id: 'sess-op', uuid: operatorUuid, validMs: 10 * 60_000 });
-  await i18n.changeLanguage('de');
-});
-afterEach(() => {
-  cleanup();
-  clearNotifications();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpOperatorSession();
 
 describe('/admin/bonds', () => {
   it('lists the bonds with their access rules and opens a register, also by code', async () => {

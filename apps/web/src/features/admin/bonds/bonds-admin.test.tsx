@@ -1,30 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BondAdminView } from '@token/domain/catalog';
 import { errorMessage, violationMessage } from '@token/domain/errors';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { clearNotifications } from '../../../lib/notifications.ts';
 import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from '../../../lib/test-api.tsx';
 import { defined } from '../../../lib/test-defined.ts';
-import { storeSessionForTests } from '../../../lib/test-session.ts';
+import { answerOperator, setUpOperatorSession } from '../admin.test-kit.tsx';
 import { AdminRegisterPage } from '../register-pages.tsx';
 import { AdminNewBondPage } from './new-bond-page.tsx';
 
-const operatorUuid = '9d1f5a1e-2b3c-4d5e-8f90-112233445566';
 const code = 'WIND_NORDSEE_2032';
-
-const operatorRecord = {
-  uuid: operatorUuid,
-  email: 'compliance@demo.tokenwerk.example',
-  firstName: 'Clara',
-  lastName: 'Hoffmann',
-  fullName: 'Clara Hoffmann',
-  defaultWallet: null,
-  status: null,
-  cryptoRegistrarStatus: null,
-  customerRolesAsString: ['admin'],
-  twoFactorEnabled: true,
-};
 
 const doc = (overrides: Partial<BondAdminView['legalDocuments'][number]>) => ({
   id: '5b0c1c52-6a57-4f7e-9d55-2b1f7a3c0e11',
@@ -85,14 +70,7 @@ type Answer = (call: ApiCall) => Response | undefined;
 
 function stubApi(answer: Answer = () => undefined) {
   return mockApi((call) => {
-    const overridden = answer(call);
-    if (overridden) return overridden;
-    const url = new URL(call.url, 'http://x');
-    if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`) return Response.json(operatorRecord);
-    if (url.pathname === '/api/v2/admin/me') {
-      return Response.json({ uuid: operatorUuid, fullName: 'Clara Hoffmann', email: operatorRecord.email });
-    }
-    return undefined;
+    return answer(call) ?? answerOperator(call);
   });
 }
 
@@ -107,15 +85,7 @@ const show = (path: string) =>
 
 const required = violationMessage('required', 'de');
 
-beforeEach(async () => {
-  localStorage.clear();
-  storeSessionForTests({ id: 'sess-op', uuid: operatorUuid, validMs: 10 * 60_000 });
-  await i18n.changeLanguage('de');
-});
-afterEach(() => {
-  cleanup();
-  clearNotifications();
-});
+setUpOperatorSession();
 
 describe('/admin/bonds/new', () => {
   it('checks the form with the API’s schema, puts a taken code on its field, and opens the new draft', async () => {

@@ -1,14 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ErasureRequestAdminView } from '@token/domain/privacy';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
-import { clearNotifications } from '../../../lib/notifications.ts';
+import { describe, expect, it } from 'vitest';
 import { type ApiCall, mockApi, renderRoutes, writesOf } from '../../../lib/test-api.tsx';
 import { defined } from '../../../lib/test-defined.ts';
-import { storeSessionForTests } from '../../../lib/test-session.ts';
+import { answerOperator, setUpOperatorSession } from '../admin.test-kit.tsx';
 import { AdminErasureRequestsPage } from './erasure-requests-page.tsx';
 
-const operatorUuid = '9d1f5a1e-2b3c-4d5e-8f90-112233445566';
 const positions = { tokensHeld: 0, unpaidOrders: 0, ordersToMint: 0, pendingPayouts: 0 };
 
 const request = (id: string, overrides: Partial<ErasureRequestAdminView> = {}): ErasureRequestAdminView => ({
@@ -35,21 +32,9 @@ const blockedId = '22222222-2222-4222-8222-222222222222';
 
 function stubApi() {
   return mockApi((call: ApiCall) => {
+    const operatorAnswer = answerOperator(call);
+    if (operatorAnswer) return operatorAnswer;
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`)
-      return Response.json({
-        uuid: operatorUuid,
-        email: 'compliance@demo.tokenwerk.example',
-        fullName: 'Clara Hoffmann',
-        customerRolesAsString: ['admin'],
-        twoFactorEnabled: true,
-      });
-    if (url.pathname === '/api/v2/admin/me')
-      return Response.json({
-        uuid: operatorUuid,
-        fullName: 'Clara Hoffmann',
-        email: 'compliance@demo.tokenwerk.example',
-      });
     if (url.pathname === '/api/v2/admin/erasure-requests' && call.method === 'GET')
       return Response.json({
         'hydra:member': [
@@ -80,17 +65,7 @@ const show = () =>
     '/admin/erasure-requests',
   );
 
-beforeEach(async () => {
-  localStorage.clear();
-  storeSessionForTests({ id: 'sess-op', uuid: operatorUuid, validMs: 10 * 60_000 });
-  await i18n.changeLanguage('de');
-});
-afterEach(() => {
-  cleanup();
-  clearNotifications();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpOperatorSession();
 
 describe('/admin/erasure-requests', () => {
   it('lists open requests; one with open positions says why and cannot be confirmed', async () => {

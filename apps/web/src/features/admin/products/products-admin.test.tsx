@@ -1,14 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreatorProductView } from '@token/domain/marketplace';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { clearNotifications } from '../../../lib/notifications.ts';
 import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from '../../../lib/test-api.tsx';
 import { defined } from '../../../lib/test-defined.ts';
-import { storeSessionForTests } from '../../../lib/test-session.ts';
+import { answerOperator, setUpOperatorSession } from '../admin.test-kit.tsx';
 import { AdminProductsPage } from './products-page.tsx';
 
-const operatorUuid = '9d1f5a1e-2b3c-4d5e-8f90-112233445566';
 const creatorUuid = 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11';
 
 const file = (id: number, overrides: Partial<CreatorProductView['mediaFiles'][number]> = {}) => ({
@@ -80,23 +78,9 @@ const product = (code: string, overrides: Partial<CreatorProductView> = {}): Cre
 
 function stubApi(answer?: (call: ApiCall) => Response | undefined) {
   return mockApi((call) => {
-    const overridden = answer?.(call);
+    const overridden = answer?.(call) ?? answerOperator(call);
     if (overridden) return overridden;
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`)
-      return Response.json({
-        uuid: operatorUuid,
-        email: 'compliance@demo.tokenwerk.example',
-        fullName: 'Clara Hoffmann',
-        customerRolesAsString: ['admin'],
-        twoFactorEnabled: true,
-      });
-    if (url.pathname === '/api/v2/admin/me')
-      return Response.json({
-        uuid: operatorUuid,
-        fullName: 'Clara Hoffmann',
-        email: 'compliance@demo.tokenwerk.example',
-      });
     if (url.pathname === '/api/v2/admin/products') {
       const state = url.searchParams.get('state');
       const items =
@@ -125,17 +109,7 @@ const show = (path = '/admin/products') =>
 
 const plain = (text: string | null) => (text ?? '').replace(/\u00a0|\u202f/g, ' ');
 
-beforeEach(async () => {
-  localStorage.clear();
-  storeSessionForTests({ id: 'sess-op', uuid: operatorUuid, validMs: 10 * 60_000 });
-  await i18n.changeLanguage('de');
-});
-afterEach(() => {
-  cleanup();
-  clearNotifications();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpOperatorSession();
 
 describe('/admin/products', () => {
   it('lists the pending products first, pages, and switches the review state', async () => {

@@ -1,20 +1,17 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorMessage } from '@token/domain/errors';
 import type {
   ReferralCommissionAdminLine,
   ReferralPartnerAdminView,
   ReferralStatementView,
 } from '@token/domain/referrals';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../lib/i18n.ts';
-import { clearNotifications } from '../../../lib/notifications.ts';
+import { describe, expect, it } from 'vitest';
 import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from '../../../lib/test-api.tsx';
 import { defined } from '../../../lib/test-defined.ts';
-import { storeSessionForTests } from '../../../lib/test-session.ts';
+import { answerOperator, setUpOperatorSession } from '../admin.test-kit.tsx';
 import { AdminReferralsPage } from './referrals-page.tsx';
 import { centsOf } from './terms-dialog.tsx';
 
-const operatorUuid = '9d1f5a1e-2b3c-4d5e-8f90-112233445566';
 const partnerUuid = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
 const base = `/api/v2/admin/referral-partners/${partnerUuid}`;
 
@@ -69,23 +66,9 @@ const statement: ReferralStatementView = {
 function stubApi(answer?: (call: ApiCall) => Response | undefined) {
   let statements: ReferralStatementView[] = [];
   return mockApi((call) => {
-    const overridden = answer?.(call);
+    const overridden = answer?.(call) ?? answerOperator(call);
     if (overridden) return overridden;
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`)
-      return Response.json({
-        uuid: operatorUuid,
-        email: 'compliance@demo.tokenwerk.example',
-        fullName: 'Clara Hoffmann',
-        customerRolesAsString: ['admin'],
-        twoFactorEnabled: true,
-      });
-    if (url.pathname === '/api/v2/admin/me')
-      return Response.json({
-        uuid: operatorUuid,
-        fullName: 'Clara Hoffmann',
-        email: 'compliance@demo.tokenwerk.example',
-      });
     if (url.pathname === '/api/v2/admin/referral-partners')
       return Response.json({ 'hydra:member': [partner()], 'hydra:totalItems': 1 });
     if (url.pathname === `${base}/commissions`) return Response.json(lines);
@@ -109,17 +92,7 @@ const plain = (text: string | null) => (text ?? '').replace(/\u00a0|\u202f/g, ' 
 const show = (path = '/admin/referrals') =>
   renderRoutes([{ path: '/admin/referrals', element: <AdminReferralsPage /> }], path);
 
-beforeEach(async () => {
-  localStorage.clear();
-  storeSessionForTests({ id: 'sess-op', uuid: operatorUuid, validMs: 10 * 60_000 });
-  await i18n.changeLanguage('de');
-});
-afterEach(() => {
-  cleanup();
-  clearNotifications();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+setUpOperatorSession();
 
 describe('/admin/referrals', () => {
   it('lists the partners with terms, counts and sums, and searches', async () => {

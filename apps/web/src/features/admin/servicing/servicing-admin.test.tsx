@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { errorMessage, violationMessage } from '@token/domain/errors';
 import { formatEuro } from '@token/domain/format';
 import type {
@@ -10,31 +10,16 @@ import type {
   PayoutNoticeResult,
 } from '@token/domain/servicing';
 import { exampleBondTerms } from '@token/domain/servicing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { clearNotifications } from '../../../lib/notifications.ts';
 import { type ApiCall, mockApi, problemAnswer, renderRoutes, writesOf } from '../../../lib/test-api.tsx';
 import { defined } from '../../../lib/test-defined.ts';
-import { storeSessionForTests } from '../../../lib/test-session.ts';
+import { answerOperator, operatorUuid, setUpOperatorSession } from '../admin.test-kit.tsx';
 import { AdminRegisterPage } from '../register-pages.tsx';
 
-const operatorUuid = '9d1f5a1e-2b3c-4d5e-8f90-112233445566';
 const annaUuid = '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d';
 const code = 'SOLAR_BRANDENBURG_2031';
 const base = `/api/v2/admin/bonds/${code}`;
-
-const operatorRecord = {
-  uuid: operatorUuid,
-  email: 'compliance@demo.tokenwerk.example',
-  firstName: 'Clara',
-  lastName: 'Hoffmann',
-  fullName: 'Clara Hoffmann',
-  defaultWallet: null,
-  status: null,
-  cryptoRegistrarStatus: null,
-  customerRolesAsString: ['admin'],
-  twoFactorEnabled: true,
-};
 
 const terms: BondTerms = exampleBondTerms({ investorLimit: 149 });
 
@@ -131,13 +116,9 @@ type Answer = (call: ApiCall) => Response | undefined;
 
 function stubApi(answer: Answer = () => undefined) {
   return mockApi((call) => {
-    const overridden = answer(call);
+    const overridden = answer(call) ?? answerOperator(call);
     if (overridden) return overridden;
     const url = new URL(call.url, 'http://x');
-    if (url.pathname === `/api/v2/shop/customers/${operatorUuid}`) return Response.json(operatorRecord);
-    if (url.pathname === '/api/v2/admin/me') {
-      return Response.json({ uuid: operatorUuid, fullName: 'Clara Hoffmann', email: operatorRecord.email });
-    }
     if (url.pathname === `${base}/register`) {
       return Response.json({
         reconciliation: null,
@@ -204,15 +185,8 @@ class FakeXhr {
   }
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  storeSessionForTests({ id: 'sess-op', uuid: operatorUuid, validMs: 10 * 60_000 });
-  await i18n.changeLanguage('de');
-});
+setUpOperatorSession();
 afterEach(() => {
-  cleanup();
-  clearNotifications();
-  vi.unstubAllGlobals();
   FakeXhr.sent = [];
 });
 
