@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from './test/create-test-app.ts';
+import { type FakeSmtp, startFakeSmtp } from './test/fake-smtp.ts';
 import {
   freePort,
   type ServerProcess,
@@ -22,71 +22,15 @@ const onPostgres = process.env.TEST_DB === 'postgres';
 
 type Answer = { status: number; body: Record<string, unknown> | null; backend: string };
 
-/** Mail that reached the SMTP sink: one entry per accepted message, with its recipients. */
-type SunkMail = { to: string[]; data: string };
-
 const instances: ServerProcess[] = [];
 let proxy: Server;
 let proxyBase: string;
-let smtp: TcpServer;
-const sunk: SunkMail[] = [];
+let smtp: FakeSmtp | undefined;
 let db: pg.Client;
 let dropDatabase = async () => {};
 let dataDir: string;
 const appSecret = randomBytes(32).toString('hex');
 const password = 'Quarz-Fenster-48!';
-
-/** A minimal SMTP server (RFC 5321 without extensions) that keeps what it is sent. */
-function startSmtpSink(): Promise<{ server: TcpServer; port: number }> {
-  const server = createTcpServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    let current: SunkMail = { to: [], data: '' };
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 sink ESMTP');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let at = buffer.indexOf('\r\n');
-      while (at >= 0) {
-        const line = buffer.slice(0, at);
-        buffer = buffer.slice(at + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            sunk.push(current);
-            current = { to: [], data: '' };
-            reply('250 queued');
-          } else current.data += `${line}\n`;
-        } else {
-          const verb = line.slice(0, 4).toUpperCase();
-          if (verb === 'EHLO') reply('250 sink');
-          else if (verb === 'HELO') reply('250 sink');
-          else if (verb === 'MAIL') reply('250 ok');
-          else if (verb === 'RCPT') {
-            current.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
-            reply('250 ok');
-          } else if (verb === 'DATA') {
-            inData = true;
-            reply('354 go on');
-          } else if (verb === 'QUIT') {
-            reply('221 bye');
-            socket.end();
-          } else if (verb === 'RSET') {
-            current = { to: [], data: '' };
-            reply('250 ok');
-          } else reply('250 ok');
-        }
-        at = buffer.indexOf('\r\n');
-      }
-    });
-    socket.on('error', () => {});
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, port: (server.address() as { port: number }).port }),
-    );
-  });
-}
 
 /** A reverse proxy taking turns between the instances; each answer says which one served it. */
 function startProxy(port: number, targets: ServerProcess[]): Promise<{ server: Server; base: string }> {
@@ -171,8 +115,7 @@ describe.skipIf(!onPostgres)('several API instances on one PostgreSQL', () => {
     const fresh = await freshPostgresDatabase('instances');
     dropDatabase = fresh.drop;
     dataDir = mkdtempSync(join(tmpdir(), 'token-instances-'));
-    const sink = await startSmtpSink();
-    smtp = sink.server;
+    smtp = await startFakeSmtp();
     const ports = [await freePort(), await freePort()];
     const proxyPort = await freePort();
     const shared = {
@@ -181,7 +124,7 @@ describe.skipIf(!onPostgres)('several API instances on one PostgreSQL', () => {
       APP_SECRET: appSecret,
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DB_POOL_SIZE: '4',
@@ -204,7 +147,7 @@ describe.skipIf(!onPostgres)('several API instances on one PostgreSQL', () => {
     await db?.end().catch(() => {});
     await Promise.all(instances.map((i) => stopServerProcess(i.proc)));
     await new Promise((resolve) => proxy?.close(resolve));
-    await new Promise((resolve) => smtp?.close(resolve));
+    await smtp?.close();
     await dropDatabase();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
@@ -223,9 +166,9 @@ describe.skipIf(!onPostgres)('several API instances on one PostgreSQL', () => {
     });
     expect(signedUp.status).toBe(201);
     // The verification mail is one job: both instances poll the queue, one delivers it, once.
-    await until('the verification mail', async () => sunk.find((m) => m.to.includes(email)), 30_000);
+    await until('the verification mail', async () => smtp!.mails.find((m) => m.to.includes(email)), 30_000);
     await sleep(5_000); // both instances polled again (every 2 s): a second delivery would be here now
-    expect(sunk.filter((m) => m.to.includes(email))).toHaveLength(1);
+    expect(smtp!.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
     const { rows: outbox } = await db.query(
       'select status, attempts from mail_outbox where to_address = $1',
       [email],
@@ -233,7 +176,7 @@ describe.skipIf(!onPostgres)('several API instances on one PostgreSQL', () => {
     expect(outbox).toEqual([{ status: 'sent', attempts: 1 }]);
 
     const verifyToken = /verify-email\/([A-Za-z0-9_-]+)/.exec(
-      sunk
+      smtp!.mails
         .find((m) => m.to.includes(email))!
         .data.replace(/=\r?\n/g, '')
         .replace(/=3D/g, '='),

@@ -8,7 +8,7 @@ import { createJobRunner } from '../jobs/runner.ts';
 import { createStateRegistry } from '../observability/state-metrics.ts';
 import { createSmtpMail } from '../partners/mail/smtp.ts';
 import { buildApp } from '../server.ts';
-import { shop, testPassword, uniqueEmail, uniqueIp } from '../test/accounts.ts';
+import { personalSignUp, shop, signUp, uniqueEmail, uniqueIp } from '../test/accounts.ts';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
 import { listQueuedJobs } from '../test/job-queue.ts';
 import { stubMailTransport } from '../test/stub-mail-transport.ts';
@@ -87,18 +87,7 @@ describe('/metrics', () => {
   });
 
   it('reports the database pool, job queues and the mail backlog', async () => {
-    const email = uniqueEmail('metrics');
-    const signUp = await shop(t.app, undefined, uniqueIp()).post('/customers', {
-      firstName: 'Erika',
-      lastName: 'Mustermann',
-      email,
-      password: testPassword,
-      confirmPassword: testPassword,
-      accountType: 'personal',
-      termsConsent: true,
-      subscribedToNewsletter: false,
-    });
-    expect(signUp.status).toBe(201);
+    await signUp(t.app, { email: uniqueEmail('metrics') });
     const text = (await scrape(t.app)).body;
     expect(sample(text, 'db_pool_connections', { state: 'max' })).toBe(t.kind === 'postgres' ? 5 : 1);
     expect(
@@ -265,16 +254,7 @@ describe('one request id from a request through its jobs', () => {
       url: '/api/v2/shop/customers',
       remoteAddress: uniqueIp(),
       headers: { 'x-request-id': reqId, accept: 'application/json' },
-      payload: {
-        firstName: 'Erika',
-        lastName: 'Mustermann',
-        email,
-        password: testPassword,
-        confirmPassword: testPassword,
-        accountType: 'personal',
-        termsConsent: true,
-        subscribedToNewsletter: false,
-      },
+      payload: personalSignUp(email),
     });
     expect(res.statusCode).toBe(201);
     expect(res.headers['x-request-id']).toBe(reqId);

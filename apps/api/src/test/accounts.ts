@@ -83,30 +83,41 @@ export function linkToken(text: string, path: string): string {
 
 export type TestCustomer = { email: string; password: string; uuid: string };
 
+/** The sign-up body of a personal account (POST customers). */
+export const personalSignUp = (email: string) => ({
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  email,
+  password: testPassword,
+  confirmPassword: testPassword,
+  accountType: 'personal',
+  termsConsent: true,
+  subscribedToNewsletter: false,
+});
+
+/** Signs up a personal account through the API (the verification mail waits in the outbox). */
+export async function signUp(app: App, overrides: Record<string, unknown> = {}): Promise<TestCustomer> {
+  const email = (overrides.email as string) ?? uniqueEmail();
+  const res = await shop(app, undefined, uniqueIp()).post('/customers', {
+    ...personalSignUp(email),
+    ...overrides,
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { email, password: testPassword, uuid: res.body.uuid as string };
+}
+
 /** Signs up through the API and opens the verification link from the mail. */
 export async function signUpVerified(
   app: App,
   overrides: Record<string, unknown> = {},
 ): Promise<TestCustomer> {
-  const email = (overrides.email as string) ?? uniqueEmail();
-  const res = await shop(app, undefined, uniqueIp()).post('/customers', {
-    firstName: 'Erika',
-    lastName: 'Mustermann',
-    email,
-    password: testPassword,
-    confirmPassword: testPassword,
-    accountType: 'personal',
-    termsConsent: true,
-    subscribedToNewsletter: false,
-    ...overrides,
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const mail = await lastMail(app, email, 'verify_email');
+  const customer = await signUp(app, overrides);
+  const mail = await lastMail(app, customer.email, 'verify_email');
   const verified = await shop(app).patch(
     `/account-verification-requests/${linkToken(mail!.text, '/verify-email')}`,
   );
   if (verified.status !== 200) throw new Error(`verification failed: ${verified.status}`);
-  return { email, password: testPassword, uuid: res.body.uuid as string };
+  return customer;
 }
 
 /** Logs in; answers the token pair. */

@@ -4,6 +4,8 @@ export type FakeSmtp = {
   port: number;
   /** Message-IDs of the mails accepted, in order (a mail delivered twice appears twice). */
   received: string[];
+  /** The mails accepted, in order: their recipients (RCPT TO) and their text. */
+  mails: { to: string[]; data: string }[];
   /** Mails whose DATA arrived and whose answer is still held back (a delivery in progress). */
   inProgress: () => number;
   close: () => Promise<void>;
@@ -15,12 +17,14 @@ export type FakeSmtp = {
  */
 export async function startFakeSmtp(opts: { delayMs?: number } = {}): Promise<FakeSmtp> {
   const received: string[] = [];
+  const mails: FakeSmtp['mails'] = [];
   let pending = 0;
   const server: Server = createServer((socket) => {
     socket.on('error', () => {});
     socket.write('220 fake.smtp ESMTP\r\n');
     let buffer = '';
     let inData = false;
+    let to: string[] = [];
     socket.on('data', (chunk) => {
       buffer += chunk.toString('latin1');
       for (;;) {
@@ -30,10 +34,13 @@ export async function startFakeSmtp(opts: { delayMs?: number } = {}): Promise<Fa
           const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 5);
           inData = false;
+          const recipients = to;
+          to = [];
           pending++;
           setTimeout(() => {
             pending--;
             received.push(/^Message-ID:\s*(\S+)/im.exec(message)?.[1] ?? '(none)');
+            mails.push({ to: recipients, data: message });
             if (!socket.destroyed) socket.write('250 2.0.0 queued\r\n');
           }, opts.delayMs ?? 0);
           continue;
@@ -44,7 +51,13 @@ export async function startFakeSmtp(opts: { delayMs?: number } = {}): Promise<Fa
         buffer = buffer.slice(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake.smtp\r\n');
-        else if (verb === 'DATA') {
+        else if (verb === 'RCPT') {
+          to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+          socket.write('250 OK\r\n');
+        } else if (verb === 'RSET') {
+          to = [];
+          socket.write('250 OK\r\n');
+        } else if (verb === 'DATA') {
           inData = true;
           socket.write('354 go ahead\r\n');
         } else if (verb === 'QUIT') socket.end('221 bye\r\n');
@@ -56,6 +69,7 @@ export async function startFakeSmtp(opts: { delayMs?: number } = {}): Promise<Fa
   return {
     port: (server.address() as { port: number }).port,
     received,
+    mails,
     inProgress: () => pending,
     close: () =>
       new Promise((resolve) => {
