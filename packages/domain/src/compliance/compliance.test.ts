@@ -14,7 +14,7 @@ import {
 } from './index.ts';
 
 describe('decisionBlocker (customer status lifecycle, spec 4)', () => {
-  const identified = (status: string | null) => ({ status, kycPassed: true });
+  const identified = (status: string | null) => ({ status, kycPassed: true, erased: false });
 
   it.each<[CustomerDecision, string | null, string | null]>([
     // approve: from anything not yet checked or asked for more information; not twice; not a banned one
@@ -49,12 +49,12 @@ describe('decisionBlocker (customer status lifecycle, spec 4)', () => {
   });
 
   it('approves only a customer whose identity is confirmed', () => {
-    expect(decisionBlocker('approve', { status: 'requested', kycPassed: false })).toBe(
+    expect(decisionBlocker('approve', { status: 'requested', kycPassed: false, erased: false })).toBe(
       'customer_not_identified',
     );
     // the other decisions do not wait for the identification
     for (const d of ['follow_up', 'ban'] as const) {
-      expect(decisionBlocker(d, { status: 'requested', kycPassed: false })).toBeNull();
+      expect(decisionBlocker(d, { status: 'requested', kycPassed: false, erased: false })).toBeNull();
     }
   });
 
@@ -77,7 +77,7 @@ describe('decisionBlocker (customer status lifecycle, spec 4)', () => {
   it('throws the blocker as a 409 AppError', () => {
     expect(() => assertCanDecide('approve', identified('approved'))).toThrow(AppError);
     try {
-      assertCanDecide('approve', { status: null, kycPassed: false });
+      assertCanDecide('approve', { status: null, kycPassed: false, erased: false });
     } catch (e) {
       expect((e as AppError).code).toBe('customer_not_identified');
       expect((e as AppError).status).toBe(409);
@@ -86,12 +86,33 @@ describe('decisionBlocker (customer status lifecycle, spec 4)', () => {
   });
 
   it('lists every decision with its blocker for the buttons', () => {
-    expect(availableDecisions({ status: 'banned', kycPassed: true })).toEqual([
+    expect(availableDecisions({ status: 'banned', kycPassed: true, erased: false })).toEqual([
       { decision: 'approve', blocker: 'invalid_transition' },
       { decision: 'follow_up', blocker: 'invalid_transition' },
       { decision: 'ban', blocker: 'invalid_transition' },
       { decision: 'lift_ban', blocker: null },
     ]);
+  });
+});
+
+describe('an erased customer (GDPR Art. 17, decision 024)', () => {
+  it.each(customerStatuses)('takes no decision from status %s', (status) => {
+    expect(availableDecisions({ status, kycPassed: true, erased: true })).toEqual([
+      { decision: 'approve', blocker: 'customer_erased' },
+      { decision: 'follow_up', blocker: 'customer_erased' },
+      { decision: 'ban', blocker: 'customer_erased' },
+      { decision: 'lift_ban', blocker: 'customer_erased' },
+    ]);
+  });
+
+  it('throws customer_erased as a 409 AppError', () => {
+    try {
+      assertCanDecide('ban', { status: 'approved', kycPassed: true, erased: true });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as AppError).code).toBe('customer_erased');
+      expect((e as AppError).status).toBe(409);
+    }
   });
 });
 

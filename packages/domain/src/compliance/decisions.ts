@@ -48,6 +48,8 @@ export const auditActions = [
   'order_refunded',
   'bank_credit_assigned',
   'bank_credit_returned',
+  // Data protection (issue 19, decision 024): an operator confirmed a customer's erasure
+  'erasure_confirmed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -79,11 +81,16 @@ export function customerStatusOf(value: string | null | undefined): CustomerStat
   return isStateOf(customerLifecycle, value) ? value : null;
 }
 
-/** What the review knows about a customer when it judges a decision. */
-export type DecisionSubject = { status: string | null; kycPassed: boolean };
+/**
+ * What the review knows about a customer when it judges a decision; `erased`: an erasure request of
+ * theirs was confirmed (decision 024), the record is a locked pseudonymous stub.
+ */
+export type DecisionSubject = { status: string | null; kycPassed: boolean; erased: boolean };
 
 /**
  * Why a decision cannot be taken now, as a catalogue code, or null when it can:
+ * - an erased customer is decided on no more (GDPR Art. 17 (3) (b): what is kept is locked and
+ *   may serve nothing but the retention and an authority's request, decision 024);
  * - a decision that changes nothing is refused (approving an approved customer), except a new
  *   follow-up, which sends the customer a new message;
  * - lifting a ban needs a ban; every other change follows `customerLifecycle` (a banned customer
@@ -91,6 +98,7 @@ export type DecisionSubject = { status: string | null; kycPassed: boolean };
  * - approval needs a confirmed identity (spec 5: only KYC-approved investors may invest).
  */
 export function decisionBlocker(decision: CustomerDecision, subject: DecisionSubject): ErrorCode | null {
+  if (subject.erased) return 'customer_erased';
   const from = customerStatusOf(subject.status);
   const to = decisionTargets[decision];
   if (decision === 'lift_ban') return from === 'banned' ? null : 'invalid_transition';

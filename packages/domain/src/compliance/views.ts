@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { documentScopes, documentTypes } from '../documents/documents.ts';
+import { erasureStates } from '../privacy/erasure-state.ts';
+import { retainedCategorySchema } from '../privacy/views.ts';
 import { uboUserViewSchema } from '../profile/views.ts';
 import { customerDecisions } from './decisions.ts';
 
@@ -197,6 +199,20 @@ export const decisionOptionSchema = z.object({
   blocker: z.string().nullable(),
 });
 
+/**
+ * The customer's erasure request (GDPR Art. 17, decision 024) as their file shows it: the confirmed
+ * one if any (the customer is then a locked pseudonymous stub), else the latest. `retained`: what
+ * the erasure kept by law, each category with its end and when the retention job purged it; empty
+ * until confirmed.
+ */
+export const customerErasureSchema = z.object({
+  state: z.enum(erasureStates),
+  requestedAt: timestamp,
+  decidedAt: timestamp.nullable(),
+  retained: z.array(retainedCategorySchema.extend({ purgedAt: timestamp.nullable() })),
+});
+export type CustomerErasure = z.infer<typeof customerErasureSchema>;
+
 /** GET admin/customers/{uuid}: everything the review needs about one customer. */
 export const customerFileSchema = z.object({
   customer: reviewedCustomerSchema,
@@ -209,6 +225,8 @@ export const customerFileSchema = z.object({
   professionalRequests: z.array(reviewedProfessionalRequestSchema),
   queueReasons: z.array(z.enum(queueReasons)),
   decisions: z.array(decisionOptionSchema),
+  /** Null when the customer never asked for erasure. */
+  erasure: customerErasureSchema.nullable(),
 });
 export type CustomerFile = z.infer<typeof customerFileSchema>;
 

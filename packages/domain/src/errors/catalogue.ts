@@ -683,6 +683,12 @@ export const errorCatalogue = {
     de: 'Über diesen Löschantrag wurde bereits entschieden.',
     en: 'This erasure request has already been decided.',
   },
+  // decision 024: an erased customer is a locked pseudonymous stub; the review decides nothing on it.
+  customer_erased: {
+    status: 409,
+    de: 'Die Daten dieses Kunden wurden auf seinen Antrag gelöscht (Art. 17 DSGVO); über ihn wird nicht mehr entschieden.',
+    en: "This customer's data was erased at their request (GDPR Art. 17); no more decisions are taken on them.",
+  },
   data_export_pending: {
     status: 409,
     de: 'Ihre Datenauskunft wird gerade erstellt. Bitte warten Sie, bis sie fertig ist.',

@@ -68,7 +68,8 @@ export const erasureRequests = pgTable(
  * What an erasure kept and locked, one row per category of the retention table: the legal basis, the
  * last day it is kept, a snapshot of the personal data the category needs (the identity, as it was,
  * for GwG) and the files archived for it (invoices as issued). The retention job deletes the
- * category's data when `retainUntil` has passed and sets `purgedAt`. Nothing else reads these rows.
+ * category's data when `retainUntil` has passed and sets `purgedAt`. Nothing else reads their data
+ * and files; the operator's erasure list and customer file show only category, basis and dates.
  */
 export const retainedRecords = pgTable(
   'retained_records',

@@ -192,26 +192,26 @@ export async function adminRoutes(app: App) {
       decision: 'approve',
       body: approveCustomerInputSchema.nullish(),
       summary: 'Approves the customer (status approved); needs a confirmed identity',
-      errors: ['invalid_transition', 'customer_not_identified'],
+      errors: ['invalid_transition', 'customer_not_identified', 'customer_erased'],
     },
     {
       decision: 'follow_up',
       body: followUpInputSchema,
       summary:
         'Asks the customer for more information (status follow_up, message and mail in their language)',
-      errors: ['invalid_transition'],
+      errors: ['invalid_transition', 'customer_erased'],
     },
     {
       decision: 'ban',
       body: banInputSchema,
       summary: 'Bans the customer (status banned); the reason stays internal',
-      errors: ['invalid_transition'],
+      errors: ['invalid_transition', 'customer_erased'],
     },
     {
       decision: 'lift_ban',
       body: liftBanInputSchema,
       summary: 'Lifts a ban: the customer is checked again (status unchecked)',
-      errors: ['invalid_transition'],
+      errors: ['invalid_transition', 'customer_erased'],
     },
   ];
   for (const route of customerDecisionRoutes) {
@@ -252,13 +252,13 @@ export async function adminRoutes(app: App) {
       decision: 'approve',
       body: approveProfessionalInputSchema.nullish(),
       summary: 'Approves a professional-client request (WpHG § 67 (6)): adds the role professional_investor',
-      errors: ['invalid_transition', 'professional_evidence_missing'],
+      errors: ['invalid_transition', 'professional_evidence_missing', 'customer_erased'],
     },
     {
       decision: 'refuse',
       body: refuseProfessionalInputSchema,
       summary: 'Refuses a professional-client request, with the reason',
-      errors: ['invalid_transition'],
+      errors: ['invalid_transition', 'customer_erased'],
     },
   ];
   for (const route of professionalDecisionRoutes) {

@@ -23,6 +23,7 @@ import {
   uboUsers,
   wallets,
 } from '../../db/schema/index.ts';
+import { findCustomerErasure } from '../privacy/erasure.service.ts';
 import { toUboUserView } from '../ubo/ubo.service.ts';
 import { displayName } from './audit-log.service.ts';
 import { queueReasonsOf } from './review-queue.service.ts';
@@ -151,8 +152,9 @@ async function professionalRequestsOf(
 /**
  * Everything the review needs about one customer: personal and company data, addresses,
  * beneficial owners and representatives, documents, identifications, questionnaires (answered again
- * ones included), wallets, professional requests, why the customer waits, and which decisions can be
- * taken now. An unknown uuid is not found.
+ * ones included), wallets, professional requests, why the customer waits, which decisions can be
+ * taken now, and the customer's erasure request (an erased customer's file stays readable, as what
+ * the law keeps, for an authority's request, and takes no decision). An unknown uuid is not found.
  */
 export async function getCustomerFile(opts: {
   db: Database;
@@ -176,6 +178,7 @@ export async function getCustomerFile(opts: {
     walletRows,
     requests,
     reasons,
+    erasure,
   ] = await Promise.all([
     db
       .select()
@@ -202,7 +205,9 @@ export async function getCustomerFile(opts: {
     db.select().from(wallets).where(eq(wallets.customerId, id)).orderBy(asc(wallets.id)),
     professionalRequestsOf(db, id),
     queueReasonsOf({ db, customerId: id }),
+    findCustomerErasure(db, id),
   ]);
+  const erased = erasure?.state === 'confirmed';
   return {
     customer: reviewedCustomerOf(customer),
     addresses: addressRows.map((a) => ({
@@ -265,9 +270,10 @@ export async function getCustomerFile(opts: {
     })),
     professionalRequests: requests,
     queueReasons: reasons,
-    decisions: availableDecisions({ status: customer.status, kycPassed: customer.kycPassed }).map((d) =>
-      customer.id === opts.operatorId ? { ...d, blocker: 'forbidden' } : d,
+    decisions: availableDecisions({ status: customer.status, kycPassed: customer.kycPassed, erased }).map(
+      (d) => (customer.id === opts.operatorId ? { ...d, blocker: 'forbidden' } : d),
     ),
+    erasure,
   };
 }
 

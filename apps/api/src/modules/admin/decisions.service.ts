@@ -11,8 +11,9 @@ import {
 import { AppError, notFound } from '@token/domain/errors';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
+import { customers, professionalRequests } from '../../db/schema/index.ts';
 import type { MailContext } from '../../mail/mail-context.ts';
+import { isCustomerErased } from '../privacy/erasure.service.ts';
 import { decideProfessionalRequest as decideRequest } from '../professional/professional.service.ts';
 import { bookReferralCommission } from '../referrals/referrals.service.ts';
 import { appendAuditEntry, displayName, latestAuditEntry } from './audit-log.service.ts';
@@ -37,7 +38,8 @@ const reasonOf = (reason: string | null | undefined) => (reason?.trim() ? reason
  * with the message to the customer, the "seen" mark cleared so the gate leads to /contact once
  * more, and a mail in the customer's language), ban (status `banned`; no mail, see
  * compliance-mails.ts) or lift a ban (checked again from `unchecked`). The status change follows
- * `customerLifecycle`; each decision appends its audit row (who, when, what, why).
+ * `customerLifecycle`; each decision appends its audit row (who, when, what, why). An erased
+ * customer takes no decision (409 `customer_erased`, decision 024).
  */
 export async function decideCustomer<D extends CustomerDecision>(opts: {
   db: Database;
@@ -58,7 +60,8 @@ export async function decideCustomer<D extends CustomerDecision>(opts: {
       .for('update');
     if (!customer) throw notFound();
     assertNotOwnAccount(operator, customer.id);
-    assertCanDecide(decision, customer);
+    // The row lock waits for a confirming erasure (it locks the same row), so this reads its outcome.
+    assertCanDecide(decision, { ...customer, erased: await isCustomerErased(tx, customer.id) });
     const to = decisionTargets[decision];
     const input = opts.input as Partial<{ message: string; reason: string | null }>;
     const message = decision === 'follow_up' ? input.message!.trim() : undefined;
@@ -115,7 +118,8 @@ export async function decideCustomer<D extends CustomerDecision>(opts: {
  * An operator's decision on an open request to be classified as a professional client (WpHG
  * § 67 (6)), made by the professional module's one decision (evidence for every stated criterion,
  * the role `professional_investor` on approval, the audit row), plus the mail to the customer, in
- * one transaction. A request already decided or withdrawn answers 409 `invalid_transition`.
+ * one transaction. A request already decided or withdrawn answers 409 `invalid_transition`; one of
+ * an erased customer 409 `customer_erased` (decision 024).
  */
 export async function decideProfessionalRequest<D extends ProfessionalDecision>(opts: {
   db: Database;
@@ -128,6 +132,22 @@ export async function decideProfessionalRequest<D extends ProfessionalDecision>(
 }): Promise<DecisionResult> {
   const { decision, operator } = opts;
   return opts.db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({ customerId: professionalRequests.customerId })
+      .from(professionalRequests)
+      .where(eq(professionalRequests.id, opts.requestId));
+    if (request) {
+      // A confirming erasure holds the customer row for update: waiting for it reads its outcome. Key share
+      // only, so the customer's own steps on the request (which take it through their foreign key) go on.
+      await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, request.customerId))
+        .for('key share');
+      if (await isCustomerErased(tx, request.customerId)) {
+        throw new AppError('customer_erased', { detail: 'the request belongs to an erased customer' });
+      }
+    }
     const decided = await decideRequest({
       db: tx,
       requestId: opts.requestId,

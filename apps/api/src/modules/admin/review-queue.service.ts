@@ -15,6 +15,7 @@ import {
   contactMessages,
   customerDocuments,
   customers,
+  erasureRequests,
   identifications,
   professionalRequests,
   wallets,
@@ -95,11 +96,28 @@ const reasonSql: Record<QueueReason, { applies: SQL; since: SQL }> = {
   },
 };
 
+/**
+ * Not an erased customer (a confirmed erasure request, decision 024): an erased one is a locked
+ * pseudonymous stub whose kept identification, questionnaires and requests wait for nothing, so no
+ * reason applies to it. Uncorrelated, so the database reads the erased ids once per query (hashed).
+ */
+const notErased = sql`${customer('id')} not in (select er.customer_id from ${erasureRequests} er
+  where er.state = 'confirmed')`;
+
 /** The reason checks, with "onboarding complete" for exactly the customers the gate named. */
 function reasonChecksFor(awaitingIds: readonly number[]): Record<QueueReason, { applies: SQL; since: SQL }> {
   // One array parameter, however many customers wait.
   const awaiting = sql`${customer('id')} = any(${`{${awaitingIds.join(',')}}`}::integer[])`;
-  return { ...reasonSql, onboarding_complete: { ...reasonSql.onboarding_complete, applies: awaiting } };
+  const checks = {
+    ...reasonSql,
+    onboarding_complete: { ...reasonSql.onboarding_complete, applies: awaiting },
+  };
+  return Object.fromEntries(
+    Object.entries(checks).map(([reason, check]) => [
+      reason,
+      { ...check, applies: sql`(${notErased} and ${check.applies})` },
+    ]),
+  ) as Record<QueueReason, { applies: SQL; since: SQL }>;
 }
 
 /**
@@ -118,6 +136,7 @@ async function awaitingReviewIds(db: Database, only?: number): Promise<number[]>
         sql`(${customer('status')} is null or ${customer('status')} in (${list(customerUncheckedStatuses)}))`,
         sql`(${customer('kyc_passed')} or coalesce(${latestIdentification(sql`li.state`)} in (${list(kycPassedStates)}), false))`,
         sql`exists (select 1 from ${wallets} w where w.customer_id = ${customer('id')})`,
+        notErased,
       ),
     );
   const facts = await loadOnboardingFactsOf({ db, customerIds: candidates.map((c) => c.id) });
@@ -175,8 +194,9 @@ export type ReviewQueueFilter = {
 
 /**
  * The review queue (customers waiting for an operator's decision, longest waiting first) or, with
- * scope `all`, every customer (newest first); filtered by customer status (`unchecked` includes a
- * status never set), by reason and by a search over names and e-mail; paged.
+ * scope `all`, every customer (newest first, erased ones included, without reasons); filtered by
+ * customer status (`unchecked` includes a status never set), by reason and by a search over names
+ * and e-mail; paged.
  */
 export async function listReviewQueue(opts: {
   db: Database;

@@ -1,4 +1,5 @@
 import { platformToday } from '@token/domain/calendar';
+import type { CustomerErasure } from '@token/domain/compliance';
 import { AppError } from '@token/domain/errors';
 import { canMove } from '@token/domain/lifecycle';
 import {
@@ -259,6 +260,54 @@ async function adminViewOf(db: Db, requestId: number): Promise<ErasureRequestAdm
     .leftJoin(decider, eq(decider.id, erasureRequests.decidedById))
     .where(eq(erasureRequests.id, requestId));
   return adminView(db, r!);
+}
+
+/**
+ * The customer's erasure request as their file shows it (decision 024): the confirmed one if any,
+ * else the latest; with what the erasure kept, by category, once confirmed. Null when none was filed.
+ */
+export async function findCustomerErasure(db: Db, customerId: number): Promise<CustomerErasure | null> {
+  const [request] = await db
+    .select()
+    .from(erasureRequests)
+    .where(eq(erasureRequests.customerId, customerId))
+    .orderBy(
+      sql`case when ${erasureRequests.state} = 'confirmed' then 0 else 1 end`,
+      desc(erasureRequests.requestedAt),
+      desc(erasureRequests.id),
+    )
+    .limit(1);
+  if (!request) return null;
+  const retained =
+    request.state === 'confirmed'
+      ? await db
+          .select({
+            category: retainedRecords.category,
+            legalBasis: retainedRecords.legalBasis,
+            retainUntil: retainedRecords.retainUntil,
+            purgedAt: retainedRecords.purgedAt,
+          })
+          .from(retainedRecords)
+          .where(eq(retainedRecords.erasureRequestId, request.id))
+      : [];
+  return {
+    state: request.state,
+    requestedAt: request.requestedAt.toISOString(),
+    decidedAt: request.decidedAt?.toISOString() ?? null,
+    retained: retained
+      .sort((a, b) => retentionCategories.indexOf(a.category) - retentionCategories.indexOf(b.category))
+      .map((r) => ({ ...r, purgedAt: r.purgedAt?.toISOString() ?? null })),
+  };
+}
+
+/** Whether the customer was erased (a confirmed request): a locked stub nothing decides on any more. */
+export async function isCustomerErased(db: Db, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: erasureRequests.id })
+    .from(erasureRequests)
+    .where(and(eq(erasureRequests.customerId, customerId), eq(erasureRequests.state, 'confirmed')))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

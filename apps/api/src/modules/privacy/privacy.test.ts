@@ -1,11 +1,14 @@
 import { inflateRawSync } from 'node:zlib';
 import { platformToday } from '@token/domain/calendar';
+import type { CustomerFile } from '@token/domain/compliance';
+import { errorMessage } from '@token/domain/errors';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addresses,
   answeredQuestionnaires,
   authSessions,
+  complianceAuditLog,
   customers,
   dataExports,
   erasureRequests,
@@ -30,7 +33,12 @@ import { privacyRetentionJob } from '../../jobs/privacy-retention.job.ts';
 import { currentCode, loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { testBond } from '../../test/orders.ts';
-import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
+import {
+  admin,
+  operatorWithToken,
+  seedIdentifiedCustomer,
+  seedProfessionalRequest,
+} from '../admin/admin.test-kit.ts';
 import { expireDataExports } from './data-export.service.ts';
 import { purgeRetainedRecords } from './retention.service.ts';
 
@@ -423,6 +431,113 @@ describe('erasure (GDPR Art. 17)', () => {
       .from(retainedRecords)
       .where(and(eq(retainedRecords.customerId, a.row.id), eq(retainedRecords.category, 'register')));
     expect(left[0]!.purgedAt).toBeNull();
+  });
+
+  it('the operator’s customer file says so; an erased customer takes no decision and waits in no queue', async () => {
+    const customer = await seedIdentifiedCustomer(t.app, t.config.appSecret, {
+      firstName: 'Edda',
+      lastName: 'Entfernt',
+      kycPassed: false,
+      kycState: 'rejected_in_review',
+    });
+    const { request } = await seedProfessionalRequest(t.app, customer.id);
+    const { token: operatorToken } = await operatorWithToken(t.app, t.config.appSecret);
+    const operator = admin(t.app, operatorToken);
+    const file = async () =>
+      (await operator.get(`/customers/${customer.uuid}`)).body as unknown as CustomerFile;
+    const queued = async () =>
+      ((await operator.get('/customers?itemsPerPage=100')).body as unknown as { uuid: string }[]).map(
+        (c) => c.uuid,
+      );
+
+    expect((await file()).erasure).toBeNull();
+    expect(await queued()).toContain(customer.uuid);
+
+    // Open: the file says since when; the review goes on until the operator decides the request.
+    const { token } = await loginAs(t.app, { email: customer.email, password: testPassword });
+    const filed = await shop(t.app, token).post(`/customers/${customer.uuid}/erasure-requests`, {
+      password: testPassword,
+    });
+    expect(filed.status).toBe(201);
+    const open = await file();
+    expect(open.erasure).toEqual({
+      state: 'requested',
+      requestedAt: filed.body.requestedAt,
+      decidedAt: null,
+      retained: [],
+    });
+    expect(open.decisions).toContainEqual({ decision: 'ban', blocker: null });
+
+    const confirmed = await operator.post(`/erasure-requests/${filed.body.id}/confirm`, {});
+    expect(confirmed.status).toBe(200);
+    const erased = await file();
+    const year = Number(platformToday().slice(0, 4));
+    expect(erased.customer).toMatchObject({
+      firstName: null,
+      email: `erased-${customer.uuid}@erased.invalid`,
+    });
+    expect(erased.erasure).toEqual({
+      state: 'confirmed',
+      requestedAt: filed.body.requestedAt,
+      decidedAt: confirmed.body.decidedAt,
+      retained: [
+        {
+          category: 'identification',
+          legalBasis: 'GwG § 8 (4)',
+          retainUntil: `${year + 5}-12-31`,
+          purgedAt: null,
+        },
+        expect.objectContaining({ category: 'investment_records', retainUntil: `${year + 5}-12-31` }),
+        expect.objectContaining({ category: 'accounting_vouchers', retainUntil: `${year + 8}-12-31` }),
+        expect.objectContaining({ category: 'books', retainUntil: `${year + 10}-12-31` }),
+        expect.objectContaining({ category: 'business_letters', retainUntil: `${year + 6}-12-31` }),
+        expect.objectContaining({ category: 'register', retainUntil: null, purgedAt: null }),
+      ],
+    });
+    // The kept identification and request stay readable, but nothing is decided on them any more.
+    expect(erased.professionalRequests).toEqual([
+      expect.objectContaining({ id: request.id, status: 'requested' }),
+    ]);
+    expect(erased.queueReasons).toEqual([]);
+    expect(erased.decisions).toEqual([
+      { decision: 'approve', blocker: 'customer_erased' },
+      { decision: 'follow_up', blocker: 'customer_erased' },
+      { decision: 'ban', blocker: 'customer_erased' },
+      { decision: 'lift_ban', blocker: 'customer_erased' },
+    ]);
+    const audit = async () =>
+      t.app.db.select().from(complianceAuditLog).where(eq(complianceAuditLog.customerId, customer.id));
+    const auditBefore = await audit();
+    const ban = await operator.post(`/customers/${customer.uuid}/ban`, { reason: 'Sanktionslistentreffer' });
+    expect(ban.status).toBe(409);
+    expect(ban.body).toMatchObject({ code: 'customer_erased', title: errorMessage('customer_erased', 'de') });
+    const professional = await admin(t.app, operatorToken, 'en').post(
+      `/professional-requests/${request.id}/refuse`,
+      { reason: 'Nachweise unzureichend' },
+    );
+    expect(professional.status).toBe(409);
+    expect(professional.body).toMatchObject({
+      code: 'customer_erased',
+      title: errorMessage('customer_erased', 'en'),
+    });
+    const [stub] = await t.app.db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(stub!.status).toBe(customer.status);
+    expect(await audit()).toEqual(auditBefore);
+
+    // The queue no longer lists them; every customer's list still finds the stub, waiting for nothing.
+    expect(await queued()).not.toContain(customer.uuid);
+    const all = await operator.get(`/customers?scope=all&search=${customer.uuid}`);
+    expect(all.body).toEqual([expect.objectContaining({ uuid: customer.uuid, reasons: [] })]);
+
+    // Once a period has passed, the file says what the retention job purged.
+    await purgeRetainedRecords({
+      db: t.app.db,
+      storage: t.partners.storage,
+      now: new Date(`${year + 6}-01-02T12:00:00Z`),
+    });
+    const purged = (await file()).erasure!.retained;
+    expect(purged.find((r) => r.category === 'identification')!.purgedAt).toEqual(expect.any(String));
+    expect(purged.find((r) => r.category === 'books')!.purgedAt).toBeNull();
   });
 
   it('an unknown request is 404 for the operator; bad input is 4xx', async () => {

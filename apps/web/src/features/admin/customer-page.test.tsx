@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { AuditEntry, CustomerFile } from '@token/domain/compliance';
+import type { AuditEntry, CustomerErasure, CustomerFile } from '@token/domain/compliance';
 import { errorMessage } from '@token/domain/errors';
+import { formatDate } from '@token/domain/format';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBar } from '../../components/ui/notification-bar.tsx';
+import { i18n } from '../../lib/i18n.ts';
 import { SessionProvider } from '../../lib/session.tsx';
 import { resetSessionStoreForTests } from '../../lib/session-store.ts';
 import { answerOperator, operator, operatorRecord, setUpOperatorSession } from './admin.test-kit.tsx';
@@ -123,6 +125,7 @@ const customerFile = (status: string | null): CustomerFile => ({
           { decision: 'ban', blocker: null },
           { decision: 'lift_ban', blocker: 'invalid_transition' },
         ],
+  erasure: null,
 });
 
 const banEntry: AuditEntry = {
@@ -136,8 +139,15 @@ const banEntry: AuditEntry = {
 
 type Call = { method: string; path: string; body: unknown };
 
-/** The API as the page meets it; `banned` flips once the ban was posted. */
-function stubApi(record: ReturnType<typeof operatorRecord>, log: AuditEntry[] = []) {
+/**
+ * The API as the page meets it; `banned` flips once the ban was posted. `file` changes the customer
+ * file the API answers (an erased customer's, say).
+ */
+function stubApi(
+  record: ReturnType<typeof operatorRecord>,
+  log: AuditEntry[] = [],
+  file: Partial<CustomerFile> = {},
+) {
   const calls: Call[] = [];
   let banned = false;
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
@@ -148,7 +158,7 @@ function stubApi(record: ReturnType<typeof operatorRecord>, log: AuditEntry[] = 
     const operatorAnswer = answerOperator({ method, url: input, body: undefined }, record);
     if (operatorAnswer) return operatorAnswer;
     if (url.pathname === `/api/v2/admin/customers/${customerUuid}`)
-      return json(customerFile(banned ? 'banned' : null));
+      return json({ ...customerFile(banned ? 'banned' : null), ...file });
     if (url.pathname === `/api/v2/admin/customers/${customerUuid}/audit-log`) {
       const entries = banned ? [banEntry, ...log] : log;
       return json({ 'hydra:member': entries, 'hydra:totalItems': entries.length });
@@ -333,5 +343,126 @@ describe("a customer's page", () => {
     );
     expect(tab.opener).toBeNull();
     expect(calls.find((c) => c.method === 'POST')?.path).toBe(`/api/v2/admin/files/${fileUuid}/link`);
+  });
+});
+
+describe("an erased customer's page (GDPR Art. 17)", () => {
+  const requestedAt = '2026-03-01T08:00:00.000Z';
+  const decidedAt = '2026-03-02T09:15:00.000Z';
+  const erasure: CustomerErasure = {
+    state: 'confirmed',
+    requestedAt,
+    decidedAt,
+    retained: [
+      {
+        category: 'identification',
+        legalBasis: 'GwG § 8 (4)',
+        retainUntil: '2031-12-31',
+        purgedAt: null,
+      },
+      {
+        category: 'business_letters',
+        legalBasis: 'HGB § 257 (1) Nr. 2-3, (4); AO § 147 (1) Nr. 2-3, (3)',
+        retainUntil: '2032-12-31',
+        purgedAt: '2033-01-01T02:30:00.000Z',
+      },
+      { category: 'register', legalBasis: 'eWpG §§ 7, 17; eWpRV § 8', retainUntil: null, purgedAt: null },
+    ],
+  };
+  const stub = customerFile(null).customer;
+  const erasedFile: Partial<CustomerFile> = {
+    customer: {
+      ...stub,
+      email: `erased-${customerUuid}@erased.invalid`,
+      firstName: null,
+      lastName: null,
+      fullName: `erased-${customerUuid}@erased.invalid`,
+      birthDate: null,
+      iban: null,
+    },
+    addresses: [],
+    queueReasons: [],
+    professionalRequests: [
+      {
+        id: 5,
+        status: 'requested',
+        criteria: { statements: [] },
+        reason: null,
+        createdAt: '2026-02-20T10:00:00.000Z',
+        decidedAt: null,
+        decidedBy: null,
+        files: [],
+      },
+    ],
+    decisions: (['approve', 'follow_up', 'ban', 'lift_ban'] as const).map((decision) => ({
+      decision,
+      blocker: 'customer_erased',
+    })),
+    erasure,
+  };
+
+  it('says so at the top, with what is kept until when, and offers no decision', async () => {
+    stubApi(operatorRecord(), [], erasedFile);
+    setup(`/admin/customers/${customerUuid}`);
+    const notice = await screen.findByRole('region', {
+      name: 'Daten auf Antrag gelöscht am 02.03.2026 (DSGVO Art. 17)',
+    });
+    // first on the page, before the decisions
+    const decisions = screen.getByRole('region', { name: 'Entscheidungen' });
+    expect(notice.compareDocumentPosition(decisions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(notice).getByText(/Entscheidungen sind nicht mehr möglich/)).toBeTruthy();
+    expect(within(notice).getByText('Identifizierung · GwG § 8 (4) · bis 31.12.2031')).toBeTruthy();
+    expect(within(notice).getByText(/^Geschäftsbriefe · .* · gelöscht am 01\.01\.2033$/)).toBeTruthy();
+    expect(
+      within(notice).getByText(
+        'Kryptowertpapierregister · eWpG §§ 7, 17; eWpRV § 8 · solange das Register besteht',
+      ),
+    ).toBeTruthy();
+
+    for (const name of ['Freigeben', 'Rückfrage stellen', 'Sperren', 'Sperre aufheben']) {
+      const button = within(decisions).getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(button.title).toContain(errorMessage('customer_erased', 'de'));
+    }
+    // the kept professional request stays readable, without its decisions
+    expect(
+      screen.getByRole('region', { name: 'Anträge auf Einstufung als professioneller Kunde' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Antrag annehmen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Antrag ablehnen' })).toBeNull();
+  });
+
+  it('says it in English too', async () => {
+    await i18n.changeLanguage('en');
+    stubApi(operatorRecord(), [], erasedFile);
+    setup(`/admin/customers/${customerUuid}`);
+    const notice = await screen.findByRole('region', {
+      name: `Data erased at the customer’s request on ${formatDate(decidedAt, { locale: 'en' })} (GDPR Art. 17)`,
+    });
+    expect(within(notice).getByText(/No more decisions can be taken/)).toBeTruthy();
+    expect(
+      within(notice).getByText(
+        `Identification · GwG § 8 (4) · until ${formatDate('2031-12-31', { locale: 'en' })}`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('names an open request with the date and leads to the erasure requests; the review goes on', async () => {
+    stubApi(operatorRecord(), [], {
+      erasure: { state: 'requested', requestedAt, decidedAt: null, retained: [] },
+    });
+    setup(`/admin/customers/${customerUuid}`);
+    const notice = await screen.findByRole('region', { name: 'Löschantrag offen seit 01.03.2026' });
+    expect(within(notice).getByRole('link', { name: 'Zu den Löschanträgen' }).getAttribute('href')).toBe(
+      '/admin/erasure-requests',
+    );
+    expect((screen.getByRole('button', { name: 'Sperren' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows no notice for a customer who never asked for erasure', async () => {
+    stubApi(operatorRecord());
+    setup(`/admin/customers/${customerUuid}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erika Mustermann' })).toBeTruthy();
+    expect(screen.queryByText(/Löschantrag|gelöscht am/)).toBeNull();
   });
 });

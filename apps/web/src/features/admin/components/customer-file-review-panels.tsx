@@ -39,9 +39,12 @@ function DecisionButtons({ file, onDecide }: { file: CustomerFile; onDecide: (ki
 
 function ProfessionalRequest({
   request,
+  decidable,
   onDecide,
 }: {
   request: ReviewedProfessionalRequest;
+  /** False for an erased customer: the API refuses every decision on them. */
+  decidable: boolean;
   onDecide: (kind: DecisionKind, requestId: number) => void;
 }) {
   const { t } = useAdminLabels();
@@ -78,7 +81,7 @@ function ProfessionalRequest({
           </ul>
         </div>
       )}
-      {request.status === 'requested' && (
+      {request.status === 'requested' && decidable && (
         <div className="mt-4 flex flex-wrap gap-2">
           <Button onClick={() => onDecide('professional_approve', request.id)}>
             {t('decisions.professional_approve.label')}
@@ -345,7 +348,12 @@ export function ProfessionalPanel({
       ) : (
         <ul className="space-y-3">
           {file.professionalRequests.map((r) => (
-            <ProfessionalRequest key={r.id} request={r} onDecide={onDecide} />
+            <ProfessionalRequest
+              key={r.id}
+              request={r}
+              decidable={file.erasure?.state !== 'confirmed'}
+              onDecide={onDecide}
+            />
           ))}
         </ul>
       )}

@@ -17,11 +17,13 @@ import {
   UboPanel,
 } from './customer-file-review-panels.tsx';
 import type { DecisionKind } from './decision-dialog.tsx';
+import { ErasureNotice } from './erasure-notice.tsx';
 import { Section } from './file-section.tsx';
 import { useAdminLabels } from './labels.ts';
 
 /**
- * A customer's whole file for the review: decisions, personal and company data, addresses,
+ * A customer's whole file for the review: an erasure request first (an erased customer's file is
+ * what the law keeps, and takes no decision), decisions, personal and company data, addresses,
  * beneficial owners and representatives, documents (opened in a new tab), identifications,
  * questionnaires, wallet and register status, professional requests and the audit log.
  */
@@ -37,6 +39,7 @@ export function CustomerFileView({
   const c = file.customer;
   return (
     <div className="grid gap-6">
+      <ErasureNotice erasure={file.erasure} />
       <StatusPanel file={file} onDecide={(kind) => onDecide(kind)} />
 
       <div className="grid gap-6 lg:grid-cols-2">
