@@ -3,6 +3,7 @@
 // `N passed, N failed` summing all suites (also written to .test-summary for CI).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ensureWebBuild } from './web-build.mjs';
 
@@ -14,18 +15,48 @@ mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2);
 const results = [];
 
+// A deadline for the whole run (TEST_DEADLINE_MINUTES; under CI 80, inside CI's 90 with its
+// installs): a step still running at the deadline is stopped with everything it started (coreutils
+// `timeout` signals its process group) and counts as failed, the steps after it are not run and
+// count as failed, and the run still ends with its summary line instead of being cut off.
+const deadlineMinutes = Number(process.env.TEST_DEADLINE_MINUTES ?? (process.env.CI ? 80 : 0));
+const deadline = deadlineMinutes > 0 ? Date.now() + deadlineMinutes * 60_000 : null;
+const hasTimeout = spawnSync('sh', ['-c', 'command -v timeout']).status === 0;
+
 function run(name, cmd, args, env = {}) {
   process.stdout.write(`\n━━ ${name}: ${[cmd, ...args].join(' ')}\n`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const left = deadline === null ? null : Math.floor((deadline - started) / 1000);
+  const [file, argv] =
+    left !== null && hasTimeout
+      ? ['timeout', ['--kill-after=20', String(Math.max(left, 1)), cmd, ...args]]
+      : [cmd, args];
+  const r = spawnSync(file, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (left !== null && (r.status === 124 || r.status === 137)) {
+    process.stdout.write(
+      `\n━━ ${name}: stopped at the deadline (${deadlineMinutes} min); counted as failed\n`,
+    );
+  }
   return { status: r.status ?? 1, seconds };
 }
 
 function step(name, fn) {
   if (only.length > 0 && !only.includes(name)) return;
+  if (deadline !== null && Date.now() >= deadline) {
+    process.stdout.write(
+      `\n━━ ${name}: not run, the deadline (${deadlineMinutes} min) has passed; counted as failed\n`,
+    );
+    results.push({ name, passed: 0, failed: 1, seconds: '0' });
+    return;
+  }
   results.push({ name, ...fn() });
 }
+
+// Vitest's own default is one worker per core but one, which is a single worker on CI's two cores
+// while most of an API test's time is spent waiting on its database: TEST_WORKERS (default the
+// number of cores, at least 2) runs that many test files at once.
+const workers = Math.max(Number(process.env.TEST_WORKERS) || Math.max(availableParallelism(), 2), 1);
 
 /** A check without test cases (lint, types) counts as one test. */
 function check(name, cmd, args) {
@@ -40,7 +71,12 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
 /** Runs vitest with a JSON report and counts its tests; a file that failed to load counts as failed. */
 function vitest(name, file, cmd, args, env) {
-  const r = run(name, cmd, [...args, '--reporter=json', `--outputFile.json=${file}`], env);
+  const r = run(
+    name,
+    cmd,
+    [...args, `--maxWorkers=${workers}`, '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
   if (!existsSync(file)) return { passed: 0, failed: 1, seconds: r.seconds };
   const j = JSON.parse(readFileSync(file, 'utf8'));
   const brokenFiles = j.testResults.filter(
@@ -57,17 +93,29 @@ if (['vitest', 'node-lts', 'e2e'].some((name) => only.length === 0 || only.inclu
   ensureWebBuild();
 }
 
+// Decision 025: the vitest suites run on the machine's Node and again on the newest Node LTS, whose
+// binary .ci/run installs from the npm registry and names in TEST_NODE_LTS. domain and web run on
+// both; the API suite runs once per runtime, on the embedded database on the machine's Node (what
+// the quick start runs) and on PostgreSQL on the LTS (what production runs), which keeps CI inside
+// its time. Lint, types, the clock runs (PGlite, the machine's Node) and e2e run once. The LTS run's
+// processes (the API servers some tests start, `npx`) find the same Node first on the PATH.
+const ltsNode = process.env.TEST_NODE_LTS;
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const ltsProjects = (
+  process.env.TEST_NODE_LTS_PROJECTS ?? `domain,web,${withPostgres ? 'api-postgres' : 'api-pglite'}`
+).split(',');
+const machineProjects =
+  ltsNode && withPostgres && ltsProjects.includes('api-postgres') ? ['domain', 'web', 'api-pglite'] : [];
+
 step('vitest', () =>
-  vitest('vitest', join(out, 'vitest.json'), 'npx', ['vitest', 'run', '--reporter=default']),
+  vitest('vitest', join(out, 'vitest.json'), 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    ...machineProjects.flatMap((p) => ['--project', p]),
+  ]),
 );
 
-// Decision 025: the suites whose outcome can depend on the runtime (Node's fetch, streams, crypto,
-// http and child processes; PGlite's WebAssembly; jsdom) run again on the newest Node LTS, whose
-// binary .ci/run installs from the npm registry and names in TEST_NODE_LTS. Lint, types, the clock
-// runs and e2e run once, on the machine's Node. Its processes (the API servers some tests start,
-// `npx`) find the same Node first on the PATH.
-const ltsNode = process.env.TEST_NODE_LTS;
-const ltsProjects = (process.env.TEST_NODE_LTS_PROJECTS ?? 'domain,web,api-pglite').split(',');
 if (ltsNode) {
   step('node-lts', () => {
     const version = spawnSync(ltsNode, ['--version']).stdout?.toString().trim();
