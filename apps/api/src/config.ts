@@ -40,11 +40,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the IDnow company id (letters, digits, - and _)')
     .optional(),
+  // Decision 029: IDnow signs its webhooks as JWTs (its published JWKS); a custom X-Auth-Token header
+  // configured in IDnow's portal is accepted too when set.
   IDNOW_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  IDNOW_WEBHOOK_JWKS_URL: z.url().default('https://auth.eu.platform.idnow.io/oidc/.well-known/jwks.json'),
+  IDNOW_WEBHOOK_ISSUER: z.string().min(1).max(300).default('https://auth.eu.platform.idnow.io/oidc'),
+  IDNOW_WEBHOOK_AUDIENCE: z.string().min(1).max(300).optional(),
   IDNOW_GATEWAY_URL: z.url().default('https://gateway.idnow.de'),
   IDNOW_IDENT_URL: z.url().default('https://go.idnow.de'),
   KYC_SANDBOX_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
   KYC_SANDBOX_WEBHOOK_URL: z.url().optional(),
+  KYC_SANDBOX_LOGIN_TOKEN_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
   // Custody partner: Tangany when TANGANY_CLIENT_ID is set, else the sandbox custodian.
   CUSTODY_SANDBOX_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
   TANGANY_CLIENT_ID: z.string().min(1).max(200).optional(),
@@ -176,11 +182,22 @@ export type AppConfig = {
   /** The identification (KYC) partner: IDnow when configured, else the sandbox. */
   identification: {
     idnow:
-      | { apiKey: string; companyId: string; webhookSecret: string; gatewayUrl: string; identUrl: string }
+      | {
+          apiKey: string;
+          companyId: string;
+          webhookSecret: string | null;
+          webhookJwksUrl: string;
+          webhookIssuer: string;
+          webhookAudience: string | null;
+          gatewayUrl: string;
+          identUrl: string;
+        }
       | undefined;
     sandbox: {
       /** How long after the tester's decision the sandbox's webhook reaches the platform. */
       delaySeconds: number;
+      /** The lifetime of the sandbox API's login tokens (its `exp`). */
+      loginTokenSeconds: number;
       /** Where the sandbox delivers its webhooks; default the platform's own route under PUBLIC_URL. */
       webhookUrl: string;
     };
@@ -263,7 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   let idnow: AppConfig['identification']['idnow'];
   if (e.IDNOW_API_KEY) {
-    const missing = (['IDNOW_COMPANY_ID', 'IDNOW_WEBHOOK_SECRET'] as const).filter((k) => !e[k]);
+    const missing = (['IDNOW_COMPANY_ID'] as const).filter((k) => !e[k]);
     if (missing.length) {
       throw new ConfigError(
         `Invalid configuration:\n${missing.map((k) => `  ${k}: required when IDNOW_API_KEY is set`).join('\n')}`,
@@ -272,7 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     idnow = {
       apiKey: e.IDNOW_API_KEY,
       companyId: e.IDNOW_COMPANY_ID!,
-      webhookSecret: e.IDNOW_WEBHOOK_SECRET!,
+      webhookSecret: e.IDNOW_WEBHOOK_SECRET ?? null,
+      webhookJwksUrl: e.IDNOW_WEBHOOK_JWKS_URL,
+      webhookIssuer: e.IDNOW_WEBHOOK_ISSUER,
+      webhookAudience: e.IDNOW_WEBHOOK_AUDIENCE ?? null,
       gatewayUrl: e.IDNOW_GATEWAY_URL.replace(/\/$/, ''),
       identUrl: e.IDNOW_IDENT_URL.replace(/\/$/, ''),
     };
@@ -308,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idnow,
       sandbox: {
         delaySeconds: e.KYC_SANDBOX_DELAY_SECONDS,
+        loginTokenSeconds: e.KYC_SANDBOX_LOGIN_TOKEN_SECONDS,
         webhookUrl: e.KYC_SANDBOX_WEBHOOK_URL ?? `${publicUrl}/api/v2/shop/identification/webhook/sandbox`,
       },
     },

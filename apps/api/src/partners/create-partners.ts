@@ -56,6 +56,8 @@ export function createPartners(opts: {
   config: AppConfig;
   logger?: Logger;
   webhookTransport?: WebhookTransport;
+  /** How the platform calls sandbox partners' APIs (tests inject them into the app instead of HTTP). */
+  sandboxApiFetch?: typeof fetch;
 }): Partners {
   const { config, logger } = opts;
   const partners: Partners = {
@@ -67,6 +69,7 @@ export function createPartners(opts: {
       config,
       ...(logger ? { logger } : {}),
       ...(opts.webhookTransport ? { webhookTransport: opts.webhookTransport } : {}),
+      ...(opts.sandboxApiFetch ? { sandboxApiFetch: opts.sandboxApiFetch } : {}),
     }),
     custody: createCustody({ config, ...(logger ? { logger } : {}) }),
     bank: createBankPartner({

@@ -99,7 +99,22 @@ export async function createTestApp(
     });
     return { status: res.statusCode };
   };
-  const partners: Partners = { ...createPartners({ config, webhookTransport }), ...opts.partners };
+  // The platform asks sandbox partners' APIs through this app too (decision 029: results by API).
+  const sandboxApiFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    if (!built) throw new Error('the test app is not built yet');
+    const target = new URL(String(input));
+    const res = await built.inject({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(init?.body ? { payload: String(init.body) } : {}),
+    });
+    return new Response(res.body, { status: res.statusCode });
+  }) as typeof fetch;
+  const partners: Partners = {
+    ...createPartners({ config, webhookTransport, sandboxApiFetch }),
+    ...opts.partners,
+  };
   // The queues first: the demo data queues a mint for the registrar (drained by tests that run jobs).
   const jobs = createJobRunner({
     dbHandle: db,

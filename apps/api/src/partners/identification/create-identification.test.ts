@@ -4,14 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { httpWebhookTransport } from '../sandbox-webhooks.ts';
-import { signWebhook, verifyWebhookSignature } from '../webhook-signatures.ts';
-import {
-  createIdentificationPartner,
-  readIdentificationEvent,
-  sandboxWebhookSecret,
-} from './create-identification.ts';
-import { sandboxResultPayload, sandboxSignatureHeader } from './sandbox/sandbox-identification.ts';
+import { createIdentificationPartner, readIdentificationEvent } from './create-identification.ts';
+import { sandboxResultPayload } from './sandbox/sandbox-identification.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kyc-cfg-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,6 +23,7 @@ describe('choosing the identification partner', () => {
       idnow: undefined,
       sandbox: {
         delaySeconds: 3,
+        loginTokenSeconds: 1800,
         webhookUrl: 'https://invest.example/api/v2/shop/identification/webhook/sandbox',
       },
     });
@@ -43,6 +38,7 @@ describe('choosing the identification partner', () => {
     );
     expect(config.identification.sandbox).toEqual({
       delaySeconds: 0,
+      loginTokenSeconds: 1800,
       webhookUrl: 'http://127.0.0.1:3001/hook',
     });
   });
@@ -53,14 +49,24 @@ describe('choosing the identification partner', () => {
       apiKey: idnowEnv.IDNOW_API_KEY,
       companyId: 'tokenwerk',
       webhookSecret: idnowEnv.IDNOW_WEBHOOK_SECRET,
+      // Decision 029: IDnow's published keys and issuer by default.
+      webhookJwksUrl: 'https://auth.eu.platform.idnow.io/oidc/.well-known/jwks.json',
+      webhookIssuer: 'https://auth.eu.platform.idnow.io/oidc',
+      webhookAudience: null,
       gatewayUrl: 'https://gateway.test.idnow.de',
       identUrl: 'https://go.idnow.de',
     });
     expect(createIdentificationPartner({ config }).provider).toBe('idnow');
   });
 
+  it('needs no shared secret for IDnow: its webhooks are signed JWTs', () => {
+    const { IDNOW_WEBHOOK_SECRET: _secret, ...withoutSecret } = idnowEnv;
+    const config = loadConfig(env({ ...withoutSecret, IDNOW_WEBHOOK_AUDIENCE: 'tokenwerk' }));
+    expect(config.identification.idnow).toMatchObject({ webhookSecret: null, webhookAudience: 'tokenwerk' });
+  });
+
   it.each([
-    [{ IDNOW_API_KEY: idnowEnv.IDNOW_API_KEY }, ['IDNOW_COMPANY_ID', 'IDNOW_WEBHOOK_SECRET']],
+    [{ IDNOW_API_KEY: idnowEnv.IDNOW_API_KEY }, ['IDNOW_COMPANY_ID']],
     [{ ...idnowEnv, IDNOW_WEBHOOK_SECRET: 'short' }, ['IDNOW_WEBHOOK_SECRET']],
     [{ ...idnowEnv, IDNOW_COMPANY_ID: 'a b' }, ['IDNOW_COMPANY_ID']],
     [{ KYC_SANDBOX_DELAY_SECONDS: '-1' }, ['KYC_SANDBOX_DELAY_SECONDS']],
@@ -79,7 +85,7 @@ describe('choosing the identification partner', () => {
 });
 
 describe('the sandbox webhook over HTTP', () => {
-  it('posts the signed IDnow-shaped result to the configured address', async () => {
+  it('posts the IDnow-shaped result as a JWT signed like IDnow to the configured address', async () => {
     const received: { headers: Record<string, unknown>; body: string }[] = [];
     const server = createServer((req, res) => {
       let body = '';
@@ -94,7 +100,6 @@ describe('the sandbox webhook over HTTP', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
     const config = loadConfig(env({ KYC_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/hook` }));
-    const secret = sandboxWebhookSecret(config.appSecret);
     const kase = {
       id: 'C'.repeat(43),
       reference: 'tx-1',
@@ -122,36 +127,40 @@ describe('the sandbox webhook over HTTP', () => {
       reason: null,
       decidedAt: new Date().toISOString(),
     };
-    const body = JSON.stringify({
-      id: delivery.eventId,
-      type: 'identification.result',
-      data: sandboxResultPayload(kase, delivery),
-    });
+    const partner = createIdentificationPartner({ config });
+    if (!('sandbox' in partner)) throw new Error('the sandbox partner is expected');
+    const db = {
+      select: () => ({ from: () => ({ where: async () => [kase] }) }),
+    } as unknown as Parameters<typeof partner.sandbox.deliver>[0]['db'];
     try {
-      const { status } = await httpWebhookTransport({
-        url: config.identification.sandbox.webhookUrl,
-        headers: { 'content-type': 'application/json', [sandboxSignatureHeader]: signWebhook(secret, body) },
-        body,
-      });
-      expect(status).toBe(200);
+      await partner.sandbox.deliver({ db, delivery });
     } finally {
       server.close();
     }
     expect(received).toHaveLength(1);
-    expect(received[0]!.body).toBe(body);
+    // Like IDnow: a JWT as the body.
+    expect(received[0]!.headers['content-type']).toBe('application/jwt');
+    const check = await partner.verifyWebhook({
+      rawBody: Buffer.from(received[0]!.body),
+      headers: received[0]!.headers as Record<string, string>,
+    });
+    expect(check.ok).toBe(true);
     // What the platform reads from it: the case's transaction, its result, the person as identified.
-    const event = readIdentificationEvent('sandbox', JSON.parse(received[0]!.body));
+    const event = readIdentificationEvent('sandbox', check.ok ? check.payload : null);
     expect(event).toMatchObject({
       eventId: 'evt_http_1',
       transactionNumber: 'tx-1',
       problem: null,
       outcome: { result: 'SUCCESS', person: { firstName: 'Erika', lastName: 'Mustermann' }, changed: [] },
     });
-    // The exact bytes and the signature arrive: the platform's check passes.
-    const header = received[0]!.headers[sandboxSignatureHeader] as string;
-    expect(verifyWebhookSignature({ secret, rawBody: received[0]!.body, header }).ok).toBe(true);
+    expect(sandboxResultPayload(kase, delivery).identificationprocess.transactionnumber).toBe('tx-1');
+    // Another key's signature is refused.
+    const other = createIdentificationPartner({ config: { ...config, appSecret: 'y'.repeat(40) } });
+    expect((await other.verifyWebhook({ rawBody: Buffer.from(received[0]!.body), headers: {} })).ok).toBe(
+      false,
+    );
     // The identification id sent to the platform does not reveal the case id (the key to its page).
-    expect(received[0]!.body).not.toContain(kase.id);
+    expect(JSON.stringify(check)).not.toContain(kase.id);
   });
 
   it('reads only events of known providers', () => {

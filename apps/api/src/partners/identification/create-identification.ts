@@ -15,20 +15,28 @@ export type IdentificationPartner = SandboxIdentification | IdnowIdentification 
 
 type Logger = { warn: (obj: object, msg: string) => void };
 
-/** The secret the sandbox signs its webhooks with (derived from APP_SECRET; both sides are this app). */
+/** The secret the sandbox's webhook signing key derives from (APP_SECRET; both sides are this app). */
 export function sandboxWebhookSecret(appSecret: string): string {
   return hmacSha256Hex(appSecret, 'kyc-sandbox:webhook');
 }
 
+/** The API key of the sandbox partner's API (derived from APP_SECRET). */
+export function sandboxApiKey(appSecret: string): string {
+  return hmacSha256Hex(appSecret, 'kyc-sandbox:api-key');
+}
+
 /**
- * IDnow when `IDNOW_API_KEY` is set (with `IDNOW_COMPANY_ID` and `IDNOW_WEBHOOK_SECRET`), else the
- * built-in sandbox, whose webhook and form secrets derive from `APP_SECRET`.
+ * IDnow when `IDNOW_API_KEY` is set (with `IDNOW_COMPANY_ID`; webhooks verified by IDnow's JWKS,
+ * decision 029), else the built-in sandbox, whose signing key, API key and form secret derive from
+ * `APP_SECRET`.
  */
 export function createIdentificationPartner(opts: {
   config: AppConfig;
   logger?: Logger;
   /** How the sandbox delivers its webhooks; default HTTP to `KYC_SANDBOX_WEBHOOK_URL`. */
   webhookTransport?: WebhookTransport;
+  /** How the platform calls the sandbox's API; default HTTP under `PUBLIC_URL`. */
+  sandboxApiFetch?: typeof fetch;
 }): IdentificationPartner {
   const { config } = opts;
   const { idnow, sandbox } = config.identification;
@@ -43,10 +51,13 @@ export function createIdentificationPartner(opts: {
   return createSandboxIdentification({
     publicUrl: config.publicUrl,
     webhookUrl: sandbox.webhookUrl,
-    webhookSecret: sandboxWebhookSecret(config.appSecret),
+    webhookKey: sandboxWebhookSecret(config.appSecret),
     formSecret: hmacSha256Hex(config.appSecret, 'kyc-sandbox:form'),
+    apiKey: sandboxApiKey(config.appSecret),
+    loginTokenSeconds: sandbox.loginTokenSeconds,
     delaySeconds: sandbox.delaySeconds,
     ...(opts.webhookTransport ? { transport: opts.webhookTransport } : {}),
+    ...(opts.sandboxApiFetch ? { apiFetch: opts.sandboxApiFetch } : {}),
   });
 }
 

@@ -120,8 +120,9 @@ export function bodyDigestId(rawBody: Buffer): string {
 
 /**
  * Reads IDnow's result (the callback body, or the sandbox envelope's `data`) into an event. IDnow
- * sends no event id: a result is identified by the identification, its result and its time, so a
- * repeated callback is one event while a later decision (REVIEW_PENDING, then SUCCESS) is another.
+ * sends no event id: a result is identified by the transaction, IDnow's ident id, the result and its
+ * time, so a repeated callback, or the same result fetched from the API, is one event while a later
+ * decision (REVIEW_PENDING, then SUCCESS) is another.
  */
 export function eventOfIdnowResult(
   body: unknown,
@@ -143,7 +144,7 @@ export function eventOfIdnowResult(
   return {
     eventId:
       envelope?.eventId ??
-      `${p.id ?? p.transactionnumber}:${p.result}:${p.identificationtime ?? bodyDigestId(rawBody)}`,
+      `${p.transactionnumber}:${p.id ?? '-'}:${p.result}:${p.identificationtime ?? bodyDigestId(rawBody)}`,
     type: envelope?.type ?? idnowResultEventType,
     transactionNumber: p.transactionnumber,
     outcome,

@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { AppError } from '@token/domain/errors';
 import { eq } from 'drizzle-orm';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, identifications, partnerEvents } from '../../db/schema/index.ts';
 import { seedInvestor } from '../../db/seed/factories.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { listQueuedJobs } from '../../test/job-queue.ts';
 import {
   createIdnowIdentification,
   type IdnowConfig,
   idnowIdentificationData,
   splitStreet,
 } from './idnow.ts';
+import { loginTokenMarginMs } from './idnow-api.ts';
 import type { IdentificationPerson } from './port.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -23,9 +26,52 @@ const config: IdnowConfig = {
   apiKey: 'idnow-api-key-0123456789',
   companyId: 'tokenwerk',
   webhookSecret: 'idnow-callback-secret-0123456789',
+  webhookJwksUrl: 'https://auth.eu.platform.idnow.sx/oidc/.well-known/jwks.json',
+  webhookIssuer: 'https://auth.eu.platform.idnow.sx/oidc',
+  webhookAudience: 'tokenwerk',
   gatewayUrl: 'https://gateway.test.idnow.de',
   identUrl: 'https://go.test.idnow.de',
 };
+
+/** A clock an hour before the recorded login token's `exp` (2026-03-01 21:20 UTC). */
+const recordedTime = Date.parse('2026-03-01T20:20:00Z');
+const clockAt = (ms: number) => () => ms;
+
+/** A login token as IDnow's login answers it: a JWT with an `exp` `seconds` after `fromMs`. */
+async function loginAnswer(fromMs: number, seconds: number) {
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS512' })
+    .setSubject('tokenwerk')
+    .setExpirationTime(Math.floor(fromMs / 1000) + seconds)
+    .sign(new TextEncoder().encode('idnow-side-secret-not-known-to-the-platform'));
+  return JSON.stringify({ authToken: token });
+}
+
+/** IDnow's webhook signing key (RS256), its JWKS as the platform would fetch it. */
+const idnowKey = await generateKeyPair('RS256', { extractable: true });
+const idnowJwks = createLocalJWKSet({
+  keys: [{ ...(await exportJWK(idnowKey.publicKey)), kid: 'idnow-1', alg: 'RS256', use: 'sig' }],
+});
+
+/** A webhook as IDnow's platform sends it: a JWT body, the event under `data`. */
+function idnowJwt(
+  data: unknown,
+  opts: {
+    atMs?: number;
+    key?: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+    issuer?: string;
+    audience?: string;
+  } = {},
+) {
+  const at = Math.floor((opts.atMs ?? recordedTime) / 1000);
+  return new SignJWT({ data: data as Record<string, unknown> })
+    .setProtectedHeader({ alg: 'RS256', kid: 'idnow-1' })
+    .setIssuer(opts.issuer ?? config.webhookIssuer)
+    .setAudience(opts.audience ?? 'tokenwerk')
+    .setIssuedAt(at)
+    .setExpirationTime(at + 300)
+    .sign(opts.key ?? idnowKey.privateKey);
+}
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 
@@ -66,7 +112,7 @@ describe('IDnow adapter: create identification', () => {
       [200, fixture('login-response.json')],
       [200, fixture('start-response.json')],
     ]);
-    const idnow = createIdnowIdentification({ config, fetch: fetchImpl });
+    const idnow = createIdnowIdentification({ config, fetch: fetchImpl, now: clockAt(recordedTime) });
     const started = await idnow.startIdentification({
       db: undefined as never,
       transactionNumber: 'b6f3c1de-0000-4000-8000-000000000001',
@@ -121,7 +167,7 @@ describe('IDnow adapter: create identification', () => {
       [200, fixture('login-response.json')],
       [200, fixture('start-response.json')],
     ]);
-    const idnow = createIdnowIdentification({ config, fetch: fetchImpl });
+    const idnow = createIdnowIdentification({ config, fetch: fetchImpl, now: clockAt(recordedTime) });
     for (const tn of ['t1', 't2', 't3']) {
       await idnow.startIdentification({
         db: undefined as never,
@@ -138,6 +184,74 @@ describe('IDnow adapter: create identification', () => {
       '/login',
       '/identifications/t3/start',
     ]);
+  });
+
+  it('keeps the login token for its lifetime (the JWT exp) less a margin, then logs in again', async () => {
+    let now = recordedTime;
+    // An hour's token, then a ten minutes' one: the lifetime is the token's own, not a fixed guess.
+    const { fetchImpl, calls } = fakeFetch([
+      [200, await loginAnswer(recordedTime, 60 * 60)],
+      [200, fixture('start-response.json')],
+      [200, fixture('start-response.json')],
+      [200, await loginAnswer(recordedTime + 56 * 60_000, 10 * 60)],
+      [200, fixture('start-response.json')],
+      [200, fixture('start-response.json')],
+      [200, await loginAnswer(recordedTime + 62 * 60_000, 10 * 60)],
+      [200, fixture('start-response.json')],
+    ]);
+    const idnow = createIdnowIdentification({ config, fetch: fetchImpl, now: () => now });
+    const startAt = (minutes: number, tn: string) => {
+      now = recordedTime + minutes * 60_000;
+      return idnow.startIdentification({
+        db: undefined as never,
+        transactionNumber: tn,
+        person,
+        locale: 'de',
+      });
+    };
+    await startAt(0, 't1');
+    await startAt(60 - loginTokenMarginMs / 60_000 - 1, 't2'); // 54 minutes: still kept
+    await startAt(56, 't3'); // within the margin of its exp: renewed before IDnow would refuse it
+    await startAt(60, 't4'); // the new token lives ten minutes
+    await startAt(62, 't5'); // 56 + 10 - 5 = 61: renewed
+    expect(calls.map((c) => c.url.replace('https://gateway.test.idnow.de/api/v1/tokenwerk', ''))).toEqual([
+      '/login',
+      '/identifications/t1/start',
+      '/identifications/t2/start',
+      '/login',
+      '/identifications/t3/start',
+      '/identifications/t4/start',
+      '/login',
+      '/identifications/t5/start',
+    ]);
+  });
+
+  it("fetches an identification's result by its transaction number, logging in again on 401", async () => {
+    const { fetchImpl, calls } = fakeFetch([
+      [200, fixture('login-response.json')],
+      [401, fixture('error-response.json')],
+      [200, fixture('login-response.json')],
+      [200, callback('result-success.json', 'tx-7')],
+      [404, '{"errors":[{"cause":"OBJECT_NOT_FOUND"}]}'],
+      [200, '{"identificationprocess":{"transactionnumber":"tx-9","result":""}}'],
+    ]);
+    const idnow = createIdnowIdentification({ config, fetch: fetchImpl, now: clockAt(recordedTime) });
+    const found = await idnow.fetchResult({ db: undefined as never, transactionNumber: 'tx-7' });
+    expect(found.status).toBe('result');
+    expect(found.status === 'result' && idnow.readEvent(found.body, Buffer.from('x'))).toMatchObject({
+      transactionNumber: 'tx-7',
+      outcome: { result: 'SUCCESS' },
+    });
+    expect(
+      calls.map((c) => `${c.method} ${c.url.replace('https://gateway.test.idnow.de/api/v1/tokenwerk', '')}`),
+    ).toEqual(['POST /login', 'GET /identifications/tx-7', 'POST /login', 'GET /identifications/tx-7']);
+    expect(calls[3]!.headers['x-api-login-token']).toBe(JSON.parse(fixture('login-response.json')).authToken);
+    expect(await idnow.fetchResult({ db: undefined as never, transactionNumber: 'tx-8' })).toEqual({
+      status: 'not_found',
+    });
+    expect(await idnow.fetchResult({ db: undefined as never, transactionNumber: 'tx-9' })).toEqual({
+      status: 'open',
+    });
   });
 
   it.each<[string, ([number, string] | Error)[]]>([
@@ -159,7 +273,7 @@ describe('IDnow adapter: create identification', () => {
     ],
   ])('turns %s into partner_unavailable (503)', async (_, answers) => {
     const { fetchImpl } = fakeFetch(answers);
-    const idnow = createIdnowIdentification({ config, fetch: fetchImpl });
+    const idnow = createIdnowIdentification({ config, fetch: fetchImpl, now: clockAt(recordedTime) });
     const err = await idnow
       .startIdentification({ db: undefined as never, transactionNumber: 'tx', person, locale: 'de' })
       .catch((e: unknown) => e);
@@ -190,20 +304,68 @@ describe('IDnow adapter: create identification', () => {
 });
 
 describe('IDnow adapter: result callback', () => {
-  const idnow = createIdnowIdentification({ config, fetch: fakeFetch([]).fetchImpl });
+  const idnow = createIdnowIdentification({
+    config,
+    fetch: fakeFetch([]).fetchImpl,
+    now: clockAt(recordedTime),
+    webhookKeys: idnowJwks,
+  });
+  const jwtWebhook = (token: string) => ({
+    rawBody: Buffer.from(token),
+    headers: { 'content-type': 'application/jwt' },
+  });
 
-  it('accepts the configured shared secret only (constant-time compare)', () => {
-    const rawBody = Buffer.from(callback('result-success.json', 'tx'));
-    expect(idnow.verifyWebhook({ rawBody, headers: { 'x-auth-token': config.webhookSecret } })).toEqual({
+  it("accepts a webhook JWT signed by IDnow's key, for this audience, within its lifetime; trusts only its data", async () => {
+    const result = JSON.parse(callback('result-success.json', 'tx'));
+    expect(await idnow.verifyWebhook(jwtWebhook(await idnowJwt(result)))).toEqual({
       ok: true,
+      payload: result,
     });
-    expect(idnow.verifyWebhook({ rawBody, headers: { 'x-auth-token': `${config.webhookSecret}x` } })).toEqual(
-      {
-        ok: false,
-        reason: 'mismatch',
-      },
-    );
-    expect(idnow.verifyWebhook({ rawBody, headers: {} })).toEqual({ ok: false, reason: 'missing' });
+    // The older documented variant: the JWT in X-Idnow-Signature beside a body; the body is not read.
+    const beside = await idnow.verifyWebhook({
+      rawBody: Buffer.from('{"identificationprocess":{"result":"SUCCESS"}}'),
+      headers: { 'x-idnow-signature': await idnowJwt(result) },
+    });
+    expect(beside).toEqual({ ok: true, payload: result });
+
+    const other = await generateKeyPair('RS256');
+    const refused = async (token: string) => idnow.verifyWebhook(jwtWebhook(token));
+    expect(await refused(await idnowJwt(result, { key: other.privateKey }))).toMatchObject({
+      ok: false,
+      reason: 'mismatch',
+      transactionNumber: 'tx',
+    });
+    expect(await refused(await idnowJwt(result, { audience: 'another-company' }))).toMatchObject({
+      ok: false,
+    });
+    expect(await refused(await idnowJwt(result, { issuer: 'https://evil.example' }))).toMatchObject({
+      ok: false,
+    });
+    expect(await refused(await idnowJwt(result, { atMs: recordedTime - 20 * 60_000 }))).toMatchObject({
+      ok: false,
+      reason: 'expired',
+    });
+    const [h, , sig] = (await idnowJwt(result)).split('.');
+    const forgedClaims = Buffer.from(JSON.stringify({ data: { ...result, x: 1 } })).toString('base64url');
+    expect(await refused(`${h}.${forgedClaims}.${sig}`)).toMatchObject({ ok: false, reason: 'mismatch' });
+  });
+
+  it('accepts the configured X-Auth-Token only (constant-time compare); without either, names the transaction to fetch', async () => {
+    const rawBody = Buffer.from(callback('result-success.json', 'tx'));
+    expect(
+      await idnow.verifyWebhook({ rawBody, headers: { 'x-auth-token': config.webhookSecret! } }),
+    ).toEqual({
+      ok: true,
+      payload: JSON.parse(rawBody.toString()),
+    });
+    expect(
+      await idnow.verifyWebhook({ rawBody, headers: { 'x-auth-token': `${config.webhookSecret}x` } }),
+    ).toEqual({ ok: false, reason: 'mismatch', transactionNumber: 'tx' });
+    expect(await idnow.verifyWebhook({ rawBody, headers: {} })).toEqual({
+      ok: false,
+      reason: 'missing',
+      transactionNumber: 'tx',
+    });
   });
 
   it.each([
@@ -221,7 +383,7 @@ describe('IDnow adapter: result callback', () => {
       problem: null,
       outcome: { result, reason, partnerIdentId: 'TST-KQ7RM', changed },
     });
-    expect(event.eventId).toMatch(new RegExp(`^TST-KQ7RM:${result}:2026-`));
+    expect(event.eventId).toMatch(new RegExp(`^tx-42:TST-KQ7RM:${result}:2026-`));
   });
 
   it('reads the identified person and document from the recorded success', () => {
@@ -268,7 +430,14 @@ describe('IDnow adapter inside the platform (recorded payloads through the real 
     const fetchImpl = ((input, init) => gateway.fetchImpl(input, init)) as typeof fetch;
     t = await createTestApp({
       seed: 'reference',
-      partners: { identification: createIdnowIdentification({ config, fetch: fetchImpl }) },
+      partners: {
+        identification: createIdnowIdentification({
+          config,
+          fetch: fetchImpl,
+          now: clockAt(recordedTime),
+          webhookKeys: idnowJwks,
+        }),
+      },
     });
   });
   afterAll(async () => {
@@ -287,7 +456,7 @@ describe('IDnow adapter inside the platform (recorded payloads through the real 
     return { id: row.id, token };
   }
 
-  const post = (body: string, secret = config.webhookSecret) =>
+  const post = (body: string, secret = config.webhookSecret!) =>
     t.app.inject({
       method: 'POST',
       url: '/api/v2/shop/identification/webhook/idnow',
@@ -333,12 +502,62 @@ describe('IDnow adapter inside the platform (recorded payloads through the real 
     expect(c!.kycPassed).toBe(true);
   });
 
-  it('refuses a callback without the shared secret (401) and records nothing', async () => {
+  it('applies a callback signed as a JWT by IDnow', async () => {
+    const me = await investor();
+    gateway = fakeFetch([[200, fixture('start-response.json')]]);
+    const res = await shop(t.app, me.token).post('/identification/start');
+    expect(res.status).toBe(201);
+    const [row] = await t.app.db
+      .select()
+      .from(identifications)
+      .where(eq(identifications.id, res.body.id as number));
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/shop/identification/webhook/idnow',
+      headers: { 'content-type': 'application/jwt' },
+      payload: await idnowJwt(JSON.parse(callback('result-success.json', row!.externalId))),
+    });
+    expect(signed.json()).toEqual({ received: true, duplicate: false });
+    await t.jobs.drain({ includeDelayed: true });
+    expect((await shop(t.app, me.token).get(`/identification/${res.body.id}`)).body.state).toBe('approved');
+  });
+
+  it("does not book an unverifiable callback's body (401): it fetches the result from IDnow's API instead", async () => {
+    const me = await investor();
+    gateway = fakeFetch([[200, fixture('start-response.json')]]);
+    const res = await shop(t.app, me.token).post('/identification/start');
+    const [row] = await t.app.db
+      .select()
+      .from(identifications)
+      .where(eq(identifications.id, res.body.id as number));
     const before = await t.app.db.select().from(partnerEvents);
+    // Claims success, without the secret or a signature.
+    const forged = await post(callback('result-success.json', row!.externalId), 'wrong-secret-0123456789');
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('webhook_signature_invalid');
+    expect(await t.app.db.select().from(partnerEvents)).toHaveLength(before.length);
+    const queued = await listQueuedJobs(t.app.db, 'identification.fetch-result');
+    expect(queued.at(-1)!.data).toMatchObject({ identificationId: row!.id, reason: 'unverified_webhook' });
+
+    // IDnow's API knows better: the person was rejected.
+    gateway = fakeFetch([[200, callback('result-fraud-suspicion-confirmed.json', row!.externalId)]]);
+    await t.jobs.drain({ includeDelayed: true });
+    expect(gateway.calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
+      `GET /api/v1/tokenwerk/identifications/${row!.externalId}`,
+    ]);
+    expect((await shop(t.app, me.token).get(`/identification/${res.body.id}`)).body.state).toBe('rejected');
+    const [c] = await t.app.db.select().from(customers).where(eq(customers.id, me.id));
+    expect(c!.kycPassed).toBe(false);
+  });
+
+  it('refuses a callback for an unknown transaction (401), recording and fetching nothing', async () => {
+    const before = await t.app.db.select().from(partnerEvents);
+    const fetches = (await listQueuedJobs(t.app.db, 'identification.fetch-result')).length;
     const res = await post(callback('result-success.json', 'whatever'), 'wrong-secret-0123456789');
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('webhook_signature_invalid');
     expect(await t.app.db.select().from(partnerEvents)).toHaveLength(before.length);
+    expect(await listQueuedJobs(t.app.db, 'identification.fetch-result')).toHaveLength(fetches);
   });
 
   it('answers 503 partner_unavailable when IDnow cannot be reached, creating nothing', async () => {

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 
 /**
  * The identification (KYC) partner (convention 4): the platform starts an identification and hands
- * the person the partner's link; the partner reports its result later by webhook. Adapters: the
+ * the person the partner's link; the partner reports its result later by webhook, and its API answers
+ * it on request (polled when no webhook comes, decision 029). Adapters: the
  * built-in sandbox (default) and IDnow (`IDNOW_API_KEY` set).
  */
 
@@ -51,9 +52,33 @@ export type IncomingWebhook = {
   headers: Record<string, string | string[] | undefined>;
 };
 
+/** A webhook checked by a partner that signs its whole body (bank, card payments). */
 export type WebhookVerification =
   | { ok: true }
   | { ok: false; reason: 'malformed' | 'mismatch' | 'expired' | 'missing' };
+
+/**
+ * A webhook checked by its adapter: `payload` is what the signature covers (the only part that is
+ * trusted). A webhook that cannot be verified still names, untrusted, the transaction it is about
+ * (`transactionNumber`), so the platform can fetch that identification's result from the partner's
+ * API instead of believing the body (decision 029).
+ */
+export type IdentificationWebhookVerification =
+  | { ok: true; payload: unknown }
+  | {
+      ok: false;
+      reason: 'malformed' | 'mismatch' | 'expired' | 'missing';
+      transactionNumber: string | null;
+    };
+
+/** An identification's result as the partner's API reports it now (IDnow: GET identifications/{tx}). */
+export type FetchedIdentification =
+  /** Decided: the body has the shape of IDnow's result callback. */
+  | { status: 'result'; body: unknown }
+  /** Known to the partner, nothing decided yet. */
+  | { status: 'open' }
+  /** Unknown to the partner (never started there, or no longer kept). */
+  | { status: 'not_found' };
 
 /** What the partner's result says, in the partner's terms (the KYC state follows from the domain table). */
 export type IdentificationOutcome = {
@@ -88,8 +113,13 @@ export type IdentificationPort = {
   provider: string;
   /** Starts an identification; throws `AppError('partner_unavailable')` when the partner fails. */
   startIdentification: (input: StartIdentificationInput) => Promise<StartedIdentification>;
-  /** Checks that a webhook comes from this partner (over the raw body; constant time). */
-  verifyWebhook: (webhook: IncomingWebhook) => WebhookVerification;
-  /** Reads a verified webhook's body (never throws). */
-  readEvent: (body: unknown, rawBody: Buffer) => IdentificationEvent;
+  /** Checks that a webhook comes from this partner (its signature over the raw body). */
+  verifyWebhook: (webhook: IncomingWebhook) => Promise<IdentificationWebhookVerification>;
+  /** Reads a verified webhook's payload (never throws). */
+  readEvent: (payload: unknown, rawPayload: Buffer) => IdentificationEvent;
+  /**
+   * Asks the partner's API for the identification's result (the safety net when a callback cannot be
+   * verified or does not come); throws `AppError('partner_unavailable')` when the partner fails.
+   */
+  fetchResult: (opts: { db: Db; transactionNumber: string }) => Promise<FetchedIdentification>;
 };

@@ -35,6 +35,8 @@ type Texts = {
   personActions: string;
   reviewer: string;
   reviewerHint: string;
+  /** The checkbox that keeps a decision's webhook from being sent (decision 029). */
+  loseCallback: string;
   reviewerWaiting: string;
   finalNotice: string;
   actions: Record<SandboxAction, { label: string; hint: string }>;
@@ -89,6 +91,8 @@ const texts: Record<Locale, Texts> = {
     personActions: 'Als Person',
     reviewer: 'Prüfung durch den Partner',
     reviewerHint: 'Die Entscheidung erreicht die Plattform wenige Sekunden später als signierter Webhook.',
+    loseCallback:
+      'Webhook verlieren (die Plattform erfährt die Entscheidung nur, indem sie bei der API des Partners nachfragt)',
     reviewerWaiting: 'Die Prüfung beginnt, sobald die Person den Videoanruf gestartet hat.',
     finalNotice: 'Dieser Fall ist abgeschlossen.',
     actions: {
@@ -172,6 +176,7 @@ const texts: Record<Locale, Texts> = {
     personActions: 'As the person',
     reviewer: "The partner's review",
     reviewerHint: 'The decision reaches the platform a few seconds later as a signed webhook.',
+    loseCallback: "Lose the webhook (the platform learns the decision only by asking the partner's API)",
     reviewerWaiting: 'The review starts once the person has started the video call.',
     finalNotice: 'This case is closed.',
     actions: {
@@ -264,6 +269,7 @@ export function renderSandboxCasePage(opts: {
     (a) => a !== 'start_call' && a !== 'ABORTED' && a !== 'SUCCESS_DATA_CHANGED',
   );
   const hidden = `<input type="hidden" name="token" value="${escapeHtml(token)}">`;
+  const lose = `<label class="lose"><input type="checkbox" name="callback" value="lose"> ${escapeHtml(t.loseCallback)}</label>`;
   const name = [p.title, p.firstName, p.lastName].filter(Boolean).join(' ');
   const address = `${p.address.street}, ${p.address.postcode} ${p.address.city}, ${p.address.country}`;
   const row = (label: string, value: string | null | undefined) =>
@@ -292,7 +298,7 @@ ${
   const reviewerBody =
     reviewerActions.length || canCorrect
       ? `<p class="hint">${escapeHtml(t.reviewerHint)}</p>
-${reviewerActions.length ? `<form method="post" action="${escapeHtml(action)}">${hidden}<div class="actions">${reviewerActions.map((a) => actionButton(t, a)).join('')}</div></form>` : ''}
+${reviewerActions.length ? `<form method="post" action="${escapeHtml(action)}">${hidden}${lose}<div class="actions">${reviewerActions.map((a) => actionButton(t, a)).join('')}</div></form>` : ''}
 ${
   canCorrect
     ? `<form method="post" action="${escapeHtml(action)}"><fieldset><legend>${escapeHtml(t.dataChanged)}</legend>
@@ -300,7 +306,7 @@ ${
 <label>${escapeHtml(t.correctedFirstName)}<input name="firstName" maxlength="100" value="${escapeHtml(p.firstName)}" autocomplete="off"></label>
 <label>${escapeHtml(t.correctedLastName)}<input name="lastName" maxlength="100" value="${escapeHtml(p.lastName)}" autocomplete="off"></label>
 <label>${escapeHtml(t.correctedBirthDate)}<input name="birthDate" maxlength="10" value="${escapeHtml(p.birthDate)}" pattern="\\d{4}-\\d{2}-\\d{2}" autocomplete="off"></label>
-<p>${actionButton(t, 'SUCCESS_DATA_CHANGED')}</p></fieldset></form>`
+${lose}<p>${actionButton(t, 'SUCCESS_DATA_CHANGED')}</p></fieldset></form>`
     : ''
 }`
       : `<p class="hint">${escapeHtml(allowed.length === 0 ? t.finalNotice : t.reviewerWaiting)}</p>`;

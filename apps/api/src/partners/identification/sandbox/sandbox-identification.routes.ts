@@ -13,6 +13,7 @@ import {
   type SandboxAction,
   type SandboxCorrections,
   sandboxCaseIdPattern,
+  sandboxCompanyId,
 } from './sandbox-identification.ts';
 import { sandboxBackScript, sandboxBackScriptPath } from './sandbox-identification-back.script.ts';
 
@@ -35,6 +36,8 @@ const correctionsSchema = z.object({
 const formSchema = z.object({
   token: z.string().regex(/^[0-9a-f]{40}$/),
   action: z.string().max(40),
+  /** `lose`: the decision's webhook is never sent (the platform's polling must find it). */
+  callback: z.literal('lose').optional(),
   firstName: z.string().max(200).optional(),
   lastName: z.string().max(200).optional(),
   birthDate: z.string().max(20).optional(),
@@ -72,6 +75,38 @@ export async function sandboxIdentificationRoutes(app: App) {
       .header('cache-control', 'public, max-age=300')
       .type('text/javascript; charset=utf-8')
       .send(sandboxBackScript),
+  );
+
+  // The partner's side of decision 029, as IDnow serves it: the webhook signing keys, the API's
+  // login (tokens with a lifetime) and the result by transaction number.
+  app.get('/sandbox/kyc/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(sandbox.jwks()),
+  );
+
+  app.post(
+    `/sandbox/kyc/api/v1/${sandboxCompanyId}/login`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const token = await sandbox.login((request.body as { apiKey?: unknown } | null)?.apiKey);
+      reply.header('cache-control', 'no-store');
+      if (!token) return reply.status(401).send({ errors: [{ cause: 'INVALID_API_KEY' }] });
+      return reply.send({ authToken: token });
+    },
+  );
+
+  app.get(
+    `/sandbox/kyc/api/v1/${sandboxCompanyId}/identifications/:reference`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { reference } = request.params as { reference: string };
+      const loginToken = request.headers['x-api-login-token'];
+      const { status, body } = await sandbox.apiResult({
+        db: app.db,
+        loginToken: typeof loginToken === 'string' ? loginToken : undefined,
+        reference: reference.slice(0, 200),
+      });
+      return reply.status(status).header('cache-control', 'no-store').send(body);
+    },
   );
 
   app.get('/sandbox/kyc/:caseId', { schema: { hide: true } }, async (request, reply) => {
@@ -115,6 +150,7 @@ export async function sandboxIdentificationRoutes(app: App) {
         token: form.data.token,
         action: action as SandboxAction,
         ...(corrections ? { corrections } : {}),
+        ...(form.data.callback === 'lose' ? { loseCallback: true } : {}),
       });
     } catch (err) {
       if (err instanceof AppError && err.code === 'not_found')
