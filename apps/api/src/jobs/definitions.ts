@@ -20,6 +20,10 @@ import { handleCouponRunsDue } from './coupon-runs-due.handler.ts';
 import { couponRunsDueJob } from './coupon-runs-due.job.ts';
 import { handleCustodyRegistrarStatus } from './custody-registrar-status.handler.ts';
 import { custodyRegistrarStatusJob } from './custody-registrar-status.job.ts';
+import { handleIdentificationFetchResult } from './identification-fetch-result.handler.ts';
+import { identificationFetchResultJob } from './identification-fetch-result.job.ts';
+import { handleIdentificationPoll } from './identification-poll.handler.ts';
+import { identificationPollJob } from './identification-poll.job.ts';
 import { handleIdentificationProcess } from './identification-process.handler.ts';
 import { identificationProcessJob } from './identification-process.job.ts';
 import { type RunnableJob, withHandler } from './job-handler.ts';
@@ -54,6 +58,8 @@ export const runnableJobs: readonly RunnableJob[] = [
   withHandler(purgeJob, handlePurge),
   withHandler(identificationProcessJob, handleIdentificationProcess),
   withHandler(identificationSandboxDeliverJob, handleIdentificationSandboxDeliver),
+  withHandler(identificationFetchResultJob, handleIdentificationFetchResult),
+  withHandler(identificationPollJob, handleIdentificationPoll),
   withHandler(custodyRegistrarStatusJob, handleCustodyRegistrarStatus),
   withHandler(custodySandboxDeliverJob, handleCustodySandboxDeliver),
   withHandler(custodySandboxAutoApproveJob, handleCustodySandboxAutoApprove),

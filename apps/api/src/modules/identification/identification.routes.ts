@@ -6,9 +6,14 @@ import { collectionOf, iri, localeQuery, pagingQuery, sendCollection, sendItem }
 import type { App } from '../../http/types.ts';
 import { withRawJsonBody } from '../../http/webhooks.ts';
 import { getIdentification, listIdentifications, startIdentification } from './identification.service.ts';
-import { receiveIdentificationWebhook } from './identification-webhook.service.ts';
+import {
+  receiveIdentificationWebhook,
+  requestIdentificationResultFetch,
+} from './identification-webhook.service.ts';
 
 const idParam = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** The payload a webhook's signature covers, by request (set in preValidation, read by the handler). */
+const verified = new WeakMap<object, unknown>();
 const meta = (id: number) => ({ '@id': iri('identification', id), '@type': 'Identification' });
 
 /** The partners whose webhooks the platform can receive (the configured one answers, the other 404). */
@@ -105,6 +110,15 @@ export async function identificationRoutes(app: App) {
   // The partner's result webhook: its own scope keeps the raw body for the signature check.
   await app.register(async (scope) => {
     withRawJsonBody(scope);
+    // IDnow's (and the sandbox's) webhooks are JWTs as the body (decision 029).
+    scope.addContentTypeParser(
+      'application/jwt',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (request, body, done) => {
+        request.rawBody = body as Buffer;
+        done(null, (body as Buffer).toString('utf8'));
+      },
+    );
     scope.post(
       '/identification/webhook/:provider',
       {
@@ -112,10 +126,10 @@ export async function identificationRoutes(app: App) {
         schema: {
           tags: ['identification'],
           summary:
-            "The identification partner's result webhook (sandbox: signed `webhook-signature`; IDnow: shared secret in X-Auth-Token); a repeated event answers 200 and changes nothing",
+            "The identification partner's result webhook: a JWT signed by the partner (application/jwt; IDnow: its published keys) or, for IDnow, JSON with the configured X-Auth-Token. A webhook that cannot be verified answers 401 and is not believed: the result is fetched from the partner's API instead. A repeated event answers 200 and changes nothing",
           params: z.strictObject({ provider: z.enum(webhookProviders) }),
           querystring: z.strictObject({}),
-          body: z.record(z.string(), z.unknown()),
+          body: z.union([z.string().max(1024 * 1024), z.record(z.string(), z.unknown())]),
           response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
         },
         // Before the body is validated: an unsigned or forged delivery learns nothing about it.
@@ -123,22 +137,27 @@ export async function identificationRoutes(app: App) {
           const partner = app.partners.identification;
           const provider = (request.params as { provider?: string }).provider;
           if (provider !== partner.provider) return sendProblem(request, reply, 'not_found', 404);
-          const check = partner.verifyWebhook({
+          const check = await partner.verifyWebhook({
             rawBody: request.rawBody ?? Buffer.alloc(0),
             headers: request.headers,
           });
           if (!check.ok) {
-            request.log.warn({ provider, reason: check.reason }, 'identification webhook refused');
+            const fetching = await requestIdentificationResultFetch({
+              db: app.db,
+              provider: partner.provider,
+              transactionNumber: check.transactionNumber,
+            });
+            request.log.warn({ provider, reason: check.reason, fetching }, 'identification webhook refused');
             return sendProblem(request, reply, 'webhook_signature_invalid', 401);
           }
+          verified.set(request, check.payload);
         },
       },
       async (request) => {
         const receipt = await receiveIdentificationWebhook({
           db: app.db,
           partner: app.partners.identification,
-          body: request.body,
-          rawBody: request.rawBody ?? Buffer.alloc(0),
+          payload: verified.get(request),
           log: request.log,
         });
         return { received: true as const, duplicate: receipt.duplicate };

@@ -255,6 +255,21 @@ export async function processIdentificationEvent(opts: {
       .for('update');
     if (!ident) return fail('unknown_transaction');
 
+    // The same decision twice (a callback and the result fetched from the partner's API carry other
+    // event ids, decision 029): booked once, the second kept as processed without an error.
+    const booked = ident.result as { identifiedAt?: string | null } | null;
+    if (ident.partnerResult === outcome.result && (booked?.identifiedAt ?? null) === outcome.identifiedAt) {
+      await tx
+        .update(partnerEvents)
+        .set({ processedAt: now, error: null })
+        .where(eq(partnerEvents.id, ev.id));
+      log.info(
+        { identificationId: ident.id, partnerResult: outcome.result },
+        'identification result already booked',
+      );
+      return 'already_processed';
+    }
+
     const from = stateOf(ident);
     const to = kycStateAfterPartnerResult(from, outcome.result);
     try {

@@ -1,5 +1,6 @@
 import type { KycState, PartnerResult } from '@token/domain/identification';
 import { and, asc, count, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   complianceAuditLog,
@@ -9,16 +10,19 @@ import {
   sandboxKycCases,
 } from '../../db/schema/index.ts';
 import { seedInvestor } from '../../db/seed/factories.ts';
-import { sandboxWebhookSecret } from '../../partners/identification/create-identification.ts';
+import { sandboxApiKey, sandboxWebhookSecret } from '../../partners/identification/create-identification.ts';
+import { createSandboxIdentification } from '../../partners/identification/sandbox/sandbox-identification.ts';
 import {
-  createSandboxIdentification,
-  sandboxSignatureHeader,
-} from '../../partners/identification/sandbox/sandbox-identification.ts';
-import { signWebhook } from '../../partners/webhook-signatures.ts';
+  sandboxSigningKey,
+  signSandboxLoginToken,
+  signSandboxWebhook,
+} from '../../partners/identification/sandbox/sandbox-identification-keys.ts';
+import { hmacSha256Hex } from '../../partners/webhook-signatures.ts';
 import { lastMail, loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import { listQueuedJobs } from '../../test/job-queue.ts';
 import { getOnboarding } from '../onboarding/onboarding.service.ts';
+import { identificationPollDue, pollOpenIdentifications } from './identification-results.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,21 +123,24 @@ async function eventCount() {
   return row!.n;
 }
 
-/** Posts a webhook body to the sandbox route, signed with `secret` at `at` (unix seconds). */
-function deliver(body: unknown, opts: { secret?: string; at?: number; provider?: string } = {}) {
-  const raw = JSON.stringify(body);
+/** A webhook JWT as the sandbox signs it (like IDnow: the event under `data`), with `secret`'s key at `at`. */
+function signed(data: unknown, opts: { secret?: string; at?: number } = {}) {
+  return signSandboxWebhook({
+    key: sandboxSigningKey(opts.secret ?? sandboxWebhookSecret(t.config.appSecret)),
+    issuer: `${t.config.publicUrl}/sandbox/kyc`,
+    audience: t.config.publicUrl,
+    data: data as Record<string, unknown>,
+    ...(opts.at ? { nowSeconds: opts.at } : {}),
+  });
+}
+
+/** Posts a webhook to a provider's route: `body` as a JWT signed by the sandbox's key (or `secret`'s). */
+async function deliver(body: unknown, opts: { secret?: string; at?: number; provider?: string } = {}) {
   return t.app.inject({
     method: 'POST',
     url: `/api/v2/shop/identification/webhook/${opts.provider ?? 'sandbox'}`,
-    headers: {
-      'content-type': 'application/json',
-      [sandboxSignatureHeader]: signWebhook(
-        opts.secret ?? sandboxWebhookSecret(t.config.appSecret),
-        raw,
-        opts.at,
-      ),
-    },
-    payload: raw,
+    headers: { 'content-type': 'application/jwt' },
+    payload: await signed(body, opts),
   });
 }
 
@@ -542,8 +549,9 @@ describe('the sandbox partner delivering', () => {
     const partner = createSandboxIdentification({
       publicUrl: 'http://localhost:3000',
       webhookUrl: 'http://localhost:3000/api/v2/shop/identification/webhook/sandbox',
-      webhookSecret: 'another-secret-than-the-platforms',
+      webhookKey: 'another-secret-than-the-platforms',
       formSecret: 'form-secret',
+      apiKey: 'sandbox-api-key',
       delaySeconds: 0,
       // Into the app, whose route refuses this partner's signature.
       transport: async ({ url, headers, body }) => {
@@ -601,9 +609,10 @@ describe('the webhook route', () => {
     return { me, ident, transactionNumber: await externalIdOf(ident.id) };
   }
 
-  it('refuses a forged signature and an expired one with 401, recording nothing', async () => {
+  it('refuses a forged, expired, unsigned or tampered webhook with 401 and books none of them: the result is asked for at the partner instead', async () => {
     const { me, ident, transactionNumber } = await started();
     const before = await eventCount();
+    const fetchesBefore = (await listQueuedJobs(t.app.db, 'identification.fetch-result')).length;
     const body = resultEvent('evt_forged_1', transactionNumber, 'SUCCESS');
     const forged = await deliver(body, { secret: 'not-the-sandbox-secret-0123456789' });
     expect(forged.statusCode).toBe(401);
@@ -619,23 +628,50 @@ describe('the webhook route', () => {
       payload: JSON.stringify(body),
     });
     expect(unsigned.statusCode).toBe(401);
-    // A valid signature over other bytes than those sent.
-    const raw = JSON.stringify(body);
+    // A valid signature over another payload than the one sent.
+    const [head, , signature] = (await signed(body)).split('.');
+    const other = Buffer.from(
+      JSON.stringify({ ...JSON.parse(JSON.stringify({ data: body })), iat: Math.floor(Date.now() / 1000) }),
+    ).toString('base64url');
     const tampered = await t.app.inject({
       method: 'POST',
       url: '/api/v2/shop/identification/webhook/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        [sandboxSignatureHeader]: signWebhook(sandboxWebhookSecret(t.config.appSecret), raw),
-      },
-      payload: raw.replace('SUCCESS', 'SUCCESS_DATA_CHANGED'),
+      headers: { 'content-type': 'application/jwt' },
+      payload: `${head}.${other}.${signature}`,
     });
     expect(tampered.statusCode).toBe(401);
 
     expect(await eventCount()).toBe(before);
+    // Each named the transaction: its result is fetched from the partner's API (which has none yet).
+    const fetches = await listQueuedJobs(t.app.db, 'identification.fetch-result');
+    expect(fetches.length - fetchesBefore).toBe(4);
+    expect(fetches.at(-1)!.data).toMatchObject({ identificationId: ident.id, reason: 'unverified_webhook' });
     await t.jobs.drain({ includeDelayed: true });
+    expect(await eventCount()).toBe(before);
     expect((await identification(me, ident.id)).state).toBe('init');
     expect(await kycPassed(me.id)).toBe(false);
+  });
+
+  it("books what the partner's API reports, not what an unverifiable webhook claims", async () => {
+    const { me, ident, transactionNumber } = await started();
+    await press(ident.urlKycStart, 'start_call');
+    // The reviewer rejects; the webhook of that decision is lost.
+    await press(ident.urlKycStart, 'FRAUD_SUSPICION_CONFIRMED', { callback: 'lose' });
+    const lost = await listQueuedJobs(t.app.db, 'identification.sandbox-deliver');
+    expect(
+      lost.filter((j) => j.data.result === 'FRAUD_SUSPICION_CONFIRMED' && j.state === 'created'),
+    ).toEqual([]);
+    // A forged approval names the transaction.
+    const forged = await deliver(resultEvent('evt_forged_approval', transactionNumber, 'SUCCESS'), {
+      secret: 'an-attackers-key-0123456789abcdef',
+    });
+    expect(forged.statusCode).toBe(401);
+    await t.jobs.drain({ includeDelayed: true });
+    expect((await identification(me, ident.id)).state).toBe('rejected');
+    expect(await kycPassed(me.id)).toBe(false);
+    const audit = await auditRows(me.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ partnerResult: 'FRAUD_SUSPICION_CONFIRMED', to: 'rejected' });
   });
 
   it('applies an event once: a replayed delivery answers 200 and changes nothing', async () => {
@@ -716,10 +752,10 @@ describe('the webhook route', () => {
     expect(ev!.error).toBe('invalid_transition: rejected -> approved (SUCCESS)');
   });
 
-  it("answers a signed body that is not an object with 422, and the inactive partner's route with 404", async () => {
+  it("refuses a signed event that is not an object (401), and answers the inactive partner's route with 404", async () => {
     const list = await deliver([1, 2, 3]);
-    expect(list.statusCode).toBe(422);
-    expect(list.json().code).toBe('validation_failed');
+    expect(list.statusCode).toBe(401);
+    expect(list.json().code).toBe('webhook_signature_invalid');
     const idnow = await deliver({ id: 'evt_x', type: 'identification.result' }, { provider: 'idnow' });
     expect(idnow.statusCode).toBe(404);
     const broken = await t.app.inject({
@@ -729,6 +765,118 @@ describe('the webhook route', () => {
       payload: '{"id":',
     });
     expect(broken.statusCode).toBe(400);
+  });
+});
+
+describe('a lost callback (decision 029)', () => {
+  it('is recovered by the polling job from the partner API; the late callback then changes nothing', async () => {
+    const me = await investor({ locale: 'en' });
+    const ident = await start(me);
+    await press(ident.urlKycStart, 'start_call');
+    const decided = await press(ident.urlKycStart, 'SUCCESS', { callback: 'lose' });
+    expect(decided.statusCode).toBe(303);
+    await t.jobs.drain({ includeDelayed: true });
+    // No webhook: the platform does not know yet.
+    expect((await identification(me, ident.id)).state).toBe('init');
+
+    // Not before the first poll is due (10 minutes after the last change) …
+    const [row] = await t.app.db.select().from(identifications).where(eq(identifications.id, ident.id));
+    const at = (minutes: number) => new Date(row!.updatedAt.getTime() + minutes * 60_000);
+    const mine = async () =>
+      (await listQueuedJobs(t.app.db, 'identification.fetch-result')).filter(
+        (j) => j.data.identificationId === ident.id && j.data.reason === 'poll',
+      );
+    await pollOpenIdentifications({ db: t.app.db, provider: 'sandbox', now: at(5) });
+    expect(await mine()).toHaveLength(0);
+    // … then the scheduled poll asks the partner's API and books its answer.
+    await pollOpenIdentifications({ db: t.app.db, provider: 'sandbox', now: at(11) });
+    expect(await mine()).toHaveLength(1);
+    await t.jobs.drain({ includeDelayed: true });
+    expect((await identification(me, ident.id)).state).toBe('approved');
+    expect(await kycPassed(me.id)).toBe(true);
+    expect(await lastMail(t.app, me.email, 'identification_approved')).toBeDefined();
+
+    // The callback arrives after all: received, and the result is not booked twice.
+    const partner = t.partners.identification;
+    if (!('sandbox' in partner)) throw new Error('the sandbox partner is expected');
+    const caseId = new URL(ident.urlKycStart).pathname.split('/').pop()!;
+    const kase = await partner.sandbox.findCase(t.app.db, caseId);
+    await partner.sandbox.deliver({
+      db: t.app.db,
+      delivery: {
+        caseId,
+        eventId: 'evt_late_callback',
+        result: 'SUCCESS',
+        reason: null,
+        decidedAt: kase!.person.decision!.decidedAt,
+      },
+    });
+    await t.jobs.drain({ includeDelayed: true });
+    const [late] = await t.app.db
+      .select()
+      .from(partnerEvents)
+      .where(eq(partnerEvents.eventId, 'evt_late_callback'));
+    expect(late!.processedAt).not.toBeNull();
+    expect(late!.error).toBeNull();
+    expect(await auditRows(me.id)).toHaveLength(1);
+    // A decided identification is not polled again.
+    await pollOpenIdentifications({ db: t.app.db, provider: 'sandbox', now: at(21) });
+    expect(await mine()).toHaveLength(1);
+  });
+
+  it("serves IDnow's login (tokens with a lifetime) and the result by API; an expired or foreign token answers 401", async () => {
+    const me = await investor();
+    const ident = await start(me);
+    const tx = await externalIdOf(ident.id);
+    const base = '/sandbox/kyc/api/v1/sandbox';
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${base}/login`,
+      payload: { apiKey: 'guess' },
+    });
+    expect(refused.statusCode).toBe(401);
+    const apiKey = sandboxApiKey(t.config.appSecret);
+    const login = await t.app.inject({ method: 'POST', url: `${base}/login`, payload: { apiKey } });
+    expect(login.statusCode).toBe(200);
+    const token = login.json().authToken as string;
+    const claims = decodeJwt(token);
+    expect(claims.exp! - claims.iat!).toBe(t.config.identification.sandbox.loginTokenSeconds);
+
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({ url: `${base}/identifications/${tx}`, headers });
+    expect((await get({})).statusCode).toBe(401);
+    const open = await get({ 'x-api-login-token': token });
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({ identificationprocess: { transactionnumber: tx, result: null } });
+    expect(
+      (await t.app.inject({ url: `${base}/identifications/nope`, headers: { 'x-api-login-token': token } }))
+        .statusCode,
+    ).toBe(404);
+    const expired = await signSandboxLoginToken({
+      secret: Buffer.from(hmacSha256Hex(apiKey, 'kyc-sandbox:login-token'), 'hex'),
+      companyId: 'sandbox',
+      seconds: 1800,
+      nowSeconds: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect((await get({ 'x-api-login-token': expired })).json()).toEqual({
+      errors: [{ cause: 'INVALID_LOGIN_TOKEN' }],
+    });
+    const keys = await t.app.inject({ url: '/sandbox/kyc/.well-known/jwks.json' });
+    expect(keys.json().keys).toEqual([expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' })]);
+    expect(JSON.stringify(keys.json())).not.toMatch(/"d"/);
+  });
+
+  it('polls on a backing-off schedule, bounded to the time a check may take', () => {
+    const minutes = (m: number) => m * 60_000;
+    const dueAt = [] as number[];
+    for (let m = 0; m <= 60 * 24 * 31; m += 5)
+      if (identificationPollDue(minutes(m), minutes(5))) dueAt.push(m);
+    expect(dueAt.slice(0, 6)).toEqual([10, 20, 40, 80, 160, 320]);
+    // Then every 6 hours, and never after 30 days.
+    expect(dueAt[6]! - dueAt[5]!).toBe(320);
+    expect(dueAt[8]! - dueAt[7]!).toBe(360);
+    expect(dueAt.at(-1)!).toBeLessThanOrEqual(60 * 24 * 30);
+    expect(dueAt.length).toBeLessThan(130);
   });
 });
 
