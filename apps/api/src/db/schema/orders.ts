@@ -137,6 +137,14 @@ export const payments = pgTable(
     /** The card partner's ids (checkout session, payment intent). */
     partnerPaymentId: text().unique(),
     partnerSessionId: text(),
+    /**
+     * The card checkout's attempt (decision 028): each attempt opens its session under its own
+     * idempotency key, `cardCheckoutKey` (the attempt and a digest of the session's parameters).
+     */
+    cardCheckoutAttempt: integer().notNull().default(0),
+    cardCheckoutKey: text(),
+    /** What the card partner reports refunded of this payment so far, in cents (partial refunds). */
+    refundedAmount: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),

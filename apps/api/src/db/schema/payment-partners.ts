@@ -123,9 +123,28 @@ export const sandboxCardSessions = pgTable(
   },
   (t) => [
     uniqueIndex('sandbox_card_sessions_intent_unique').on(t.paymentIntentId),
-    uniqueIndex('sandbox_card_sessions_idempotency_unique').on(t.idempotencyKey),
     check('sandbox_card_sessions_amount_positive', sql`${t.amountCents} > 0`),
   ],
+);
+
+/**
+ * The sandbox card provider's idempotency keys, kept as Stripe keeps them (decision 028): the first
+ * answer to a key (a failure too) with the endpoint and a digest of the parameters it came with; the
+ * same key with other parameters is refused, and a key is forgotten 24 hours after its first use.
+ */
+export const sandboxCardRequests = pgTable(
+  'sandbox_card_requests',
+  {
+    idempotencyKey: text().primaryKey(),
+    /** `checkout.sessions.create`, `checkout.sessions.expire`, `refunds.create`. */
+    endpoint: text().notNull(),
+    paramsDigest: text().notNull(),
+    /** The answer kept: its HTTP-like status and body. */
+    statusCode: integer().notNull(),
+    response: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('sandbox_card_requests_created_idx').on(t.createdAt)],
 );
 
 /** A card payment as the platform knows it from the provider's events (one row per checkout session). */
@@ -138,7 +157,7 @@ export const cardPayments = pgTable(
     paymentIntentId: text(),
     orderToken: text(),
     amountCents: bigint({ mode: 'number' }),
-    /** The last state reported: completed, expired, failed, refunded. */
+    /** The last state reported: paid, pending, expired, failed, partially_refunded, refunded. */
     status: text().notNull(),
     /** The provider event that set the status (partner_events.event_id). */
     lastEventId: text().notNull(),
