@@ -48,6 +48,12 @@ export const auditActions = [
   'order_refunded',
   'bank_credit_assigned',
   'bank_credit_returned',
+  // Card payments (decision 028), written by the platform: a refund the card partner reports (in part
+  // or in full), a payment the order did not need given back (late or second), or one that could not be
+  // given back and awaits an operator
+  'card_refund_received',
+  'card_payment_returned',
+  'card_payment_flagged',
   // Data protection (issue 19, decision 024): an operator confirmed a customer's erasure
   'erasure_confirmed',
 ] as const;

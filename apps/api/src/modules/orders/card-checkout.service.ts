@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '@token/domain/errors';
 import type { PaymentConfigurationView } from '@token/domain/orders';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { customers, orderItems, paymentMethods, payments } from '../../db/schema/index.ts';
-import type { CardPort } from '../../partners/card/port.ts';
+import {
+  CardPartnerRefusal,
+  type CardPort,
+  type CreateCheckoutSessionInput,
+} from '../../partners/card/port.ts';
 import { findOwnOrder, type ItemRow, type OrderRow } from './order-rows.ts';
 
 /*
@@ -12,7 +17,8 @@ import { findOwnOrder, type ItemRow, type OrderRow } from './order-rows.ts';
  * opened as an idempotent step after the completion commits, and again on the investor's
  * `POST .../checkout-session` (a retry after the partner failed, or a session that expired); the
  * spec's `GET .../configuration` only reads it. Partner calls run outside any transaction or lock;
- * the session's id is stored on the payment afterwards.
+ * the session's id is stored on the payment afterwards. Each attempt has its own idempotency key
+ * (decision 028).
  */
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -25,28 +31,51 @@ function isAwaitingCardPayment(order: OrderRow): boolean {
   return order.checkoutState === 'completed' && order.paymentState === 'awaiting_payment';
 }
 
+type SessionParams = Omit<CreateCheckoutSessionInput, 'db' | 'idempotencyKey'>;
+
 /**
- * The open checkout session of the payment, or a new one: an open session is reused as it is (no
- * partner write); otherwise one is created with an idempotency key from the payment (and the session
- * it replaces), so repeated or concurrent calls open one session. Null when the stored session is
- * complete (paid: nothing to open). Throws `partner_unavailable` when the partner fails.
+ * The idempotency key of a checkout attempt (decision 028): the payment, the attempt's number and a
+ * digest of every parameter the session is opened with. A retry of the attempt sends the same key
+ * (Stripe answers the session it opened); changed parameters (the payer's e-mail, the description)
+ * make another key, where Stripe would refuse the old one (400 `idempotency_error`).
+ */
+export function checkoutAttemptKey(paymentId: number, attempt: number, params: SessionParams): string {
+  const digest = createHash('sha256')
+    .update(
+      JSON.stringify([
+        params.orderToken,
+        params.amountCents,
+        params.currency,
+        params.description,
+        params.customerEmail,
+        params.locale,
+        params.successUrl,
+        params.cancelUrl,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 24);
+  return `checkout-${paymentId}-${attempt}-${digest}`;
+}
+
+/**
+ * The open checkout session of the payment, or a new one (decision 028). The stored session is reused
+ * while it is open and was opened with today's parameters. Otherwise a new attempt begins: an open
+ * session is expired first (so no two sessions of one payment can be paid; if it turns out paid, there
+ * is nothing to open), and the new session is created under the attempt's key, stored on the payment
+ * before the call, so that a call whose answer was lost is retried with the same key. When the partner
+ * answers with a failure (Stripe keeps it under the key for 24 hours), the next call begins a new
+ * attempt. Null when the payment's session is complete (paid). Throws `partner_unavailable` when the
+ * partner fails.
  */
 async function openCheckoutSession(
   ctx: CardCheckoutContext,
   facts: { order: OrderRow; payment: PaymentRow; item: ItemRow | null; customerEmail: string | null },
 ): Promise<string | null> {
   const { order, payment } = facts;
-  let replaces = '';
-  if (payment.partnerSessionId) {
-    const existing = await ctx.card.retrieveSession({ db: ctx.db, sessionId: payment.partnerSessionId });
-    if (existing?.status === 'complete') return null;
-    if (existing?.status === 'open' && existing.redirectUrl) return existing.redirectUrl;
-    replaces = `-after-${payment.partnerSessionId}`;
-  }
   const back = (path: string) =>
     `${ctx.publicUrl}/payment/${path}?tokenValue=${encodeURIComponent(order.tokenValue)}`;
-  const session = await ctx.card.createCheckoutSession({
-    db: ctx.db,
+  const params: SessionParams = {
     orderToken: order.tokenValue,
     amountCents: payment.amount,
     currency: 'EUR',
@@ -55,14 +84,44 @@ async function openCheckoutSession(
     locale: order.localeCode,
     successUrl: back('success'),
     cancelUrl: back('cancel'),
-    idempotencyKey: `payment-${payment.id}${replaces}`,
-  });
-  if (session.sessionId !== payment.partnerSessionId) {
-    await ctx.db
-      .update(payments)
-      .set({ partnerSessionId: session.sessionId, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id));
+  };
+  let attempt = Math.max(payment.cardCheckoutAttempt, 1);
+  if (payment.partnerSessionId) {
+    const existing = await ctx.card.retrieveSession({ db: ctx.db, sessionId: payment.partnerSessionId });
+    if (existing?.status === 'complete') return null;
+    // A session from before attempts had keys (no key stored) is reused while open, as it was.
+    const sameParams =
+      payment.cardCheckoutKey === null ||
+      payment.cardCheckoutKey === checkoutAttemptKey(payment.id, attempt, params);
+    if (existing?.status === 'open' && existing.redirectUrl && sameParams) return existing.redirectUrl;
+    if (existing?.status === 'open') {
+      const expired = await ctx.card.expireSession({ db: ctx.db, sessionId: existing.sessionId });
+      if (expired?.status === 'complete') return null;
+    }
+    attempt = payment.cardCheckoutAttempt + 1;
   }
+  const idempotencyKey = checkoutAttemptKey(payment.id, attempt, params);
+  const setAttempt = (values: Partial<PaymentRow>) =>
+    ctx.db
+      .update(payments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+  if (attempt !== payment.cardCheckoutAttempt || idempotencyKey !== payment.cardCheckoutKey) {
+    await setAttempt({
+      cardCheckoutAttempt: attempt,
+      cardCheckoutKey: idempotencyKey,
+      partnerSessionId: null,
+    });
+  }
+  let session: Awaited<ReturnType<CardPort['createCheckoutSession']>>;
+  try {
+    session = await ctx.card.createCheckoutSession({ db: ctx.db, ...params, idempotencyKey });
+  } catch (err) {
+    // The partner answered: that answer stays with the key, so the next call takes a new attempt.
+    if (err instanceof CardPartnerRefusal) await setAttempt({ cardCheckoutAttempt: attempt + 1 });
+    throw err;
+  }
+  await setAttempt({ partnerSessionId: session.sessionId });
   return session.redirectUrl;
 }
 

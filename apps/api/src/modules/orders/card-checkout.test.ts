@@ -1,8 +1,10 @@
 import { AppError } from '@token/domain/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders, payments, sandboxCardSessions } from '../../db/schema/index.ts';
+import { customers, orders, payments, sandboxCardSessions } from '../../db/schema/index.ts';
 import { seedChannel } from '../../db/seed/channel.ts';
+import { isSandboxCard } from '../../partners/card/create-card.ts';
+import type { SandboxCard } from '../../partners/card/sandbox/sandbox-card.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import {
   loggedInInvestor,
@@ -19,9 +21,12 @@ import {
  */
 
 let t: TestApp;
+let card: SandboxCard;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'reference' });
   await t.app.db.transaction((tx) => seedChannel(tx));
+  if (!isSandboxCard(t.partners.card)) throw new Error('expected the sandbox card provider');
+  card = t.partners.card;
 });
 afterAll(async () => {
   await t?.close();
@@ -173,5 +178,103 @@ describe('the card checkout session', () => {
     const refused = await openSession(a.api, token, paymentId);
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('payment_method_unavailable');
+  });
+});
+
+describe('checkout attempts and their idempotency keys (decision 028)', () => {
+  it('a 500 the partner keeps under the key does not block the payment: the next call is a new attempt', async () => {
+    const a = await loggedInInvestor(t);
+    const { token, paymentId } = await readyCart(a.api, 'card');
+    card.sandbox.simulateFailure({ endpoint: 'checkout.sessions.create', mode: 'error' });
+    expect((await complete(a.api, token)).status).toBe(200);
+    expect(await sessionsOf(token)).toHaveLength(0);
+    const opened = await openSession(a.api, token, paymentId);
+    expect(opened.status).toBe(200);
+    const [session] = await sessionsOf(token);
+    expect(opened.body.redirectUrl).toContain(session!.id);
+    expect(await paymentOf(paymentId)).toMatchObject({
+      partnerSessionId: session!.id,
+      cardCheckoutAttempt: 2,
+    });
+  });
+
+  it('an answer lost on the way is retried with the same key and finds its session', async () => {
+    const a = await loggedInInvestor(t);
+    const { token, paymentId } = await readyCart(a.api, 'card');
+    card.sandbox.simulateFailure({ endpoint: 'checkout.sessions.create', mode: 'lost' });
+    expect((await complete(a.api, token)).status).toBe(200);
+    const [created] = await sessionsOf(token);
+    expect((await paymentOf(paymentId)).partnerSessionId).toBeNull();
+    const opened = await openSession(a.api, token, paymentId);
+    expect(opened.status).toBe(200);
+    expect(opened.body.redirectUrl).toContain(created!.id);
+    expect(await sessionsOf(token)).toHaveLength(1);
+  });
+
+  it('a changed e-mail after a lost answer opens a session under a new key (no idempotency error)', async () => {
+    const a = await loggedInInvestor(t);
+    const { token, paymentId } = await readyCart(a.api, 'card');
+    card.sandbox.simulateFailure({ endpoint: 'checkout.sessions.create', mode: 'lost' });
+    expect((await complete(a.api, token)).status).toBe(200);
+    await t.app.db
+      .update(customers)
+      .set({ email: `new-${a.row.email}` })
+      .where(eq(customers.id, a.row.id));
+    const opened = await openSession(a.api, token, paymentId);
+    expect(opened.status).toBe(200);
+    const sessions = await sessionsOf(token);
+    expect(sessions).toHaveLength(2);
+    const stored = await paymentOf(paymentId);
+    expect(sessions.find((s) => s.id === stored.partnerSessionId)?.customerEmail).toBe(`new-${a.row.email}`);
+  });
+
+  it('changed parameters replace an open session, which is expired first so only one can be paid', async () => {
+    const a = await loggedInInvestor(t);
+    const { token, paymentId } = await readyCart(a.api, 'card');
+    expect((await complete(a.api, token)).status).toBe(200);
+    const [old] = await sessionsOf(token);
+    await t.app.db
+      .update(customers)
+      .set({ email: `changed-${a.row.email}` })
+      .where(eq(customers.id, a.row.id));
+    const opened = await openSession(a.api, token, paymentId);
+    expect(opened.status).toBe(200);
+    expect(opened.body.redirectUrl).not.toContain(old!.id);
+    const sessions = await sessionsOf(token);
+    expect(sessions).toHaveLength(2);
+    expect(sessions.find((s) => s.id === old!.id)?.status).toBe('expired');
+    expect((await card.retrieveSession({ db: t.app.db, sessionId: old!.id }))?.status).toBe('expired');
+    // the same parameters again: the new session is reused
+    expect((await openSession(a.api, token, paymentId)).body.redirectUrl).toBe(opened.body.redirectUrl);
+    expect(await sessionsOf(token)).toHaveLength(2);
+  });
+
+  it('a session paid while it was being replaced is not replaced', async () => {
+    const a = await loggedInInvestor(t);
+    const { token, paymentId } = await readyCart(a.api, 'card');
+    expect((await complete(a.api, token)).status).toBe(200);
+    const [old] = await sessionsOf(token);
+    await t.app.db
+      .update(customers)
+      .set({ email: `late-${a.row.email}` })
+      .where(eq(customers.id, a.row.id));
+    // the partner reports it open, but it is paid by the time it is to be expired
+    vi.spyOn(t.partners.card, 'retrieveSession').mockResolvedValueOnce({
+      sessionId: old!.id,
+      status: 'open',
+      paymentStatus: 'unpaid',
+      paymentIntentId: null,
+      orderToken: token,
+      amountCents: old!.amountCents,
+      currency: 'EUR',
+      redirectUrl: `http://localhost:3000/sandbox/card/${old!.id}`,
+    });
+    await t.app.db
+      .update(sandboxCardSessions)
+      .set({ status: 'complete', paymentStatus: 'paid' })
+      .where(eq(sandboxCardSessions.id, old!.id));
+    const refused = await openSession(a.api, token, paymentId);
+    expect(refused.body.code).toBe('order_not_payable');
+    expect(await sessionsOf(token)).toHaveLength(1);
   });
 });

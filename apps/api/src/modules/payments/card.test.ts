@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPayments, partnerEvents, sandboxCardSessions } from '../../db/schema/index.ts';
 import { isSandboxCard } from '../../partners/card/create-card.ts';
-import type { SandboxCard } from '../../partners/card/sandbox/sandbox-card.ts';
-import { sandboxSignatureHeader } from '../../partners/identification/sandbox/sandbox-identification.ts';
-import { hmacSha256Hex, signWebhook } from '../../partners/webhook-signatures.ts';
+import { CardPartnerRefusal } from '../../partners/card/port.ts';
+import { createSandboxCard, type SandboxCard } from '../../partners/card/sandbox/sandbox-card.ts';
+import { hmacSha256Hex, sandboxSignatureHeader, signWebhook } from '../../partners/webhook-signatures.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 
 let t: TestApp;
@@ -23,19 +23,23 @@ afterAll(async () => {
 const secret = () => hmacSha256Hex(t.config.appSecret, 'card-sandbox:webhook');
 let n = 0;
 
+const sessionInput = (orderToken: string, amountCents = 250_000, locale: 'de' | 'en' = 'de') => ({
+  db: t.app.db,
+  orderToken,
+  amountCents,
+  currency: 'EUR' as const,
+  description: 'Solarpark Brandenburg 5,5 % 2026/2031 – 2.500 Stück',
+  customerEmail: 'erika@example.com',
+  locale,
+  successUrl: 'http://localhost:3000/payment/success?session_id={CHECKOUT_SESSION_ID}',
+  cancelUrl: 'http://localhost:3000/payment/cancel',
+});
+
 async function openSession(amountCents = 250_000, locale: 'de' | 'en' = 'de') {
   n++;
   const orderToken = `order-token-${n}`;
   const session = await card.createCheckoutSession({
-    db: t.app.db,
-    orderToken,
-    amountCents,
-    currency: 'EUR',
-    description: 'Solarpark Brandenburg 5,5 % 2026/2031 – 2.500 Stück',
-    customerEmail: 'erika@example.com',
-    locale,
-    successUrl: 'http://localhost:3000/payment/success?session_id={CHECKOUT_SESSION_ID}',
-    cancelUrl: 'http://localhost:3000/payment/cancel',
+    ...sessionInput(orderToken, amountCents, locale),
     idempotencyKey: `key-${n}`,
   });
   return { ...session, orderToken };
@@ -83,18 +87,22 @@ describe('the sandbox card provider', () => {
     const s = await openSession();
     expect(s.redirectUrl).toBe(`http://localhost:3000/sandbox/card/${s.sessionId}`);
     const again = await card.createCheckoutSession({
-      db: t.app.db,
-      orderToken: s.orderToken,
-      amountCents: 250_000,
-      currency: 'EUR',
-      description: 'x',
-      customerEmail: null,
-      locale: 'de',
-      successUrl: 'http://localhost:3000/s',
-      cancelUrl: 'http://localhost:3000/c',
+      ...sessionInput(s.orderToken),
       idempotencyKey: `key-${n}`,
     });
     expect(again.sessionId).toBe(s.sessionId);
+    // Like Stripe: the same key with other parameters is refused (400 idempotency_error).
+    const other = card.createCheckoutSession({
+      ...sessionInput(s.orderToken),
+      customerEmail: 'other@example.com',
+      idempotencyKey: `key-${n}`,
+    });
+    await expect(other).rejects.toBeInstanceOf(CardPartnerRefusal);
+    await expect(other).rejects.toMatchObject({
+      code: 'partner_unavailable',
+      partnerStatus: 400,
+      partnerCode: 'idempotency_error',
+    });
     const de = await page(s.sessionId, 'de');
     expect(de.res.statusCode).toBe(200);
     expect(de.res.body).toContain('Bezahlen mit 3-D Secure');
@@ -183,13 +191,132 @@ describe('the sandbox card provider', () => {
       amountCents: 2_500,
     });
     await deliverAll();
-    expect(await payment(s.sessionId)).toMatchObject({ status: 'refunded', refundedCents: 2_500 });
+    expect(await payment(s.sessionId)).toMatchObject({ status: 'partially_refunded', refundedCents: 2_500 });
     await card.refund({ db: t.app.db, paymentIntentId: pi, amountCents: 7_500 });
     await deliverAll();
     expect(await payment(s.sessionId)).toMatchObject({ status: 'refunded', refundedCents: 10_000 });
     await expect(card.refund({ db: t.app.db, paymentIntentId: pi, amountCents: 1 })).rejects.toMatchObject({
       code: 'payment_amount_invalid',
     });
+  });
+
+  it('keeps a failure under its key and answers it again; another key is a new request', async () => {
+    n++;
+    card.sandbox.simulateFailure({ endpoint: 'checkout.sessions.create', mode: 'error' });
+    const input = sessionInput(`order-token-${n}`);
+    await expect(card.createCheckoutSession({ ...input, idempotencyKey: `fail-${n}` })).rejects.toMatchObject(
+      {
+        partnerStatus: 500,
+      },
+    );
+    // The failure was used up; the key still answers 500, as Stripe replays a kept 500.
+    await expect(card.createCheckoutSession({ ...input, idempotencyKey: `fail-${n}` })).rejects.toMatchObject(
+      {
+        partnerStatus: 500,
+      },
+    );
+    const fresh = await card.createCheckoutSession({ ...input, idempotencyKey: `fail-${n}-2` });
+    expect(fresh.sessionId).toMatch(/^cs_test_/);
+  });
+
+  it('forgets a key after 24 hours by its clock: the same key then opens a new session', async () => {
+    let clock = new Date('2026-03-02T10:00:00Z');
+    const timed = createSandboxCard({
+      publicUrl: 'http://localhost:3000',
+      webhookUrl: 'http://localhost:3000/hook',
+      webhookSecret: 'x'.repeat(32),
+      formSecret: 'y'.repeat(32),
+      delaySeconds: 0,
+      now: () => clock,
+    });
+    n++;
+    const input = { ...sessionInput(`order-token-${n}`), idempotencyKey: `day-${n}` };
+    const first = await timed.createCheckoutSession(input);
+    clock = new Date(clock.getTime() + 23 * 60 * 60 * 1000);
+    expect((await timed.createCheckoutSession(input)).sessionId).toBe(first.sessionId);
+    // 24 hours on, the first session has expired too.
+    clock = new Date(clock.getTime() + 60 * 60 * 1000);
+    expect((await timed.retrieveSession({ db: t.app.db, sessionId: first.sessionId }))?.status).toBe(
+      'expired',
+    );
+    const second = await timed.createCheckoutSession(input);
+    expect(second.sessionId).not.toBe(first.sessionId);
+  });
+
+  it('expires an open session (checkout.session.expired); a paid one stays complete', async () => {
+    const s = await openSession(5_000);
+    const expired = await card.expireSession({ db: t.app.db, sessionId: s.sessionId });
+    expect(expired).toMatchObject({ status: 'expired', redirectUrl: null });
+    await deliverAll();
+    expect(await payment(s.sessionId)).toMatchObject({
+      status: 'expired',
+      lastEventType: 'checkout.session.expired',
+    });
+    expect((await actDirect(s.sessionId, 'pay')).statusCode).toBe(409);
+
+    const paid = await openSession(5_000);
+    await act(paid.sessionId, 'pay');
+    expect(await card.expireSession({ db: t.app.db, sessionId: paid.sessionId })).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+    });
+    expect(await card.expireSession({ db: t.app.db, sessionId: 'cs_test_unknown' })).toBeNull();
+  });
+
+  it('a refund under one key is made once; charge.refunded carries the charge and the amount refunded so far', async () => {
+    const s = await openSession(10_000);
+    await act(s.sessionId, 'pay');
+    await deliverAll();
+    const [session] = await t.app.db
+      .select()
+      .from(sandboxCardSessions)
+      .where(eq(sandboxCardSessions.id, s.sessionId));
+    const pi = session!.paymentIntentId;
+    const once = await card.refund({
+      db: t.app.db,
+      paymentIntentId: pi,
+      amountCents: 3_000,
+      idempotencyKey: `r-${n}`,
+    });
+    const twice = await card.refund({
+      db: t.app.db,
+      paymentIntentId: pi,
+      amountCents: 3_000,
+      idempotencyKey: `r-${n}`,
+    });
+    expect(twice).toEqual(once);
+    await expect(
+      card.refund({ db: t.app.db, paymentIntentId: pi, amountCents: 4_000, idempotencyKey: `r-${n}` }),
+    ).rejects.toMatchObject({ partnerCode: 'idempotency_error' });
+    const bodies: string[] = [];
+    const recording = createSandboxCard({
+      publicUrl: 'http://localhost:3000',
+      webhookUrl: 'http://localhost:3000/hook',
+      webhookSecret: 'x'.repeat(32),
+      formSecret: 'y'.repeat(32),
+      delaySeconds: 0,
+      transport: async ({ body }) => {
+        bodies.push(body);
+        return { status: 200 };
+      },
+    });
+    await recording.sandbox.deliver({
+      db: t.app.db,
+      delivery: {
+        sessionId: s.sessionId,
+        eventId: 'evt_test_partial',
+        type: 'charge.refunded',
+        created: 1,
+        amountRefundedCents: 3_000,
+      },
+    });
+    expect(JSON.parse(bodies[0]!).data.object).toMatchObject({
+      amount: 10_000,
+      amount_refunded: 3_000,
+      refunded: false,
+    });
+    await deliverAll();
+    expect(await payment(s.sessionId)).toMatchObject({ status: 'partially_refunded', refundedCents: 3_000 });
   });
 
   it('refuses a stale form, a foreign origin and an unknown action', async () => {

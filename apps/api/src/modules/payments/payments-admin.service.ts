@@ -216,9 +216,9 @@ export async function markOrderPaidAsOperator(
 }
 
 /**
- * POST orders/{token}/refund: paid/authorized -> refunded. A card payment is refunded through the
- * card partner first (outside any lock; the idempotency key is the payment's, so a retry does not
- * refund twice); a bank transfer is marked refunded (the operator transfers it back). Releases the
+ * POST orders/{token}/refund: paid/authorized -> refunded. A card payment's rest (what was not
+ * refunded yet) is refunded through the card partner first (outside any lock; the idempotency key is
+ * the payment's with that amount, so a retry does not refund twice); a bank transfer is marked refunded (the operator transfers it back). Releases the
  * tokens and the seat (decision 011).
  */
 export async function refundOrderAsOperator(
@@ -247,11 +247,14 @@ export async function refundOrderAsOperator(
       .orderBy(desc(cardPayments.id));
     const intent = payment.payment.partnerPaymentId ?? card?.paymentIntentId ?? null;
     if (!intent) throw new AppError('order_not_refundable', { detail: 'no card payment intent known' });
+    // What the card partner has not refunded yet (decision 028: partial refunds are booked as they
+    // come); the key names the amount, so a retry refunds once and a later refund of the rest is new.
+    const remaining = payment.payment.amount - payment.payment.refundedAmount;
     const refund = await opts.card.refund({
       db: opts.db,
       paymentIntentId: intent,
-      amountCents: payment.payment.amount,
-      idempotencyKey: `refund-payment-${payment.payment.id}`,
+      amountCents: remaining,
+      idempotencyKey: `refund-payment-${payment.payment.id}-${remaining}`,
     });
     if (refund.status === 'failed') throw new AppError('card_refund_failed');
     partnerRefund = refund.refundId;

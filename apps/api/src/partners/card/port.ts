@@ -1,3 +1,4 @@
+import { AppError } from '@token/domain/errors';
 import type { Locale } from '@token/domain/i18n';
 import type { Db } from '../../db/client.ts';
 import type { IncomingWebhook } from '../identification/port.ts';
@@ -24,7 +25,10 @@ export type CreateCheckoutSessionInput = {
   /** May contain `{CHECKOUT_SESSION_ID}`, replaced by the provider. */
   successUrl: string;
   cancelUrl: string;
-  /** The same key twice opens one session (a retried request never charges twice). */
+  /**
+   * The same key with the same parameters answers the first answer again (a retried request never
+   * opens two sessions); the same key with other parameters is refused. Keys are kept 24 hours.
+   */
   idempotencyKey: string;
 };
 
@@ -49,8 +53,19 @@ export type CardRefund = {
   amountCents: number;
 };
 
-/** What an event means for the payment: paid, still pending, expired, failed, refunded, or nothing. */
-export const cardEventStatuses = ['paid', 'pending', 'expired', 'failed', 'refunded', 'ignored'] as const;
+/**
+ * What an event means for the payment: paid, still pending, expired, failed, refunded in part or in
+ * full, or nothing.
+ */
+export const cardEventStatuses = [
+  'paid',
+  'pending',
+  'expired',
+  'failed',
+  'partially_refunded',
+  'refunded',
+  'ignored',
+] as const;
 export type CardEventStatus = (typeof cardEventStatuses)[number];
 
 /** A provider event read from a verified webhook. */
@@ -61,7 +76,10 @@ export type CardEvent = {
   sessionId: string | null;
   paymentIntentId: string | null;
   orderToken: string | null;
-  /** The amount paid, or for a refund the amount refunded so far, in cents. */
+  /**
+   * The amount paid, or for a refund the amount refunded so far (all refunds of the charge together),
+   * in cents.
+   */
   amountCents: number | null;
   status: CardEventStatus;
 };
@@ -77,7 +95,32 @@ export type CardPort = {
   createCheckoutSession: (input: CreateCheckoutSessionInput) => Promise<CheckoutSession>;
   /** Null for an unknown session. */
   retrieveSession: (opts: { db: Db; sessionId: string }) => Promise<RetrievedSession | null>;
+  /**
+   * Expires an open session so that it can no longer be paid, and answers the session as it stands
+   * then: expired, or complete when it was paid first. Null for an unknown session.
+   */
+  expireSession: (opts: { db: Db; sessionId: string }) => Promise<RetrievedSession | null>;
   refund: (input: RefundInput) => Promise<CardRefund>;
   /** Checks the signature over the raw body (constant time, 300 s tolerance) and reads the event. */
   verifyWebhook: (webhook: IncomingWebhook) => CardWebhookCheck;
 };
+
+/**
+ * The provider answered a request with a failure (a 5xx, a refused idempotency key, a refused
+ * parameter). Stripe keeps such an answer under the request's idempotency key and gives it again to
+ * every retry with that key for 24 hours, so the caller's next attempt takes a new key. A failure
+ * without an answer (network, timeout) stays a plain `partner_unavailable`: the request may have been
+ * carried out, and a retry with the same key finds its result.
+ */
+export class CardPartnerRefusal extends AppError {
+  readonly partnerStatus: number;
+  /** The provider's error type or code (`api_error`, `idempotency_error`, …), when it gave one. */
+  readonly partnerCode: string | null;
+
+  constructor(opts: { partnerStatus: number; partnerCode?: string | null; detail: string }) {
+    super('partner_unavailable', { detail: opts.detail });
+    this.name = 'CardPartnerRefusal';
+    this.partnerStatus = opts.partnerStatus;
+    this.partnerCode = opts.partnerCode ?? null;
+  }
+}

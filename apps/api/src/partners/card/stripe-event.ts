@@ -50,14 +50,20 @@ export function readStripeEvent(body: unknown): CardEvent | null {
         amountCents: int(object.amount),
         status: 'failed',
       };
-    case 'charge.refunded':
+    case 'charge.refunded': {
+      // Sent for partial refunds too: `refunded` turns true only once the whole charge is refunded;
+      // `amount_refunded` is the sum of its refunds so far.
+      const refunded = int(object.amount_refunded);
+      const amount = int(object.amount);
+      const full = object.refunded === true || (refunded !== null && amount !== null && refunded >= amount);
       return {
         ...base,
         sessionId: str(metadata.checkout_session),
         paymentIntentId: idOf(object.payment_intent),
-        amountCents: int(object.amount_refunded),
-        status: 'refunded',
+        amountCents: refunded,
+        status: full ? 'refunded' : 'partially_refunded',
       };
+    }
     default:
       return {
         ...base,

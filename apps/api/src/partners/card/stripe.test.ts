@@ -2,11 +2,12 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '@token/domain/errors';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createCardPartner, isSandboxCard } from './create-card.ts';
-import { createStripeCard } from './stripe.ts';
+import { CardPartnerRefusal } from './port.ts';
+import { createStripeCard, stripeApiVersion } from './stripe.ts';
 import { readStripeEvent } from './stripe-event.ts';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -116,6 +117,64 @@ describe('Stripe Checkout over fetch', () => {
     expect(f.calls.length).toBe(3);
   });
 
+  it('names the pinned API version (Stripe-Version) on every request', async () => {
+    expect(stripeApiVersion).toBe('2024-06-20');
+    const completed = JSON.parse(fixture('checkout.session.completed.json')).data.object;
+    const f = fakeFetch([
+      { status: 200, body: fixture('checkout.session.create.response.json') },
+      { status: 200, body: JSON.stringify(completed) },
+      { status: 200, body: JSON.stringify({ ...completed, status: 'expired', payment_status: 'unpaid' }) },
+      { status: 200, body: fixture('refund.response.json') },
+    ]);
+    const stripe = createStripeCard({ config, fetch: f.impl });
+    await stripe.createCheckoutSession({
+      db,
+      orderToken: 'o',
+      amountCents: 100,
+      currency: 'EUR',
+      description: 'x',
+      customerEmail: null,
+      locale: 'de',
+      successUrl: 'https://a.example/s',
+      cancelUrl: 'https://a.example/c',
+      idempotencyKey: 'k',
+    });
+    await stripe.retrieveSession({ db, sessionId: completed.id });
+    await stripe.expireSession({ db, sessionId: completed.id });
+    await stripe.refund({ db, paymentIntentId: 'pi_1', amountCents: 100 });
+    expect(f.calls).toHaveLength(4);
+    for (const call of f.calls) expect(header(call, 'stripe-version')).toBe('2024-06-20');
+  });
+
+  it('expires a session; a session no longer open (400) is read back: expired, or complete when paid first', async () => {
+    const completed = JSON.parse(fixture('checkout.session.completed.json')).data.object;
+    const open = { ...completed, status: 'open', payment_status: 'unpaid', payment_intent: null };
+    const refused = {
+      error: {
+        type: 'invalid_request_error',
+        message: 'This Checkout Session is not in an expirable state.',
+      },
+    };
+    const f = fakeFetch([
+      { status: 200, body: JSON.stringify({ ...open, status: 'expired', url: null }) },
+      { status: 400, body: JSON.stringify(refused) },
+      { status: 200, body: JSON.stringify(completed) },
+    ]);
+    const stripe = createStripeCard({ config, fetch: f.impl });
+    expect(await stripe.expireSession({ db, sessionId: completed.id })).toMatchObject({
+      status: 'expired',
+      redirectUrl: null,
+    });
+    expect(f.calls[0]!.url).toBe(`https://api.stripe.test/v1/checkout/sessions/${completed.id}/expire`);
+    expect(f.calls[0]!.init.method).toBe('POST');
+    expect(await stripe.expireSession({ db, sessionId: completed.id })).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+    });
+    expect(f.calls[2]!.init.method).toBe('GET');
+    expect(await stripe.expireSession({ db, sessionId: '../v1/charges' })).toBeNull();
+  });
+
   it('turns a refused request or a network failure into partner_unavailable', async () => {
     const stripe = createStripeCard({
       config,
@@ -133,9 +192,23 @@ describe('Stripe Checkout over fetch', () => {
       cancelUrl: 'https://a.example/c',
       idempotencyKey: 'k',
     };
-    await expect(stripe.createCheckoutSession(input)).rejects.toMatchObject({ code: 'partner_unavailable' });
+    // Stripe answered: a refusal, which it keeps under the key (the caller's next attempt takes a new one)
+    const refusal = stripe.createCheckoutSession(input);
+    await expect(refusal).rejects.toMatchObject({ code: 'partner_unavailable', partnerStatus: 400 });
+    await expect(refusal).rejects.toBeInstanceOf(CardPartnerRefusal);
+    const kept500 = createStripeCard({
+      config,
+      fetch: fakeFetch([{ status: 500, body: JSON.stringify({ error: { type: 'api_error' } }) }]).impl,
+    });
+    await expect(kept500.createCheckoutSession(input)).rejects.toMatchObject({
+      partnerStatus: 500,
+      partnerCode: 'api_error',
+    });
+    // no answer at all: the request may have been carried out, so it is no refusal
     const down = createStripeCard({ config, fetch: fakeFetch([]).impl });
-    await expect(down.createCheckoutSession(input)).rejects.toBeInstanceOf(AppError);
+    const lost = down.createCheckoutSession(input);
+    await expect(lost).rejects.toBeInstanceOf(AppError);
+    await expect(lost).rejects.not.toBeInstanceOf(CardPartnerRefusal);
     await expect(down.refund({ db, paymentIntentId: 'pi_1', amountCents: 0 })).rejects.toMatchObject({
       code: 'payment_amount_invalid',
     });
@@ -195,6 +268,21 @@ describe('Stripe-Signature', () => {
     expect(check(raw, signature)).toEqual({ ok: false, reason });
   });
 
+  it('warns when an event comes in another API version than the pinned one', () => {
+    const warn = vi.fn();
+    const logged = createStripeCard({ config, fetch: fakeFetch([]).impl, logger: { warn } });
+    const read = (raw: string) =>
+      logged.verifyWebhook({ rawBody: Buffer.from(raw), headers: { 'stripe-signature': sign(raw) } });
+    expect(read(body).ok).toBe(true);
+    expect(warn).not.toHaveBeenCalled();
+    const newer = JSON.stringify({ ...JSON.parse(body), api_version: '2025-09-30.clover' });
+    expect(read(newer).ok).toBe(true);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ apiVersion: '2025-09-30.clover', expected: '2024-06-20' }),
+      'stripe: event of another API version',
+    );
+  });
+
   it('accepts a delivery 299 s old', () => {
     expect(check(body, sign(body, config.webhookSecret, Math.floor(Date.now() / 1000) - 299)).ok).toBe(true);
   });
@@ -218,10 +306,26 @@ describe('Stripe events', () => {
     ],
     [
       'charge.refunded.json',
-      { status: 'refunded', paymentIntentId: 'pi_3QvX7xLkdIwHu7ix1AbCdEfG', amountCents: 100_000 },
+      {
+        status: 'partially_refunded',
+        paymentIntentId: 'pi_3QvX7xLkdIwHu7ix1AbCdEfG',
+        amountCents: 100_000,
+      },
     ],
   ])('%s', (name, expected) => {
     expect(readStripeEvent(JSON.parse(fixture(name)))).toMatchObject(expected);
+  });
+
+  it('charge.refunded: partial while refunded is false, full once the charge is refunded', () => {
+    const event = JSON.parse(fixture('charge.refunded.json'));
+    // the fixture refunds 1,000.00 of 2,500.00 EUR: Stripe sends the event for a partial refund too
+    expect(event.data.object).toMatchObject({ amount: 250_000, amount_refunded: 100_000, refunded: false });
+    const rest = {
+      ...event,
+      id: 'evt_rest',
+      data: { object: { ...event.data.object, amount_refunded: 250_000, refunded: true } },
+    };
+    expect(readStripeEvent(rest)).toMatchObject({ status: 'refunded', amountCents: 250_000 });
   });
 
   it('marks other event types as ignored and refuses what is not an event', () => {
