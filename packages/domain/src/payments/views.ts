@@ -74,10 +74,14 @@ export const bankCreditViewSchema = z.object({
 });
 export type BankCreditView = z.infer<typeof bankCreditViewSchema>;
 
-/** A payment in the operator's order file: the card partner's ids when paid by card. */
+/**
+ * A payment in the operator's order file: the card partner's ids when paid by card, and what the card
+ * partner reports refunded of it so far in cents (partial refunds, decision 028).
+ */
 export const operatorPaymentViewSchema = orderPaymentViewSchema.extend({
   cardSessionId: z.string().nullable(),
   cardPaymentIntentId: z.string().nullable(),
+  refundedAmount: z.number().int(),
 });
 export type OperatorPaymentView = z.infer<typeof operatorPaymentViewSchema>;
 

@@ -1,3 +1,4 @@
+import { operatorOrderFileSchema } from '@token/domain/payments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -179,6 +180,13 @@ describe('partial card refunds', () => {
     await pay(session.id);
     await card.refund({ db: t.app.db, paymentIntentId: session.paymentIntentId, amountCents: 40_000 });
     await deliverAll();
+    // the operator's order file shows what was refunded so far
+    const file = await ops.get(`/orders/${token}`);
+    expect(operatorOrderFileSchema.parse(file.body)).toMatchObject({
+      paymentState: 'paid',
+      payments: [{ state: 'paid', refundedAmount: 40_000, cardPaymentIntentId: session.paymentIntentId }],
+      auditLog: [{ action: 'card_refund_received', operator: null }],
+    });
     const refunded = await ops.post(`/orders/${token}/refund`, { reason: 'Anleger tritt zurueck' });
     expect(refunded.status).toBe(200);
     expect(refunded.body).toMatchObject({ paymentState: 'refunded' });

@@ -177,6 +177,7 @@ export async function getOrderFile(opts: { db: Database; tokenValue: string }) {
         ...vp,
         cardSessionId: isCard ? (p.payment.partnerSessionId ?? card?.sessionId ?? null) : null,
         cardPaymentIntentId: isCard ? (p.payment.partnerPaymentId ?? card?.paymentIntentId ?? null) : null,
+        refundedAmount: p?.payment.refundedAmount ?? 0,
       };
     }),
     invoices: invoiceRows,

@@ -91,7 +91,12 @@ const row = (overrides: Partial<OrderView> = {}) => ({
 
 const orderFile = (overrides: Partial<OrderView> = {}): OperatorOrderFile => ({
   ...order(overrides),
-  payments: order(overrides).payments.map((p) => ({ ...p, cardSessionId: null, cardPaymentIntentId: null })),
+  payments: order(overrides).payments.map((p) => ({
+    ...p,
+    cardSessionId: null,
+    cardPaymentIntentId: null,
+    refundedAmount: 0,
+  })),
   customer: {
     uuid: customerUuid,
     email: 'erika@example.com',

@@ -228,6 +228,9 @@ export function OrderFileView({
                     ...(p.cardPaymentIntentId
                       ? [[t('orderFile.cardIntent'), p.cardPaymentIntentId] as [string, ReactNode]]
                       : []),
+                    ...(p.refundedAmount > 0
+                      ? [[t('orderFile.refundedAmount'), euro(p.refundedAmount)] as [string, ReactNode]]
+                      : []),
                     [t('orderFile.updatedAt'), formatDateTime(p.updatedAt, { locale })],
                   ]}
                 />
