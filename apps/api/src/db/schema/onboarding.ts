@@ -230,8 +230,37 @@ export const sandboxCustodyWallets = pgTable('sandbox_custody_wallets', {
   address: text().notNull().unique(),
   encryptedPrivateKey: text().notNull(),
   registrarStatus: text().notNull().default('approval_required'),
+  /** The wallet's name as Tangany 2.0 keys it (`wallet`); null for wallets opened before decision 030. */
+  name: text().unique(),
+  /** The sandbox customer owning the wallet (`sandbox_custody_customers.id`), as Tangany 2.0 requires. */
+  customerId: text(),
+  /** Tangany's `securityLevel` (1 or 2) the wallet was opened with. */
+  securityLevel: integer(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox custodian's customers (Tangany's Customers API): created before their wallets (decision 030). */
+export const sandboxCustodyCustomers = pgTable('sandbox_custody_customers', {
+  id: text().primaryKey(),
+  /** The platform's opaque reference of the holder. */
+  reference: text().notNull(),
+  /** The owning person as the platform sent it. */
+  person: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox custodian's request ids (`tangany-request-id`): the first answer under an id is kept with
+ * its endpoint and a digest of its body; the same request again gets that answer, another body a 409.
+ */
+export const sandboxCustodyRequests = pgTable('sandbox_custody_requests', {
+  requestId: text().primaryKey(),
+  endpoint: text().notNull(),
+  bodyDigest: text().notNull(),
+  statusCode: integer().notNull(),
+  response: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
