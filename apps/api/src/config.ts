@@ -57,8 +57,11 @@ const envSchema = z.object({
   TANGANY_CLIENT_SECRET: z.string().min(1).max(500).optional(),
   TANGANY_SUBSCRIPTION: z.string().min(1).max(200).optional(),
   TANGANY_VAULT_URL: z.url().optional(),
-  TANGANY_BASE_URL: z.url().default('https://api.tangany.com/v1'),
+  // Tangany API Suite 2.0 (decision 030): the Custody and Customers APIs; 1.0 (`.../v1`) is refused.
+  TANGANY_BASE_URL: z.url().default('https://api.tangany.com/custody'),
+  TANGANY_CUSTOMERS_URL: z.url().default('https://api.tangany.com/customers'),
   TANGANY_ETHEREUM_NETWORK: z.string().min(1).max(200).default('mainnet'),
+  TANGANY_SECURITY_LEVEL: z.enum(['1', '2']).default('2'),
   // Exchange rates (GET /open-api/exchange_rates): the sandbox's stored rate, or the ECB's daily XML.
   EXCHANGE_RATES_SOURCE: z.enum(['sandbox', 'ecb']).default('sandbox'),
   EXCHANGE_RATES_SANDBOX_USD: z.coerce.number().positive().max(1000).default(1.0834),
@@ -128,14 +131,20 @@ export type EvmRegistrarConfig = {
   maxReplacements: number;
 };
 
-/** Tangany's Custody API (the real custody partner): credentials, vault and Ethereum network. */
+/** Tangany's Custody and Customers APIs 2.0 (the real custody partner): credentials, vault, network. */
 export type TanganyConfig = {
   clientId: string;
   clientSecret: string;
   subscription: string;
   vaultUrl: string | undefined;
+  /** Custody API 2.0 (`.../custody`). */
   baseUrl: string;
+  /** Customers API (`.../customers`): a wallet's customer is created there first. */
+  customersUrl: string;
+  /** `tangany-network` of the address look-up (mainnet, sepolia, polygon …). */
   ethereumNetwork: string;
+  /** `securityLevel` of new wallets: 2 (FIPS 140-2 level 2); Tangany's sandbox subscriptions take only 1. */
+  securityLevel: 1 | 2;
 };
 
 /** The S3-compatible object store (one bucket; keys under `public/` and `private/`). */
@@ -448,13 +457,22 @@ function tanganyConfig(e: z.infer<typeof envSchema>): TanganyConfig | undefined 
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required when TANGANY_CLIENT_ID is set`).join('\n')}`,
     );
   }
+  const baseUrl = e.TANGANY_BASE_URL.replace(/\/$/, '');
+  // Decision 030: API 1.0 is being switched off; a 1.0 base path would fail on the first wallet.
+  if (/\/v1$/.test(baseUrl)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TANGANY_BASE_URL: Tangany API 1.0 (/v1) is not supported; use the Custody API 2.0 (…/custody)',
+    );
+  }
   return {
     clientId: e.TANGANY_CLIENT_ID,
     clientSecret: e.TANGANY_CLIENT_SECRET!,
     subscription: e.TANGANY_SUBSCRIPTION!,
     vaultUrl: e.TANGANY_VAULT_URL,
-    baseUrl: e.TANGANY_BASE_URL.replace(/\/$/, ''),
+    baseUrl,
+    customersUrl: e.TANGANY_CUSTOMERS_URL.replace(/\/$/, ''),
     ethereumNetwork: e.TANGANY_ETHEREUM_NETWORK,
+    securityLevel: e.TANGANY_SECURITY_LEVEL === '1' ? 1 : 2,
   };
 }
 
