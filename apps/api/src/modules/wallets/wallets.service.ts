@@ -10,13 +10,13 @@ import {
   type WalletView,
   walletTypes,
 } from '@token/domain/wallets';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Page } from '../../db/paging.ts';
-import { customers, wallets } from '../../db/schema/index.ts';
-import type { CustodyPort } from '../../partners/custody/port.ts';
+import { addresses, customers, identifications, wallets } from '../../db/schema/index.ts';
+import type { CustodyHolder, CustodyPort } from '../../partners/custody/port.ts';
 
 type WalletRow = typeof wallets.$inferSelect;
 
@@ -99,6 +99,56 @@ function assertMayOpenCustodyWallet(facts: CustodyFacts) {
 }
 
 /**
+ * The holder as the custodian's customer record needs them (Tangany 2.0, decision 030): the customer's
+ * opaque uuid as reference, the person's names, birth, nationality, personal address and the
+ * identification that passed. Nothing else leaves the platform.
+ */
+async function custodyHolderOf(db: Db, customerId: number, reference: string): Promise<CustodyHolder> {
+  const [person] = await db
+    .select({
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      birthDate: customers.birthDate,
+      birthPlace: customers.birthCity,
+      birthCountry: customers.birthCountry,
+      nationality: customers.nationality,
+      email: customers.email,
+      kycPassed: customers.kycPassed,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!person) throw notFound();
+  const [address] = await db
+    .select({
+      country: addresses.countryCode,
+      city: addresses.city,
+      postcode: addresses.postcode,
+      streetName: addresses.street,
+    })
+    .from(addresses)
+    .where(and(eq(addresses.customerId, customerId), eq(addresses.kind, 'personal')))
+    .orderBy(desc(addresses.updatedAt), desc(addresses.id))
+    .limit(1);
+  const [kyc] = person.kycPassed
+    ? await db
+        .select({ id: identifications.externalId, decidedAt: identifications.decidedAt })
+        .from(identifications)
+        .where(and(eq(identifications.customerId, customerId), isNotNull(identifications.decidedAt)))
+        .orderBy(desc(identifications.decidedAt))
+        .limit(1)
+    : [];
+  const { kycPassed: _, ...names } = person;
+  return {
+    reference,
+    person: {
+      ...names,
+      address: address ?? null,
+      kyc: kyc?.decidedAt ? { id: kyc.id, date: kyc.decidedAt.toISOString(), method: 'video_ident' } : null,
+    },
+  };
+}
+
+/**
  * Opens the customer's custodial wallet (POST wallets, type `custody`): the custody partner creates
  * the key pair and address (outside any transaction or lock), then, in one transaction, the wallet
  * is stored (the default wallet when asked) and the crypto registrar status becomes
@@ -117,8 +167,11 @@ export async function createCustodyWallet(opts: {
   const facts = await custodyFactsOf(db, customerId, false);
   assertMayOpenCustodyWallet(facts);
   const name = input.name ?? defaultCustodyWalletName[opts.locale];
-  // The holder's reference at the custodian is the customer's opaque uuid, nothing personal.
-  const opened = await custody.createWallet({ db, reference: facts.uuid });
+  // The holder's reference at the custodian is the customer's opaque uuid. Attempt 1: the platform keeps
+  // one custodial wallet per customer, so a retry (after a timeout, or a failed store below) asks the
+  // custodian for the same wallet, and it answers with the one it opened (decision 030).
+  const holder = await custodyHolderOf(db, customerId, facts.uuid);
+  const opened = await custody.createWallet({ db, holder, attempt: 1 });
   try {
     return await db.transaction(async (tx) => {
       // Serialises concurrent requests of this customer; the checks are repeated under the lock.
@@ -148,10 +201,10 @@ export async function createCustodyWallet(opts: {
       return toWalletView(row!);
     });
   } catch (err) {
-    // The custodian's wallet stays unused; its id is logged so it can be closed there.
+    // Not an orphan: the next request for this customer asks for the same wallet and stores it.
     opts.log?.warn(
       { customerId, provider: custody.kind, walletId: opened.walletId },
-      'custody wallet opened at the partner but not stored',
+      'custody wallet opened at the partner but not stored; the next attempt takes it',
     );
     if (isUniqueViolation(err, 'wallets_one_custody')) throw new AppError('wallet_exists');
     throw err;

@@ -43,12 +43,21 @@ describe('custody configuration', () => {
       clientSecret: 'secret',
       subscription: 'subscription',
       vaultUrl: undefined,
-      baseUrl: 'https://api.tangany.com/v1',
+      baseUrl: 'https://api.tangany.com/custody',
+      customersUrl: 'https://api.tangany.com/customers',
       ethereumNetwork: 'mainnet',
+      securityLevel: 2,
     });
     const custody = createCustody({ config });
     expect(custody.kind).toBe('tangany');
     expect(custody.webhooks).toBeNull();
+  });
+
+  it('takes level 1 for a Tangany sandbox subscription and another network', () => {
+    const config = loadConfig(
+      env({ ...tangany, TANGANY_SECURITY_LEVEL: '1', TANGANY_ETHEREUM_NETWORK: 'sepolia' }),
+    );
+    expect(config.custody.tangany).toMatchObject({ securityLevel: 1, ethereumNetwork: 'sepolia' });
   });
 
   it.each([
@@ -56,6 +65,10 @@ describe('custody configuration', () => {
     [{ TANGANY_CLIENT_ID: 'client', TANGANY_CLIENT_SECRET: 'secret' }, 'TANGANY_SUBSCRIPTION'],
     [{ ...tangany, TANGANY_VAULT_URL: 'not a url' }, 'TANGANY_VAULT_URL'],
     [{ ...tangany, TANGANY_BASE_URL: 'ftp//x' }, 'TANGANY_BASE_URL'],
+    // Decision 030: Tangany API 1.0 is being switched off; its base path stops start-up.
+    [{ ...tangany, TANGANY_BASE_URL: 'https://api.tangany.com/v1' }, 'TANGANY_BASE_URL'],
+    [{ ...tangany, TANGANY_CUSTOMERS_URL: 'customers' }, 'TANGANY_CUSTOMERS_URL'],
+    [{ ...tangany, TANGANY_SECURITY_LEVEL: '3' }, 'TANGANY_SECURITY_LEVEL'],
     [{ CUSTODY_SANDBOX_DELAY_SECONDS: 'soon' }, 'CUSTODY_SANDBOX_DELAY_SECONDS'],
     [{ CUSTODY_SANDBOX_DELAY_SECONDS: '-1' }, 'CUSTODY_SANDBOX_DELAY_SECONDS'],
   ])('stops start-up naming the wrong variable (%o)', (vars, name) => {

@@ -35,6 +35,29 @@ export type CustodyWebhooks = {
 };
 
 /**
+ * The person holding a custodial wallet, as the custodian's customer record needs them (Tangany 2.0:
+ * a customer, owned by a natural person with nationality, address and KYC, before any wallet). Each
+ * field is null when the platform does not know it; the custodian decides whether that suffices.
+ */
+export type CustodyPerson = {
+  firstName: string | null;
+  lastName: string | null;
+  /** YYYY-MM-DD. */
+  birthDate: string | null;
+  birthPlace: string | null;
+  /** ISO 3166-1 alpha-2. */
+  birthCountry: string | null;
+  nationality: string | null;
+  email: string | null;
+  address: { country: string; city: string; postcode: string; streetName: string } | null;
+  /** The identification that passed (the KYC partner's transaction id and when it was decided). */
+  kyc: { id: string; date: string; method: 'video_ident' } | null;
+};
+
+/** Whom a wallet is opened for: the platform's opaque reference (the customer's uuid) and the person. */
+export type CustodyHolder = { reference: string; person: CustodyPerson };
+
+/**
  * The crypto custody partner (convention 4): opens custodial wallets (secp256k1 keys kept by the
  * custodian, never by the platform) and reports the registrar status of their holders.
  */
@@ -42,11 +65,15 @@ export type CustodyPort = {
   /** `wallets.provider` of the wallets it opens. */
   kind: 'sandbox' | 'tangany';
   /**
-   * Opens a wallet for a holder; `reference` is the platform's opaque id of the holder. Called
-   * outside any transaction or row lock of the platform (STYLE: partner calls outside locks).
-   * Throws `AppError('partner_unavailable')` when the custodian cannot be reached or refuses.
+   * Opens the holder's wallet number `attempt` (1 unless an earlier one was closed), idempotently
+   * (decision 030): its name and request id at the custodian follow from the holder's reference and
+   * the attempt, and a wallet the custodian already opened under them (a retry after a lost answer)
+   * is found and returned instead of opening a second one. The custodian's customer is created first
+   * when it does not exist. Called outside any transaction or row lock of the platform (STYLE:
+   * partner calls outside locks). Throws `AppError('partner_unavailable')` when the custodian cannot
+   * be reached or refuses; calling again with the same holder and attempt is always safe.
    */
-  createWallet: (opts: { db: Database; reference: string }) => Promise<CustodianWallet>;
+  createWallet: (opts: { db: Database; holder: CustodyHolder; attempt?: number }) => Promise<CustodianWallet>;
   /** The custodian's webhooks; null when it reports nothing by webhook. */
   webhooks: CustodyWebhooks | null;
 };

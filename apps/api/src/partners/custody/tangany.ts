@@ -1,41 +1,69 @@
-import { randomUUID } from 'node:crypto';
 import { AppError } from '@token/domain/errors';
-import { isWalletAddress, toChecksumAddress } from '@token/domain/wallets';
+import { isWalletAddress, toChecksumAddress, type WalletAddress } from '@token/domain/wallets';
 import { publicKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
 import type { TanganyConfig } from '../../config.ts';
-import type { CustodyPort } from './port.ts';
+import { custodyIdsOf } from './custody-ids.ts';
+import type { CustodyPerson, CustodyPort } from './port.ts';
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
-/** Tangany's wallet resource (`POST /wallets`, 201): the wallet name and its secp256k1 public key. */
+/** Tangany's wallet resource (Custody API 2.0, `POST /wallets` and `GET /wallets/{wallet}`). */
 const walletResponseSchema = z.object({
   wallet: z.string().regex(/^[0-9a-zA-Z-]{1,127}$/),
-  version: z.string().optional(),
+  customerId: z.string().nullish(),
+  securityLevel: z.number().int().optional(),
   created: z.string().optional(),
   updated: z.string().optional(),
-  security: z.enum(['software', 'hsm']).optional(),
   public: z.object({ secp256k1: z.string() }).partial().optional(),
 });
+type TanganyWallet = z.infer<typeof walletResponseSchema>;
 
-/** Tangany's Ethereum wallet status (`GET /eth/wallet/{wallet}`, 200). */
+/** Tangany's Ethereum wallet status (`GET /protocols/eth/wallets/{wallet}`, 200): the checksum address. */
 const ethWalletResponseSchema = z.object({
   address: z.string(),
   balance: z.string().optional(),
   currency: z.string().optional(),
 });
 
-/** Tangany's error body (`statusCode`, `activityId` for their support, `message`). */
+/** Tangany's error body (`statusCode`, `activityId` for their support, `message`, `errorCode`). */
 const errorResponseSchema = z.object({
   statusCode: z.number().optional(),
   activityId: z.string().optional(),
   message: z.string().optional(),
+  errorCode: z.string().optional(),
 });
 
+const anyBody = z.unknown();
+
+/** The Customers API's natural person: only what the platform knows, nulls left out. */
+function naturalPersonBody(entityId: string, person: CustodyPerson): Record<string, unknown> {
+  const body: Record<string, unknown> = { id: entityId };
+  for (const key of [
+    'firstName',
+    'lastName',
+    'birthDate',
+    'birthPlace',
+    'birthCountry',
+    'nationality',
+    'email',
+  ] as const) {
+    if (person[key]) body[key] = person[key];
+  }
+  if (person.address) body.address = person.address;
+  if (person.kyc) body.kyc = person.kyc;
+  return body;
+}
+
 /**
- * The real custody partner: Tangany's Custody (Wallet as a Service) API. A wallet is created with
- * `POST /wallets` (its name, HSM keys, the holder's reference as a tag) and its Ethereum address
- * read with `GET /eth/wallet/{wallet}`; authentication by the `tangany-client-id`,
+ * The real custody partner: Tangany's API Suite 2.0 (decision 030). A wallet belongs to a customer of
+ * the Customers API (`…/customers`: the owning natural person, then the customer), created first; the
+ * wallet is created in the Custody API (`…/custody`, header `tangany-version: 2`) with `securityLevel`
+ * and `customerId`, and its Ethereum address read under `/protocols/eth/wallets/{wallet}` for the
+ * configured `tangany-network`. Every name follows from the holder's reference and the attempt
+ * (`custodyIdsOf`): the adapter first looks for the wallet under its name, creates it only when absent,
+ * with a `tangany-request-id` that Tangany honours once, so a retry after a lost answer finds the wallet
+ * opened the first time instead of opening an orphan. Authentication by the `tangany-client-id`,
  * `tangany-client-secret` and `tangany-subscription` headers (plus `tangany-vault-url` when the
  * subscription uses its own vault). Keys never leave Tangany. Tangany documents no webhook for the
  * crypto registrar's verdict, so this adapter has none (`webhooks: null`).
@@ -53,6 +81,7 @@ export function createTanganyCustody(opts: {
 
   const headers = (extra: Record<string, string> = {}): Record<string, string> => ({
     accept: 'application/json',
+    'tangany-version': '2',
     'tangany-client-id': config.clientId,
     'tangany-client-secret': config.clientSecret,
     'tangany-subscription': config.subscription,
@@ -60,17 +89,19 @@ export function createTanganyCustody(opts: {
     ...extra,
   });
 
-  /** One call; any failure (network, timeout, non-2xx, unexpected body) is `partner_unavailable`. */
+  /**
+   * One call answered with one of the `expected` statuses; anything else (network, timeout, another
+   * status, an unexpected body) is `partner_unavailable`, logged with Tangany's activity id.
+   */
   async function call<T>(
     what: string,
-    path: string,
+    url: string,
     init: { method: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> },
-    schema: z.ZodType<T>,
-    expected: number,
-  ): Promise<T> {
+    expected: Record<number, z.ZodType<T>>,
+  ): Promise<{ status: number; data: T }> {
     let res: Response;
     try {
-      res = await doFetch(`${config.baseUrl}${path}`, {
+      res = await doFetch(url, {
         method: init.method,
         headers: headers({
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -90,7 +121,8 @@ export function createTanganyCustody(opts: {
     } catch {
       json = null;
     }
-    if (res.status !== expected) {
+    const schema = expected[res.status];
+    if (!schema) {
       const error = errorResponseSchema.safeParse(json);
       // Tangany's activity id lets their support trace the call; credentials are never logged.
       opts.logger?.warn(
@@ -98,6 +130,7 @@ export function createTanganyCustody(opts: {
           what,
           status: res.status,
           activityId: error.success ? error.data.activityId : undefined,
+          errorCode: error.success ? error.data.errorCode : undefined,
           message: error.success ? error.data.message : undefined,
         },
         'tangany: request refused',
@@ -109,49 +142,131 @@ export function createTanganyCustody(opts: {
       opts.logger?.warn({ what, status: res.status }, 'tangany: unexpected answer');
       throw new AppError('partner_unavailable', { detail: `tangany ${what}: unexpected answer` });
     }
-    return parsed.data;
+    return { status: res.status, data: parsed.data };
+  }
+
+  const custody = (path: string) => `${config.baseUrl}${path}`;
+  const customers = (path: string) => `${config.customersUrl}${path}`;
+
+  /** The Customers API customer of the holder, created (owner entity first) when Tangany has none. */
+  async function ensureCustomer(ids: ReturnType<typeof custodyIdsOf>, person: CustodyPerson) {
+    const found = await call(
+      'read customer',
+      customers(`/customers/${encodeURIComponent(ids.customerId)}`),
+      { method: 'GET' },
+      {
+        200: anyBody,
+        404: anyBody,
+      },
+    );
+    if (found.status === 200) return;
+    // 409: made by an earlier attempt whose answer was lost; the ids are ours, so it is this holder's.
+    await call(
+      'create customer entity',
+      customers('/entities/natural-persons'),
+      { method: 'POST', body: naturalPersonBody(ids.entityId, person) },
+      { 200: anyBody, 201: anyBody, 409: anyBody },
+    );
+    await call(
+      'create customer',
+      customers('/customers'),
+      {
+        method: 'POST',
+        body: {
+          id: ids.customerId,
+          contracts: [
+            { type: 'standard', signedDate: new Date().toISOString().slice(0, 10), cancelledDate: null },
+          ],
+          owner: { entityId: ids.entityId },
+          authorized: [{ entityId: ids.entityId }],
+        },
+      },
+      { 200: anyBody, 201: anyBody, 409: anyBody },
+    );
+  }
+
+  /** The wallet under its name, or null when Tangany has none (404). */
+  async function findWallet(name: string): Promise<TanganyWallet | null> {
+    const res = await call(
+      'read wallet',
+      custody(`/wallets/${encodeURIComponent(name)}`),
+      { method: 'GET' },
+      {
+        200: walletResponseSchema,
+        404: anyBody,
+      },
+    );
+    return res.status === 200 ? (res.data as TanganyWallet) : null;
+  }
+
+  async function addressOf(wallet: TanganyWallet): Promise<WalletAddress> {
+    const eth = await call(
+      'read wallet address',
+      custody(`/protocols/eth/wallets/${encodeURIComponent(wallet.wallet)}`),
+      { method: 'GET', headers: { 'tangany-network': config.ethereumNetwork } },
+      { 200: ethWalletResponseSchema },
+    );
+    if (!isWalletAddress(eth.data.address)) {
+      opts.logger?.warn({ wallet: wallet.wallet }, 'tangany: wallet address is not an Ethereum address');
+      throw new AppError('partner_unavailable', { detail: 'tangany: invalid wallet address' });
+    }
+    const address = toChecksumAddress(eth.data.address);
+    // The address must belong to the wallet's public key (when Tangany gives it uncompressed, in hex).
+    const publicKey = wallet.public?.secp256k1;
+    if (publicKey && /^(0x)?04[0-9a-fA-F]{128}$/.test(publicKey)) {
+      const derived = publicKeyToAddress(
+        publicKey.startsWith('0x') ? (publicKey as `0x${string}`) : `0x${publicKey}`,
+      );
+      if (derived !== address) {
+        opts.logger?.warn({ wallet: wallet.wallet }, 'tangany: address does not match the public key');
+        throw new AppError('partner_unavailable', {
+          detail: 'tangany: address does not match the public key',
+        });
+      }
+    }
+    return address;
   }
 
   return {
     kind: 'tangany',
     webhooks: null,
 
-    async createWallet({ reference }) {
-      const created = await call(
-        'create wallet',
-        '/wallets',
-        // Wallet names: letters, digits and '-', up to 127 characters; ours is random (nothing personal).
-        { method: 'POST', body: { wallet: randomUUID(), useHsm: true, tags: [{ tag0: reference }] } },
-        walletResponseSchema,
-        201,
-      );
-      const eth = await call(
-        'read wallet address',
-        `/eth/wallet/${encodeURIComponent(created.wallet)}`,
-        { method: 'GET', headers: { 'tangany-ethereum-network': config.ethereumNetwork } },
-        ethWalletResponseSchema,
-        200,
-      );
-      if (!isWalletAddress(eth.address)) {
-        opts.logger?.warn({ wallet: created.wallet }, 'tangany: wallet address is not an Ethereum address');
-        throw new AppError('partner_unavailable', { detail: 'tangany: invalid wallet address' });
-      }
-      const address = toChecksumAddress(eth.address);
-      // The address must belong to the wallet's public key (when Tangany gives it uncompressed, in hex).
-      const publicKey = created.public?.secp256k1;
-      if (publicKey && /^(0x)?04[0-9a-fA-F]{128}$/.test(publicKey)) {
-        const derived = publicKeyToAddress(
-          publicKey.startsWith('0x') ? (publicKey as `0x${string}`) : `0x${publicKey}`,
+    async createWallet({ holder, attempt }) {
+      const ids = custodyIdsOf(holder.reference, attempt);
+      await ensureCustomer(ids, holder.person);
+      // Reconcile first: a wallet made by an earlier call whose answer was lost is this holder's wallet.
+      let wallet = await findWallet(ids.walletName);
+      if (wallet) {
+        opts.logger?.info({ wallet: wallet.wallet }, 'tangany: wallet found from an earlier attempt');
+      } else {
+        const created = await call(
+          'create wallet',
+          custody('/wallets'),
+          {
+            method: 'POST',
+            headers: { 'tangany-request-id': ids.walletRequestId },
+            body: { wallet: ids.walletName, securityLevel: config.securityLevel, customerId: ids.customerId },
+          },
+          // 202: accepted, made in the background; 409: this request id or wallet name was taken by an
+          // earlier call of ours (Tangany honours a request id once): the wallet is read by its name.
+          { 201: walletResponseSchema, 202: anyBody, 409: anyBody },
         );
-        if (derived !== address) {
-          opts.logger?.warn({ wallet: created.wallet }, 'tangany: address does not match the public key');
-          throw new AppError('partner_unavailable', {
-            detail: 'tangany: address does not match the public key',
-          });
+        wallet = created.status === 201 ? (created.data as TanganyWallet) : await findWallet(ids.walletName);
+        if (!wallet) {
+          opts.logger?.warn(
+            { wallet: ids.walletName, status: created.status },
+            'tangany: wallet not ready yet',
+          );
+          throw new AppError('partner_unavailable', { detail: 'tangany create wallet: not ready yet' });
         }
       }
-      opts.logger?.info({ wallet: created.wallet, address }, 'tangany: wallet opened');
-      return { walletId: created.wallet, address };
+      if (wallet.customerId && wallet.customerId !== ids.customerId) {
+        opts.logger?.warn({ wallet: wallet.wallet }, 'tangany: wallet belongs to another customer');
+        throw new AppError('partner_unavailable', { detail: 'tangany: wallet belongs to another customer' });
+      }
+      const address = await addressOf(wallet);
+      opts.logger?.info({ wallet: wallet.wallet, address }, 'tangany: wallet opened');
+      return { walletId: wallet.wallet, address };
     },
   };
 }

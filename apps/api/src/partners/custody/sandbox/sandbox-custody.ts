@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '@token/domain/errors';
 import {
   assertCanTransition,
@@ -13,11 +13,17 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { createSecretBox, deriveKey } from '../../../crypto/secrets.ts';
 import type { Database, Db } from '../../../db/client.ts';
-import { sandboxCustodyWallets } from '../../../db/schema/index.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import {
+  sandboxCustodyCustomers,
+  sandboxCustodyRequests,
+  sandboxCustodyWallets,
+} from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/enqueue.ts';
 import { httpWebhookTransport, type WebhookTransport } from '../../sandbox-webhooks.ts';
 import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../../webhook-signatures.ts';
-import type { CustodyPort, WebhookCheck } from '../port.ts';
+import { custodyIdsOf } from '../custody-ids.ts';
+import type { CustodyPerson, CustodyPort, WebhookCheck } from '../port.ts';
 import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
 import { custodySandboxDeliverJob, type SandboxReport } from './custody-sandbox-deliver.job.ts';
 
@@ -52,9 +58,54 @@ export const sandboxDecisions = [
 ] as const satisfies readonly RegistrarStatus[];
 export type SandboxDecision = (typeof sandboxDecisions)[number];
 
+/** An answer of the sandbox's Tangany-like API: an HTTP status and the JSON body Tangany would send. */
+export type SandboxAnswer = { status: number; body: Record<string, unknown> };
+
+/** Tangany 2.0's wallet create body (`POST /custody/wallets`). */
+export type SandboxCreateWalletBody = { wallet: string; securityLevel: 1 | 2; customerId: string };
+
+/** The Ethereum networks Tangany 2.0 accepts in `tangany-network` (its "Get wallet status" page). */
+export const sandboxNetworks = [
+  'mainnet',
+  'goerli',
+  'sepolia',
+  'polygon',
+  'mumbai',
+  'bsc',
+  'bsc-testnet',
+  'gnosis',
+  'chiado',
+] as const;
+
+/**
+ * The sandbox custodian's Tangany 2.0 surface (decision 030), answering as Tangany documents: customers
+ * before wallets, wallets by name, the address per protocol and network, and `tangany-request-id`
+ * honoured once (the same request again gets the first answer, another request under the id a 409).
+ */
+export type SandboxTanganyApi = {
+  /** `POST /customers/customers`: 201, or 409 when the id exists. */
+  createCustomer: (
+    db: Database,
+    opts: { id: string; reference: string; person: CustodyPerson },
+  ) => Promise<SandboxAnswer>;
+  /** `GET /customers/customers/{id}`: 200 or 404. */
+  getCustomer: (db: Db, id: string) => Promise<SandboxAnswer>;
+  /** `POST /custody/wallets` with an optional `tangany-request-id`. */
+  createWallet: (
+    db: Database,
+    opts: { requestId: string | null; body: SandboxCreateWalletBody; reference: string },
+  ) => Promise<SandboxAnswer>;
+  /** `GET /custody/wallets/{wallet}`: 200 or 404. */
+  getWallet: (db: Db, name: string) => Promise<SandboxAnswer>;
+  /** `GET /custody/protocols/eth/wallets/{wallet}` with `tangany-network`: 200, 400 (network) or 404. */
+  getEthWallet: (db: Db, name: string, network: string) => Promise<SandboxAnswer>;
+};
+
 /** The sandbox's own controls: its page and its jobs use them; the platform never does. */
 export type SandboxControls = {
   delaySeconds: number;
+  /** The Tangany 2.0 surface the sandbox's `createWallet` goes through (tests call it as Tangany). */
+  api: SandboxTanganyApi;
   findWallet: (db: Db, id: string) => Promise<SandboxWallet | null>;
   listWallets: (db: Db, limit: number) => Promise<SandboxWallet[]>;
   /** A tester's decision: the registrar status changes now and is reported by webhook. */
@@ -138,8 +189,208 @@ export function createSandboxCustody(opts: {
     };
   }
 
+  const walletBody = (row: {
+    name: string | null;
+    customerId: string | null;
+    securityLevel: number | null;
+    createdAt: Date;
+    updatedAt: Date;
+  }) => ({
+    wallet: row.name,
+    customerId: row.customerId,
+    securityLevel: row.securityLevel,
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+  });
+  const notFound = (message: string): SandboxAnswer => ({
+    status: 404,
+    body: { statusCode: 404, activityId: randomUUID(), message },
+  });
+  const walletRow = async (db: Db, name: string) => {
+    const [row] = await db
+      .select({
+        ...columns,
+        name: sandboxCustodyWallets.name,
+        customerId: sandboxCustodyWallets.customerId,
+        securityLevel: sandboxCustodyWallets.securityLevel,
+      })
+      .from(sandboxCustodyWallets)
+      .where(eq(sandboxCustodyWallets.name, name));
+    return row ?? null;
+  };
+  /** The digest a request id is bound to: the endpoint and the body with its keys in a fixed order. */
+  const digestOf = (body: Record<string, unknown>) =>
+    createHash('sha256')
+      .update(
+        JSON.stringify(
+          Object.keys(body)
+            .sort()
+            .map((k) => [k, body[k]]),
+        ),
+      )
+      .digest('hex');
+
+  /** The answer kept under a request id: replayed for the same request, 409 for another. */
+  async function replayOf(db: Db, requestId: string, endpoint: string, digest: string) {
+    const [kept] = await db
+      .select()
+      .from(sandboxCustodyRequests)
+      .where(eq(sandboxCustodyRequests.requestId, requestId));
+    if (!kept) return null;
+    if (kept.endpoint !== endpoint || kept.bodyDigest !== digest) {
+      return {
+        status: 409,
+        body: {
+          statusCode: 409,
+          activityId: randomUUID(),
+          message: 'The request id was already used for another request',
+          errorCode: 'request_id_conflict',
+        },
+      } satisfies SandboxAnswer;
+    }
+    return {
+      status: kept.statusCode,
+      body: kept.response as Record<string, unknown>,
+    } satisfies SandboxAnswer;
+  }
+
+  const api: SandboxTanganyApi = {
+    async createCustomer(db, { id, reference, person }) {
+      const inserted = await db
+        .insert(sandboxCustodyCustomers)
+        .values({ id, reference, person })
+        .onConflictDoNothing()
+        .returning({ id: sandboxCustodyCustomers.id });
+      if (inserted.length === 0) {
+        return {
+          status: 409,
+          body: { statusCode: 409, activityId: randomUUID(), message: 'A customer with this id exists' },
+        };
+      }
+      return { status: 201, body: { id, owner: { entityId: id }, authorized: [{ entityId: id }] } };
+    },
+
+    async getCustomer(db, id) {
+      const [row] = await db
+        .select({ id: sandboxCustodyCustomers.id })
+        .from(sandboxCustodyCustomers)
+        .where(eq(sandboxCustodyCustomers.id, id));
+      return row ? { status: 200, body: { id: row.id } } : notFound('Customer not found');
+    },
+
+    async createWallet(db, { requestId, body, reference }) {
+      const endpoint = 'POST /wallets';
+      const digest = digestOf(body);
+      if (requestId) {
+        const replay = await replayOf(db, requestId, endpoint, digest);
+        if (replay) return replay;
+      }
+      const [customer] = await db
+        .select({ id: sandboxCustodyCustomers.id })
+        .from(sandboxCustodyCustomers)
+        .where(eq(sandboxCustodyCustomers.id, body.customerId));
+      // Tangany 2.0: a wallet's customer must exist in the Customers API first.
+      if (!customer) {
+        return {
+          status: 422,
+          body: {
+            statusCode: 422,
+            activityId: randomUUID(),
+            message: 'Unknown customerId',
+            errorCode: 'customer_not_found',
+          },
+        };
+      }
+      if (await walletRow(db, body.wallet)) {
+        return {
+          status: 409,
+          body: { statusCode: 409, activityId: randomUUID(), message: 'A wallet with this name exists' },
+        };
+      }
+      const privateKey = generatePrivateKey();
+      const address = privateKeyToAccount(privateKey).address;
+      const id = randomUUID();
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(sandboxCustodyWallets)
+            .values({
+              id,
+              reference,
+              address,
+              encryptedPrivateKey: keyBox.seal(privateKey),
+              name: body.wallet,
+              customerId: body.customerId,
+              securityLevel: body.securityLevel,
+            })
+            .returning({
+              ...columns,
+              name: sandboxCustodyWallets.name,
+              customerId: sandboxCustodyWallets.customerId,
+              securityLevel: sandboxCustodyWallets.securityLevel,
+            });
+          const answer: SandboxAnswer = { status: 201, body: walletBody(row!) };
+          // The answer is kept with the wallet, in one transaction: a wallet is never without its request.
+          if (requestId) {
+            await tx.insert(sandboxCustodyRequests).values({
+              requestId,
+              endpoint,
+              bodyDigest: digest,
+              statusCode: answer.status,
+              response: answer.body,
+            });
+          }
+          await enqueueJob(tx, custodySandboxDeliverJob, reportOf(toWallet(row!), null));
+          await enqueueJob(
+            tx,
+            custodySandboxAutoApproveJob,
+            { walletId: id },
+            { startAfter: opts.delaySeconds },
+          );
+          return answer;
+        });
+      } catch (err) {
+        // A concurrent request made the wallet or used the request id first: answer as it would now.
+        if (!isUniqueViolation(err)) throw err;
+        if (requestId) {
+          const replay = await replayOf(db, requestId, endpoint, digest);
+          if (replay) return replay;
+        }
+        return {
+          status: 409,
+          body: { statusCode: 409, activityId: randomUUID(), message: 'A wallet with this name exists' },
+        };
+      }
+    },
+
+    async getWallet(db, name) {
+      const row = await walletRow(db, name);
+      return row ? { status: 200, body: walletBody(row) } : notFound('No wallet found for given name');
+    },
+
+    async getEthWallet(db, name, network) {
+      if (!(sandboxNetworks as readonly string[]).includes(network)) {
+        return {
+          status: 400,
+          body: {
+            statusCode: 400,
+            activityId: randomUUID(),
+            message: `Unsupported tangany-network ${network}`,
+          },
+        };
+      }
+      const row = await walletRow(db, name);
+      // One secp256k1 key: the same address on every EVM network; balances are the sandbox's zero.
+      if (!row) return notFound('No wallet found for given name');
+      const currency =
+        network === 'mainnet' ? 'ETH' : network === 'sepolia' || network === 'goerli' ? 'tETH' : 'ETH';
+      return { status: 200, body: { address: row.address, balance: '0', currency, nonce: 'auto' } };
+    },
+  };
+
   const sandbox: SandboxControls = {
     delaySeconds: opts.delaySeconds,
+    api,
 
     async findWallet(db, id) {
       const [row] = await db
@@ -233,27 +484,40 @@ export function createSandboxCustody(opts: {
     kind: 'sandbox',
     sandbox,
 
-    async createWallet({ db, reference }) {
-      const privateKey = generatePrivateKey();
-      const address = privateKeyToAccount(privateKey).address;
-      const id = randomUUID();
-      const wallet = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(sandboxCustodyWallets)
-          .values({ id, reference, address, encryptedPrivateKey: keyBox.seal(privateKey) })
-          .returning(columns);
-        const created = toWallet(row!);
-        await enqueueJob(tx, custodySandboxDeliverJob, reportOf(created, null));
-        await enqueueJob(
-          tx,
-          custodySandboxAutoApproveJob,
-          { walletId: id },
-          { startAfter: opts.delaySeconds },
+    async createWallet({ db, holder, attempt }) {
+      // The same steps as the Tangany adapter, against the sandbox's Tangany 2.0 surface (decision 030).
+      const ids = custodyIdsOf(holder.reference, attempt);
+      if ((await api.getCustomer(db, ids.customerId)).status === 404) {
+        await api.createCustomer(db, {
+          id: ids.customerId,
+          reference: holder.reference,
+          person: holder.person,
+        });
+      }
+      if ((await api.getWallet(db, ids.walletName)).status === 404) {
+        const created = await api.createWallet(db, {
+          requestId: ids.walletRequestId,
+          body: { wallet: ids.walletName, securityLevel: 1, customerId: ids.customerId },
+          reference: holder.reference,
+        });
+        if (created.status !== 201 && created.status !== 409) {
+          opts.logger?.warn({ status: created.status }, 'sandbox custody: wallet refused');
+          throw new AppError('partner_unavailable', {
+            detail: `sandbox custody: answered ${created.status}`,
+          });
+        }
+      } else {
+        opts.logger?.info(
+          { wallet: ids.walletName },
+          'sandbox custody: wallet found from an earlier attempt',
         );
-        return created;
-      });
-      opts.logger?.info({ walletId: wallet.id, address }, 'sandbox custody: wallet opened');
-      return { walletId: wallet.id, address };
+      }
+      const row = await walletRow(db, ids.walletName);
+      if (!row) throw new AppError('partner_unavailable', { detail: 'sandbox custody: wallet missing' });
+      const eth = await api.getEthWallet(db, ids.walletName, 'mainnet');
+      const address = eth.body.address as WalletAddress;
+      opts.logger?.info({ walletId: row.id, address }, 'sandbox custody: wallet opened');
+      return { walletId: row.id, address };
     },
 
     webhooks: {
