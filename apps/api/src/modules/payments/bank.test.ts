@@ -313,6 +313,14 @@ describe('statement import', () => {
     expect(rows.map((r) => r.amountCents).sort((a, b) => a - b)).toEqual([1, 90_028, 100_000, 250_000]);
   });
 
+  it('imports a statement whose Document declares xmlns:xsi before its own namespace (issue 21)', async () => {
+    const file = readFileSync(join(fixtures, 'camt053-v02-xsi-first-crlf.xml'));
+    const before = await bankCount();
+    const result = await importBankStatement({ db: t.app.db, file, booking: booking() });
+    expect(result).toMatchObject({ type: 'camt.053', credits: 1, recorded: 1, duplicates: 0 });
+    expect(await bankCount()).toBe(before + 1);
+  });
+
   it('refuses an XXE attempt and a file that is not camt, recording nothing', async () => {
     const before = await bankCount();
     for (const [name, code] of [

@@ -195,3 +195,132 @@ describe('camt.054 debit notices (payouts, issue 17)', () => {
     expect(s.returns).toEqual([]);
   });
 });
+
+describe('statements laid out as German banks export them (issue 21)', () => {
+  // Each file is read for its namespace and its content: the credit below must come out of it.
+  const layouts = [
+    {
+      file: 'camt053-v02-xsi-first-crlf.xml',
+      layout: 'xmlns:xsi before xmlns, xsi:schemaLocation, CRLF (Sparkasse export)',
+      type: 'camt.053',
+      version: '001.02',
+      credit: {
+        amountCents: 500_000,
+        debtorName: 'Jörg Weißmüller',
+        remittanceText: 'TW000211 Zeichnung Windpark',
+        entryReference: '2026112405374811000',
+        bookingDate: '2026-11-24',
+      },
+    },
+    {
+      file: 'camt053-v08-bom-single-quotes.xml',
+      layout: 'byte order mark, single quotes, one attribute a line, xmlns last (Deutsche Bank export)',
+      type: 'camt.053',
+      version: '001.08',
+      credit: {
+        amountCents: 75_025,
+        debtorName: 'Ärzteversorgung Süd & Co. KG',
+        structuredReference: 'RF71TW000212',
+        entryReference: 'DB24112600017-1',
+        valueDate: '2026-11-25',
+      },
+    },
+    {
+      file: 'camt053-v04-prefixed.xml',
+      layout: 'every element prefixed (ns2:), no default namespace, standalone (Commerzbank, JAXB)',
+      type: 'camt.053',
+      version: '001.04',
+      credit: {
+        amountCents: 120_000,
+        debtorName: 'Özlem Çelik',
+        remittanceText: 'Zeichnung TW000213',
+        entryReference: 'COBA0731000042',
+      },
+    },
+    {
+      file: 'camt054-v06-comment-multiline-crlf.xml',
+      layout: 'a comment before the root, tabs, one attribute a line, CRLF (DKB Sammelbuchung)',
+      type: 'camt.054',
+      version: '001.06',
+      credit: {
+        amountCents: 10_000,
+        debtorName: 'Hans-Jürgen Groß',
+        endToEndId: 'TW000214',
+        entryReference: 'DKB-SAMMLER-7741/1',
+      },
+    },
+  ] as const;
+
+  it.each(layouts)('reads $file: $layout', ({ file, type, version, credit }) => {
+    const s = parseCamt(fixture(file));
+    expect(s).toMatchObject({ type, version });
+    expect(s.credits[0]).toMatchObject({ ...credit, accountIban: 'DE89370400440532013000', currency: 'EUR' });
+  });
+
+  it('keeps the layouts the fixtures claim (CRLF, byte order mark, xmlns:xsi first)', () => {
+    expect(fixture('camt053-v02-xsi-first-crlf.xml').toString('utf8')).toContain(
+      '"?>\r\n<Document xmlns:xsi=',
+    );
+    expect(fixture('camt054-v06-comment-multiline-crlf.xml').toString('utf8')).toContain('\r\n\txmlns:xsi=');
+    expect([...fixture('camt053-v08-bom-single-quotes.xml').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it.each(layouts)('reads $file in every version from .02 to .08', ({ file, type }) => {
+    const xml = fixture(file).toString('utf8');
+    const current = new RegExp(`${type.replace('.', '\\.')}\\.001\\.0\\d`, 'g');
+    for (const v of ['02', '03', '04', '05', '06', '07', '08']) {
+      const s = parseCamt(xml.replace(current, `${type}.001.${v}`));
+      expect(s).toMatchObject({ type, version: `001.${v}` });
+      expect(s.credits.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads the same file alike whichever quotes and attribute order it uses', () => {
+    const base = fixture('camt054-v08.xml').toString('utf8');
+    const ns = 'urn:iso:std:iso:20022:tech:xsd:camt.054.001.08';
+    const xsi = 'http://www.w3.org/2001/XMLSchema-instance';
+    const expected = parseCamt(base).credits;
+    for (const root of [
+      `<Document xmlns:xsi="${xsi}" xmlns="${ns}">`,
+      `<Document xmlns='${ns}' xmlns:xsi='${xsi}'>`,
+      `<Document xsi:schemaLocation='${ns} camt.054.001.08.xsd' xmlns:xsi="${xsi}" xmlns = '${ns}' >`,
+      `<Document xmlns:camt="${ns}" xmlns:xsi="${xsi}" xmlns="${ns}">`,
+    ]) {
+      const xml = base.replace(`<Document xmlns="${ns}">`, root);
+      expect(xml).not.toBe(base);
+      expect(parseCamt(xml).credits).toEqual(expected);
+    }
+    // A prefixed root: the prefix's declaration counts, wherever it stands.
+    const prefixed = base
+      .replace(`<Document xmlns="${ns}">`, `<c:Document xmlns:xsi="${xsi}" xmlns:c="${ns}">`)
+      .replace(/<(\/?)([A-Z][A-Za-z]*)/g, (tag, slash, name) =>
+        name === 'Document' ? tag : `<${slash}c:${name}`,
+      )
+      .replace('</Document>', '</c:Document>');
+    expect(parseCamt(prefixed).credits).toEqual(expected);
+  });
+
+  it.each<[string, string, string]>([
+    [
+      'the camt namespace declared for a prefix the root does not use',
+      '<Document xmlns:camt="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08" xmlns="urn:example:other">',
+      '</Document>',
+    ],
+    [
+      'a prefixed root whose prefix names another namespace',
+      '<x:Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08" xmlns:x="urn:example:other">',
+      '</x:Document>',
+    ],
+    [
+      'no namespace of its own',
+      '<Document xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+      '</Document>',
+    ],
+  ])('refuses a Document with %s', (_name, open, close) => {
+    const xml = fixture('camt054-v08.xml')
+      .toString('utf8')
+      .replace('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">', open)
+      .replace('</Document>', close);
+    expect(codeOf(() => parseCamt(xml))).toBe('bank_statement_invalid:422');
+  });
+});

@@ -95,6 +95,19 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   isArray: (name) => arrays.has(name),
 });
+// The root element only, with its prefixed name and every attribute (its children are left unread):
+// `parser` drops namespace prefixes and xmlns declarations, so the root's namespace is read here.
+const rootReader = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  stopNodes: ['*.*'],
+});
 
 type Node = Record<string, unknown>;
 
@@ -176,6 +189,28 @@ function syntheticReference(parts: (string | number | null)[]): string {
 }
 
 /**
+ * The namespace of the root `<Document>` as XML namespaces define it, so any attribute order, either
+ * quote and a prefixed root (`<ns2:Document xmlns:ns2="…">`, as JAXB-based bank systems write it) are
+ * read alike: the default namespace (`xmlns`) for `<Document>`, the prefix's for `<p:Document>`;
+ * `xmlns:xsi` and other declarations do not name the document's own namespace. Null when the root
+ * element is not a `Document` or declares no namespace for itself.
+ */
+function documentNamespace(xml: string): string | null {
+  let roots: [string, unknown][];
+  try {
+    roots = Object.entries(rootReader.parse(xml) as Node);
+  } catch {
+    return null;
+  }
+  if (roots.length !== 1) return null;
+  const [name, root] = roots[0] as [string, unknown];
+  const prefix = /^(?:([^:]+):)?Document$/.exec(name);
+  if (!prefix) return null;
+  const declared = obj(root)?.[prefix[1] ? `@xmlns:${prefix[1]}` : '@xmlns'];
+  return typeof declared === 'string' ? declared.trim() : null;
+}
+
+/**
  * Reads a camt.053 or camt.054 file into its booked credits. Throws `AppError`
  * `bank_statement_too_large` (413), `bank_statement_unsafe` (DOCTYPE/ENTITY, 422) or
  * `bank_statement_invalid` (not camt, unsupported version, unreadable amounts, 422).
@@ -195,9 +230,7 @@ export function parseCamt(input: Buffer | string): CamtStatement {
     throw invalid(`not well-formed XML: ${(err as Error).message.slice(0, 200)}`);
   }
   const document = obj(doc.Document);
-  // fast-xml-parser drops xmlns attributes with the prefixes; the root element's own declaration counts.
-  const ns =
-    /<(?:[A-Za-z_][\w.-]*:)?Document\b[^>]*?\sxmlns(?::[A-Za-z_][\w.-]*)?="([^"]*)"/.exec(xml)?.[1] ?? null;
+  const ns = document ? documentNamespace(xml) : null;
   const m = ns ? namespacePattern.exec(ns) : null;
   if (!document || !m) throw invalid(`not a camt.053/054 document (namespace ${ns ?? 'missing'})`);
   const type = m[1] as CamtMessageType;
