@@ -34,6 +34,14 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  // Decision 031: the SMTP transport gives up on a silent server well within the mail job's 10 minutes
+  // (mail-deliver.job.ts), so the attempt fails and is retried instead of the job expiring. nodemailer's
+  // own defaults (2 min connecting, 10 min socket inactivity) would reach the job's timeout.
+  SMTP_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
+  SMTP_GREETING_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
+  SMTP_SOCKET_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
+  // One delivery attempt as a whole (a server answering each command just in time); at most half the job's.
+  SMTP_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(300),
   // Identification (KYC) partner: IDnow when IDNOW_API_KEY is set, else the built-in sandbox.
   IDNOW_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   IDNOW_COMPANY_ID: z
@@ -188,6 +196,11 @@ export type AppConfig = {
   };
   /** Unset: mail stays in the outbox table, readable at /dev/mailbox outside production. */
   smtpUrl: string | undefined;
+  /**
+   * How long the SMTP transport waits (decision 031): for the connection, the server's greeting, any
+   * answer (socket inactivity), and one delivery attempt as a whole; each well below the mail job's timeout.
+   */
+  smtpTimeouts: { connectionMs: number; greetingMs: number; socketMs: number; sendMs: number };
   /** The identification (KYC) partner: IDnow when configured, else the sandbox. */
   identification: {
     idnow:
@@ -333,6 +346,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             : e.TRUST_PROXY.replace(/\s+/g, ''),
     },
     smtpUrl: e.SMTP_URL,
+    smtpTimeouts: {
+      connectionMs: e.SMTP_CONNECTION_TIMEOUT_SECONDS * 1000,
+      greetingMs: e.SMTP_GREETING_TIMEOUT_SECONDS * 1000,
+      socketMs: e.SMTP_SOCKET_TIMEOUT_SECONDS * 1000,
+      sendMs: e.SMTP_SEND_TIMEOUT_SECONDS * 1000,
+    },
     identification: {
       idnow,
       sandbox: {

@@ -1,11 +1,14 @@
 import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.ts';
 import { type DbHandle, openDatabase } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import { createMailPort } from '../partners/mail/create-mail.ts';
 import { createOutboxMail } from '../partners/mail/outbox.ts';
 import type { OutgoingMail } from '../partners/mail/port.ts';
 import { createSmtpMail } from '../partners/mail/smtp.ts';
 import { createTestApp, type TestApp } from '../test/create-test-app.ts';
+import { startFakeSmtp } from '../test/fake-smtp.ts';
 import { listQueuedJobs, makeJobDue } from '../test/job-queue.ts';
 import { stubMailTransport } from '../test/stub-mail-transport.ts';
 import { enqueueJob } from './enqueue.ts';
@@ -215,5 +218,76 @@ describe('several API processes', () => {
     } finally {
       if (t.kind === 'postgres') await second.close();
     }
+  });
+});
+
+describe('a mail server that stops answering (issue 21, decision 031)', () => {
+  /** The settings as an operator gives them, for the SMTP server at `port`. */
+  const settings = (env: Record<string, string> = {}) =>
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, APP_SECRET: t.config.appSecret, ...env });
+
+  /** The SMTP adapter as `createPartners` builds it from the settings, and a runner delivering with it. */
+  function deliveringProcess(env: Record<string, string>) {
+    const config = settings(env);
+    const mail = createMailPort({ smtpUrl: config.smtpUrl, timeouts: config.smtpTimeouts });
+    const jobs = createJobRunner({
+      dbHandle: t.app.dbHandle,
+      log: t.app.log,
+      partners: { ...t.partners, mail },
+      config: t.config,
+    });
+    runners.push(jobs);
+    return { mail, jobs };
+  }
+
+  it.each([
+    // A minute of silence, shortened to a second for the test.
+    ['socket inactivity', { SMTP_SOCKET_TIMEOUT_SECONDS: '1' }],
+    // The whole attempt, for a server that answers each command just in time.
+    ['the attempt as a whole', { SMTP_SEND_TIMEOUT_SECONDS: '1' }],
+  ])(
+    'ends the attempt at the transport’s limit (%s), keeps the mail pending and delivers it on the retry',
+    async (_limit, env) => {
+      // The first mail's DATA is never answered; the server takes the next one.
+      const smtp = await startFakeSmtp({ stallsOn: (n) => n === 1 });
+      try {
+        const { mail, jobs } = deliveringProcess({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...env });
+        const id = await mail.queue(t.app.db, mailAbout('Hängender Server'));
+
+        const started = Date.now();
+        expect(await jobs.drain()).toBe(1);
+        // The transport's second, far from the job's 10 minutes: the attempt failed inside the job.
+        expect(Date.now() - started).toBeLessThan(8_000);
+        const row = await outboxRow(id);
+        expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+        expect(row!.lastError).toMatch(/^Timeout$|^the SMTP server took longer than 1 s/);
+        const [job] = await deliveryJobs(id);
+        expect(job).toMatchObject({ state: 'retry' });
+
+        await makeJobDue(t.app.db, job!.id);
+        expect(await jobs.drain()).toBe(1);
+        expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+        expect(smtp.mails).toHaveLength(1);
+      } finally {
+        await smtp.close();
+      }
+    },
+    20_000,
+  );
+
+  it('gives the job at least twice the longest attempt the settings allow', () => {
+    const jobMs = mailDeliverJob.timeoutSeconds! * 1000;
+    const defaults = settings().smtpTimeouts;
+    expect(jobMs).toBeGreaterThanOrEqual(2 * defaults.sendMs);
+    for (const ms of [defaults.connectionMs, defaults.greetingMs, defaults.socketMs]) {
+      expect(ms).toBeLessThan(defaults.sendMs);
+    }
+    const longest = String(mailDeliverJob.timeoutSeconds! / 2);
+    expect(settings({ SMTP_SEND_TIMEOUT_SECONDS: longest }).smtpTimeouts.sendMs * 2).toBeLessThanOrEqual(
+      jobMs,
+    );
+    expect(() =>
+      settings({ SMTP_SEND_TIMEOUT_SECONDS: String(mailDeliverJob.timeoutSeconds! / 2 + 1) }),
+    ).toThrow(ConfigError);
   });
 });

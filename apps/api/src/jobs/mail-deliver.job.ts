@@ -14,6 +14,8 @@ export const mailDeliverJob = defineJob({
   payload: z.object({ mailId: z.number().int().positive() }),
   // 9 attempts, waiting about 30-60 s, 1-2 min, 2-4 min ... 64-128 min: about 2 to 4 hours in all.
   retry: { limit: 8, delaySeconds: 30, backoff: true },
-  // Above nodemailer's own connection and greeting timeouts, so a hung server fails the attempt first.
+  // At least twice the SMTP transport's limit for one attempt (SMTP_SEND_TIMEOUT_SECONDS, at most 5 min,
+  // decision 031): a silent server fails the attempt with an error, which is retried, long before the
+  // job would expire (an expired attempt leaves the mail `sending`, and so failed, never resent).
   timeoutSeconds: 10 * 60,
 });

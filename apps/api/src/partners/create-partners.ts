@@ -61,7 +61,11 @@ export function createPartners(opts: {
 }): Partners {
   const { config, logger } = opts;
   const partners: Partners = {
-    mail: createMailPort({ smtpUrl: config.smtpUrl, ...(logger ? { logger } : {}) }),
+    mail: createMailPort({
+      smtpUrl: config.smtpUrl,
+      timeouts: config.smtpTimeouts,
+      ...(logger ? { logger } : {}),
+    }),
     storage: config.storage.s3
       ? createS3Storage(config.storage.s3)
       : createLocalStorage(join(config.dataDir, 'storage'), { appSecret: config.appSecret }),

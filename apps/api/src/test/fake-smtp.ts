@@ -14,11 +14,16 @@ export type FakeSmtp = {
 /**
  * A minimal SMTP server for tests of the real process (SMTP_URL=smtp://127.0.0.1:<port>): accepts
  * every mail, answering its DATA only after `delayMs`, like a slow mail server, and records it.
+ * `stallsOn(n)` true: the n-th mail's DATA (counting from 1) is never answered and the connection
+ * stays open and silent, like a hung server; that mail is not recorded.
  */
-export async function startFakeSmtp(opts: { delayMs?: number } = {}): Promise<FakeSmtp> {
+export async function startFakeSmtp(
+  opts: { delayMs?: number; stallsOn?: (mail: number) => boolean } = {},
+): Promise<FakeSmtp> {
   const received: string[] = [];
   const mails: FakeSmtp['mails'] = [];
   let pending = 0;
+  let dataCount = 0;
   const server: Server = createServer((socket) => {
     socket.on('error', () => {});
     socket.write('220 fake.smtp ESMTP\r\n');
@@ -36,6 +41,8 @@ export async function startFakeSmtp(opts: { delayMs?: number } = {}): Promise<Fa
           inData = false;
           const recipients = to;
           to = [];
+          dataCount++;
+          if (opts.stallsOn?.(dataCount)) continue;
           pending++;
           setTimeout(() => {
             pending--;
