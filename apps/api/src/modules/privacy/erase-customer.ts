@@ -97,6 +97,13 @@ export async function eraseCustomer(
     .select({ n: sql<number>`count(*)::int` })
     .from(professionalRequests)
     .where(eq(professionalRequests.customerId, customerId));
+  // An open request to be classified as a professional client ends with the relationship.
+  await tx
+    .update(professionalRequests)
+    .set({ status: 'withdrawn', decidedAt: now })
+    .where(
+      and(eq(professionalRequests.customerId, customerId), eq(professionalRequests.status, 'requested')),
+    );
 
   // GwG § 8: the identity as it was when the relationship ended (names, birth data, addresses).
   const identity = {

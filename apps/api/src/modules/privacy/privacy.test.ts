@@ -494,9 +494,9 @@ describe('erasure (GDPR Art. 17)', () => {
         expect.objectContaining({ category: 'register', retainUntil: null, purgedAt: null }),
       ],
     });
-    // The kept identification and request stay readable, but nothing is decided on them any more.
+    // The open professional request ended with the relationship; nothing is decided any more.
     expect(erased.professionalRequests).toEqual([
-      expect.objectContaining({ id: request.id, status: 'requested' }),
+      expect.objectContaining({ id: request.id, status: 'withdrawn' }),
     ]);
     expect(erased.queueReasons).toEqual([]);
     expect(erased.decisions).toEqual([
