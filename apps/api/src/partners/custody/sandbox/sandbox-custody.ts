@@ -144,6 +144,8 @@ const registrarDataSchema = z.object({
  * crypto registrar's verdict later, by signed webhook: `approval_required` at once, `approved`
  * `delaySeconds` later, unless a tester on `/sandbox/custody/{walletId}` decides otherwise first.
  * Reports go out through jobs (`custody.sandbox-deliver`), so they survive a crash and are retried.
+ * Wallets are opened the way Tangany 2.0 opens them (decision 030, `sandbox.api`): a customer first,
+ * the wallet under its deterministic name, the request id honoured once, the address per network.
  */
 export function createSandboxCustody(opts: {
   /** APP_SECRET: the sealing key and the webhook secret are derived from it, one per purpose. */
@@ -382,8 +384,8 @@ export function createSandboxCustody(opts: {
       const row = await walletRow(db, name);
       // One secp256k1 key: the same address on every EVM network; balances are the sandbox's zero.
       if (!row) return notFound('No wallet found for given name');
-      const currency =
-        network === 'mainnet' ? 'ETH' : network === 'sepolia' || network === 'goerli' ? 'tETH' : 'ETH';
+      // Tangany prefixes testnet currencies with t (tETH); the sandbox names Ethereum's only.
+      const currency = network === 'sepolia' || network === 'goerli' ? 'tETH' : 'ETH';
       return { status: 200, body: { address: row.address, balance: '0', currency, nonce: 'auto' } };
     },
   };
