@@ -27,8 +27,8 @@ type Entry = {
   revision: number;
   /** The stock revision its stock figures were read at; only these are refreshed when it moves. */
   stockRevision: number;
-  /** The parsed answer (JSON) whose variant figures are refreshed; null for a non-JSON body. */
-  payload: unknown;
+  /** Whether the body is JSON, whose variant figures a stock change refreshes (parsed from the body then). */
+  json: boolean;
   contentType: string;
   body: Buffer;
   etag: string;
@@ -190,7 +190,10 @@ export function createCatalogCache(opts: {
    * newer than its data.
    */
   const refreshStock = async (request: FastifyRequest, key: string, hit: Entry, stockRevision: number) => {
-    const nodes = variantNodes(hit.payload);
+    // Parsed only now: most entries never see a stock change, and parsing each fresh answer for
+    // one would cost every uncached read a second pass over its JSON.
+    const payload = JSON.parse(hit.body.toString()) as unknown;
+    const nodes = variantNodes(payload);
     if (nodes.length === 0) {
       const entry = { ...hit, stockRevision };
       remember(key, entry);
@@ -206,7 +209,7 @@ export function createCatalogCache(opts: {
       node.availableQuantity = availableQuantity(f);
       node.inStock = isInStock(f);
     }
-    const body = Buffer.from(JSON.stringify(hit.payload));
+    const body = Buffer.from(JSON.stringify(payload));
     const entry: Entry = {
       ...hit,
       stockRevision,
@@ -226,7 +229,7 @@ export function createCatalogCache(opts: {
       const hit = entries.get(key);
       if (hit && revisions !== null && hit.revision === revisions.revision) {
         if (hit.stockRevision === revisions.stockRevision) return answer(request, reply, hit);
-        if (hit.payload !== null) {
+        if (hit.json) {
           return answer(request, reply, await refreshStock(request, key, hit, revisions.stockRevision));
         }
       }
@@ -235,14 +238,12 @@ export function createCatalogCache(opts: {
       const { contentType, payload } = capture.result();
       const body = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
       const etag = weakEtag(body, contentType, request.locale);
-      // A private copy to patch later (the rendered object may be shared with the caller).
-      const parsed = typeof payload === 'string' ? null : (JSON.parse(body.toString()) as unknown);
       const entry = { contentType, body, etag, encoded: {} };
       if (revisions !== null) {
         remember(key, {
           revision: revisions.revision,
           stockRevision: revisions.stockRevision,
-          payload: parsed,
+          json: typeof payload !== 'string',
           ...entry,
         });
       }

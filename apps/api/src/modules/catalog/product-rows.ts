@@ -254,9 +254,13 @@ export function listedProductData(row: ListingRow, locale: Locale): ProductData 
   return toProductData(row.data, locale);
 }
 
+const plainStorageKey = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
+
 /** Public path of a stored file: the media proxy serves the public bucket by storage key. */
 export function mediaPath(file: Pick<MediaRow, 'bucket' | 'storageKey'>): string | null {
   if (file.bucket !== 'public') return null;
+  // Storage keys are mostly plain (uuids, sizes): those need no encoding (a list page builds hundreds).
+  if (plainStorageKey.test(file.storageKey)) return `/media/${file.storageKey}`;
   return `/media/${file.storageKey.split('/').map(encodeURIComponent).join('/')}`;
 }
 
