@@ -113,7 +113,13 @@ function CustomerPage() {
   }
 
   const customer = file.data.customer;
-  const name = customer.companyName ? `${customer.companyName} (${customer.fullName})` : customer.fullName;
+  // An erased customer's record is a pseudonymous stub: its heading says so rather than the stub's address.
+  const name =
+    file.data.erasure?.state === 'confirmed'
+      ? t('file.erasure.stub')
+      : customer.companyName
+        ? `${customer.companyName} (${customer.fullName})`
+        : customer.fullName;
   const onDecide = async (kind: DecisionKind, values: DecisionValues) => {
     if (kind === 'professional_approve' || kind === 'professional_refuse') {
       const requestId = open?.requestId;

@@ -407,6 +407,8 @@ describe("an erased customer's page (GDPR Art. 17)", () => {
     const notice = await screen.findByRole('region', {
       name: 'Daten auf Antrag gelöscht am 02.03.2026 (DSGVO Art. 17)',
     });
+    // the heading names the stub for what it is, not by its placeholder address
+    expect(screen.getByRole('heading', { level: 1, name: 'Gelöschter Kunde' })).toBeTruthy();
     // first on the page, before the decisions
     const decisions = screen.getByRole('region', { name: 'Entscheidungen' });
     expect(notice.compareDocumentPosition(decisions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -439,6 +441,7 @@ describe("an erased customer's page (GDPR Art. 17)", () => {
     const notice = await screen.findByRole('region', {
       name: `Data erased at the customer’s request on ${formatDate(decidedAt, { locale: 'en' })} (GDPR Art. 17)`,
     });
+    expect(screen.getByRole('heading', { level: 1, name: 'Erased customer' })).toBeTruthy();
     expect(within(notice).getByText(/No more decisions can be taken/)).toBeTruthy();
     expect(
       within(notice).getByText(
