@@ -251,6 +251,19 @@ export const sandboxCustodyCustomers = pgTable('sandbox_custody_customers', {
 });
 
 /**
+ * The sandbox custodian's entities (Tangany's Customers API `entities/natural-persons` and
+ * `entities/legal-persons`): ids unique across both kinds, the body as the platform sent it.
+ */
+export const sandboxCustodyEntities = pgTable('sandbox_custody_entities', {
+  id: text().primaryKey(),
+  kind: text({ enum: ['natural_person', 'legal_person'] }).notNull(),
+  /** The platform's opaque reference of the holder the entity was sent for. */
+  reference: text().notNull(),
+  data: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The sandbox custodian's request ids (`tangany-request-id`): the first answer under an id is kept with
  * its endpoint and a digest of its body; the same request again gets that answer, another body a 409.
  */
