@@ -15,8 +15,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Page } from '../../db/paging.ts';
-import { addresses, customers, identifications, wallets } from '../../db/schema/index.ts';
+import { addresses, customers, identifications, uboUsers, wallets } from '../../db/schema/index.ts';
 import type { CustodyHolder, CustodyPort } from '../../partners/custody/port.ts';
+import { custodyCompanyOf, custodyKycDocumentOf } from './custody-holder.ts';
 
 type WalletRow = typeof wallets.$inferSelect;
 
@@ -101,7 +102,9 @@ function assertMayOpenCustodyWallet(facts: CustodyFacts) {
 /**
  * The holder as the custodian's customer record needs them (Tangany 2.0, decision 030): the customer's
  * opaque uuid as reference, the person's names, birth, nationality, personal address and the
- * identification that passed. Nothing else leaves the platform.
+ * identification that passed with its document; for a company account the company (name, legal form,
+ * register, tax ids, address) and its representatives and beneficial owners. Nothing else leaves the
+ * platform.
  */
 async function custodyHolderOf(db: Db, customerId: number, reference: string): Promise<CustodyHolder> {
   const [person] = await db
@@ -114,37 +117,77 @@ async function custodyHolderOf(db: Db, customerId: number, reference: string): P
       nationality: customers.nationality,
       email: customers.email,
       kycPassed: customers.kycPassed,
+      accountType: customers.accountType,
+      companyName: customers.companyName,
+      companyType: customers.companyType,
+      registryNumber: customers.registryNumber,
+      court: customers.court,
+      taxNumber: customers.taxNumber,
+      vatNumber: customers.vatNumber,
+      representativeRole: customers.representativeRole,
     })
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!person) throw notFound();
-  const [address] = await db
-    .select({
-      country: addresses.countryCode,
-      city: addresses.city,
-      postcode: addresses.postcode,
-      streetName: addresses.street,
-    })
-    .from(addresses)
-    .where(and(eq(addresses.customerId, customerId), eq(addresses.kind, 'personal')))
-    .orderBy(desc(addresses.updatedAt), desc(addresses.id))
-    .limit(1);
+  const addressOf = async (kind: 'personal' | 'company') => {
+    const [row] = await db
+      .select({
+        country: addresses.countryCode,
+        city: addresses.city,
+        postcode: addresses.postcode,
+        streetName: addresses.street,
+      })
+      .from(addresses)
+      .where(and(eq(addresses.customerId, customerId), eq(addresses.kind, kind)))
+      .orderBy(desc(addresses.updatedAt), desc(addresses.id))
+      .limit(1);
+    return row ?? null;
+  };
   const [kyc] = person.kycPassed
     ? await db
-        .select({ id: identifications.externalId, decidedAt: identifications.decidedAt })
+        .select({
+          id: identifications.externalId,
+          decidedAt: identifications.decidedAt,
+          result: identifications.result,
+        })
         .from(identifications)
         .where(and(eq(identifications.customerId, customerId), isNotNull(identifications.decidedAt)))
         .orderBy(desc(identifications.decidedAt))
         .limit(1)
     : [];
-  const { kycPassed: _, ...names } = person;
+  const company =
+    person.accountType === 'company'
+      ? custodyCompanyOf({
+          customer: person,
+          address: await addressOf('company'),
+          ubos: await db
+            .select()
+            .from(uboUsers)
+            .where(eq(uboUsers.customerId, customerId))
+            .orderBy(asc(uboUsers.id)),
+        })
+      : null;
   return {
     reference,
     person: {
-      ...names,
-      address: address ?? null,
-      kyc: kyc?.decidedAt ? { id: kyc.id, date: kyc.decidedAt.toISOString(), method: 'video_ident' } : null,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      birthDate: person.birthDate,
+      birthPlace: person.birthPlace,
+      birthCountry: person.birthCountry,
+      nationality: person.nationality,
+      email: person.email,
+      address: await addressOf('personal'),
+      kyc: kyc?.decidedAt
+        ? {
+            id: kyc.id,
+            date: kyc.decidedAt.toISOString(),
+            method: 'video_ident',
+            document: custodyKycDocumentOf(kyc.result),
+          }
+        : null,
     },
+    company,
   };
 }
 

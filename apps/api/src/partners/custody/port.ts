@@ -34,6 +34,31 @@ export type CustodyWebhooks = {
   verify: (opts: { rawBody: Buffer; headers: IncomingHttpHeaders; nowSeconds?: number }) => WebhookCheck;
 };
 
+/** A postal address as the custodian's entities carry it (the street with its number in `streetName`). */
+export type CustodyAddress = { country: string; city: string; postcode: string; streetName: string };
+
+/**
+ * The identity document the KYC partner read (Tangany's `kyc.document`); each field null when the
+ * partner did not report it. Dates YYYY-MM-DD, countries ISO 3166-1 alpha-2.
+ */
+export type CustodyKycDocument = {
+  type: 'id_card' | 'passport' | null;
+  number: string | null;
+  country: string | null;
+  nationality: string | null;
+  issuedBy: string | null;
+  issueDate: string | null;
+  validUntil: string | null;
+};
+
+/** The identification that passed: the KYC partner's transaction id, when it was decided, the document. */
+export type CustodyKyc = {
+  id: string;
+  date: string;
+  method: 'video_ident';
+  document: CustodyKycDocument | null;
+};
+
 /**
  * The person holding a custodial wallet, as the custodian's customer record needs them (Tangany 2.0:
  * a customer, owned by a natural person with nationality, address and KYC, before any wallet). Each
@@ -49,13 +74,49 @@ export type CustodyPerson = {
   birthCountry: string | null;
   nationality: string | null;
   email: string | null;
-  address: { country: string; city: string; postcode: string; streetName: string } | null;
-  /** The identification that passed (the KYC partner's transaction id and when it was decided). */
-  kyc: { id: string; date: string; method: 'video_ident' } | null;
+  address: CustodyAddress | null;
+  kyc: CustodyKyc | null;
 };
 
-/** Whom a wallet is opened for: the platform's opaque reference (the customer's uuid) and the person. */
-export type CustodyHolder = { reference: string; person: CustodyPerson };
+/**
+ * A natural person named by a company account (its representatives and beneficial owners, spec 3 UBO
+ * person), as Tangany relates them to a legal person. `key` is stable for the person within the holder
+ * (it names their entity at the custodian); shares in percent, only for shares in the company itself.
+ */
+export type CustodyRelatedPerson = {
+  key: string;
+  person: CustodyPerson;
+  isUltimateBeneficialOwner: boolean;
+  isFictitiousBeneficialOwner: boolean;
+  position: string | null;
+  sharePercentage: number | null;
+};
+
+/**
+ * A company account as the custodian's legal person (Tangany `entities/legal-persons`); null fields are
+ * not known to the platform and are left out.
+ */
+export type CustodyCompany = {
+  name: string | null;
+  /** The legal form as written in Germany (GmbH, UG (haftungsbeschränkt), AG, …). */
+  legalForm: string | null;
+  /** Registry court and number, e.g. `Amtsgericht München HRB 246113`. */
+  commercialRegister: string | null;
+  taxId: string | null;
+  vatId: string | null;
+  legalAddress: CustodyAddress | null;
+  /** Representatives and beneficial owners other than the account's user. */
+  related: CustodyRelatedPerson[];
+  /** The account's user (`CustodyHolder.person`) as related to the company (position, ownership). */
+  user: Omit<CustodyRelatedPerson, 'key' | 'person'>;
+};
+
+/**
+ * Whom a wallet is opened for: the platform's opaque reference (the customer's uuid) and the person;
+ * for a company account also the company, which is then the custodian's customer (owner), with the
+ * person (the account's user, who identified) authorised to act for it.
+ */
+export type CustodyHolder = { reference: string; person: CustodyPerson; company?: CustodyCompany | null };
 
 /**
  * The crypto custody partner (convention 4): opens custodial wallets (secp256k1 keys kept by the

@@ -4,7 +4,8 @@ import { publicKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
 import type { TanganyConfig } from '../../config.ts';
 import { custodyIdsOf } from './custody-ids.ts';
-import type { CustodyPerson, CustodyPort } from './port.ts';
+import type { CustodyHolder, CustodyPort } from './port.ts';
+import { tanganyCustomerPlan } from './tangany-entities.ts';
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
@@ -32,32 +33,19 @@ const errorResponseSchema = z.object({
   activityId: z.string().optional(),
   message: z.string().optional(),
   errorCode: z.string().optional(),
+  /** `entity_data_insufficient`: which entity lacks which data (field names only). */
+  details: z
+    .object({ entityId: z.string(), missingData: z.array(z.string()) })
+    .partial()
+    .optional(),
 });
 
 const anyBody = z.unknown();
 
-/** The Customers API's natural person: only what the platform knows, nulls left out. */
-function naturalPersonBody(entityId: string, person: CustodyPerson): Record<string, unknown> {
-  const body: Record<string, unknown> = { id: entityId };
-  for (const key of [
-    'firstName',
-    'lastName',
-    'birthDate',
-    'birthPlace',
-    'birthCountry',
-    'nationality',
-    'email',
-  ] as const) {
-    if (person[key]) body[key] = person[key];
-  }
-  if (person.address) body.address = person.address;
-  if (person.kyc) body.kyc = person.kyc;
-  return body;
-}
-
 /**
  * The real custody partner: Tangany's API Suite 2.0 (decision 030). A wallet belongs to a customer of
- * the Customers API (`…/customers`: the owning natural person, then the customer), created first; the
+ * the Customers API (`…/customers`: the owning natural person, or for a company account the legal
+ * person with its related natural persons, then the customer), created first; the
  * wallet is created in the Custody API (`…/custody`, header `tangany-version: 2`) with `securityLevel`
  * and `customerId`, and its Ethereum address read under `/protocols/eth/wallets/{wallet}` for the
  * configured `tangany-network`. Every name follows from the holder's reference and the attempt
@@ -131,6 +119,7 @@ export function createTanganyCustody(opts: {
           status: res.status,
           activityId: error.success ? error.data.activityId : undefined,
           errorCode: error.success ? error.data.errorCode : undefined,
+          missingData: error.success ? error.data.details?.missingData : undefined,
           message: error.success ? error.data.message : undefined,
         },
         'tangany: request refused',
@@ -148,8 +137,12 @@ export function createTanganyCustody(opts: {
   const custody = (path: string) => `${config.baseUrl}${path}`;
   const customers = (path: string) => `${config.customersUrl}${path}`;
 
-  /** The Customers API customer of the holder, created (owner entity first) when Tangany has none. */
-  async function ensureCustomer(ids: ReturnType<typeof custodyIdsOf>, person: CustodyPerson) {
+  /**
+   * The Customers API customer of the holder, created when Tangany has none: its entities first (a
+   * natural person; for a company account the natural persons, then the legal person owning the
+   * customer), then the customer.
+   */
+  async function ensureCustomer(ids: ReturnType<typeof custodyIdsOf>, holder: CustodyHolder) {
     const found = await call(
       'read customer',
       customers(`/customers/${encodeURIComponent(ids.customerId)}`),
@@ -160,27 +153,20 @@ export function createTanganyCustody(opts: {
       },
     );
     if (found.status === 200) return;
+    const plan = tanganyCustomerPlan(holder, ids, new Date().toISOString().slice(0, 10));
     // 409: made by an earlier attempt whose answer was lost; the ids are ours, so it is this holder's.
-    await call(
-      'create customer entity',
-      customers('/entities/natural-persons'),
-      { method: 'POST', body: naturalPersonBody(ids.entityId, person) },
-      { 200: anyBody, 201: anyBody, 409: anyBody },
-    );
+    for (const entity of plan.entities) {
+      await call(
+        entity.kind === 'legal-persons' ? 'create legal person' : 'create natural person',
+        customers(`/entities/${entity.kind}`),
+        { method: 'POST', body: entity.body },
+        { 200: anyBody, 201: anyBody, 409: anyBody },
+      );
+    }
     await call(
       'create customer',
       customers('/customers'),
-      {
-        method: 'POST',
-        body: {
-          id: ids.customerId,
-          contracts: [
-            { type: 'standard', signedDate: new Date().toISOString().slice(0, 10), cancelledDate: null },
-          ],
-          owner: { entityId: ids.entityId },
-          authorized: [{ entityId: ids.entityId }],
-        },
-      },
+      { method: 'POST', body: plan.customer },
       { 200: anyBody, 201: anyBody, 409: anyBody },
     );
   }
@@ -233,7 +219,7 @@ export function createTanganyCustody(opts: {
 
     async createWallet({ holder, attempt }) {
       const ids = custodyIdsOf(holder.reference, attempt);
-      await ensureCustomer(ids, holder.person);
+      await ensureCustomer(ids, holder);
       // Reconcile first: a wallet made by an earlier call whose answer was lost is this holder's wallet.
       let wallet = await findWallet(ids.walletName);
       if (wallet) {

@@ -16,6 +16,7 @@ import type { Database, Db } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import {
   sandboxCustodyCustomers,
+  sandboxCustodyEntities,
   sandboxCustodyRequests,
   sandboxCustodyWallets,
 } from '../../../db/schema/index.ts';
@@ -23,9 +24,11 @@ import { enqueueJob } from '../../../jobs/enqueue.ts';
 import { httpWebhookTransport, type WebhookTransport } from '../../sandbox-webhooks.ts';
 import { sandboxSignatureHeader, signWebhook, verifyWebhookSignature } from '../../webhook-signatures.ts';
 import { custodyIdsOf } from '../custody-ids.ts';
-import type { CustodyPerson, CustodyPort, WebhookCheck } from '../port.ts';
+import type { CustodyPort, WebhookCheck } from '../port.ts';
+import { tanganyCustomerPlan } from '../tangany-entities.ts';
 import { custodySandboxAutoApproveJob } from './custody-sandbox-auto-approve.job.ts';
 import { custodySandboxDeliverJob, type SandboxReport } from './custody-sandbox-deliver.job.ts';
+import { customerRefusalOf, type SandboxEntity, sandboxEntityProblem } from './sandbox-entities.ts';
 
 /** `partner_events.provider` of the sandbox custodian's webhooks. */
 export const sandboxCustodyProvider = 'sandbox-custody';
@@ -83,10 +86,24 @@ export const sandboxNetworks = [
  * honoured once (the same request again gets the first answer, another request under the id a 409).
  */
 export type SandboxTanganyApi = {
-  /** `POST /customers/customers`: 201, or 409 when the id exists. */
+  /**
+   * `POST /customers/entities/natural-persons` and `…/legal-persons`: 201; 400 when a field Tangany
+   * requires is missing or malformed; 409 when the id exists (for either kind); 422 `entity_not_found`
+   * when a legal person's related entity is unknown.
+   */
+  createEntity: (
+    db: Database,
+    opts: { kind: SandboxEntity['kind']; reference: string; body: Record<string, unknown> },
+  ) => Promise<SandboxAnswer>;
+  /**
+   * `POST /customers/customers`: 201, or 409 when the id exists; 422 as Tangany refuses: an unknown
+   * entity (`entity_not_found`), a natural owner or authorised person without nationality, address or
+   * KYC (`entity_data_insufficient`, naming the entity and the missing data; no KYC needed for an
+   * owner under 18), an authorised person under 18 (`entity_must_be_an_adult`).
+   */
   createCustomer: (
     db: Database,
-    opts: { id: string; reference: string; person: CustodyPerson },
+    opts: { reference: string; body: Record<string, unknown> },
   ) => Promise<SandboxAnswer>;
   /** `GET /customers/customers/{id}`: 200 or 404. */
   getCustomer: (db: Db, id: string) => Promise<SandboxAnswer>;
@@ -256,20 +273,103 @@ export function createSandboxCustody(opts: {
     } satisfies SandboxAnswer;
   }
 
+  async function entityOf(db: Db, id: string): Promise<SandboxEntity | null> {
+    const [row] = await db
+      .select({
+        id: sandboxCustodyEntities.id,
+        kind: sandboxCustodyEntities.kind,
+        data: sandboxCustodyEntities.data,
+      })
+      .from(sandboxCustodyEntities)
+      .where(eq(sandboxCustodyEntities.id, id));
+    return row ? { id: row.id, kind: row.kind, data: row.data as Record<string, unknown> } : null;
+  }
+  const entityNotFound = (entityId: string): SandboxAnswer => ({
+    status: 422,
+    body: {
+      statusCode: 422,
+      activityId: randomUUID(),
+      message: 'Referenced entity was not found',
+      errorCode: 'entity_not_found',
+      details: { entityId },
+    },
+  });
+
+  /** Tangany's refusal of a customer body (unknown or insufficient entities), or null when it would take it. */
+  async function customerRefusal(db: Db, body: Record<string, unknown>): Promise<SandboxAnswer | null> {
+    const owner = (body.owner as { entityId?: string } | undefined)?.entityId;
+    const authorized = ((body.authorized as { entityId?: string }[] | undefined) ?? []).map(
+      (a) => a.entityId,
+    );
+    if (typeof body.id !== 'string' || !owner || authorized.length === 0 || authorized.some((a) => !a)) {
+      return {
+        status: 400,
+        body: { statusCode: 400, activityId: randomUUID(), message: 'id, owner and authorized are required' },
+      };
+    }
+    const ownerEntity = await entityOf(db, owner);
+    if (!ownerEntity) return entityNotFound(owner);
+    const authorizedEntities: SandboxEntity[] = [];
+    for (const id of authorized as string[]) {
+      const entity = await entityOf(db, id);
+      if (!entity) return entityNotFound(id);
+      authorizedEntities.push(entity);
+    }
+    const refusal = customerRefusalOf(ownerEntity, authorizedEntities, new Date());
+    return refusal ? { status: 422, body: { statusCode: 422, activityId: randomUUID(), ...refusal } } : null;
+  }
+
+  async function insertCustomer(
+    db: Db,
+    reference: string,
+    body: Record<string, unknown>,
+  ): Promise<SandboxAnswer> {
+    const id = body.id as string;
+    const inserted = await db
+      .insert(sandboxCustodyCustomers)
+      .values({ id, reference, person: body })
+      .onConflictDoNothing()
+      .returning({ id: sandboxCustodyCustomers.id });
+    if (inserted.length === 0) {
+      return {
+        status: 409,
+        body: { statusCode: 409, activityId: randomUUID(), message: 'A customer with this id exists' },
+      };
+    }
+    return { status: 201, body };
+  }
+
   const api: SandboxTanganyApi = {
-    async createCustomer(db, { id, reference, person }) {
+    async createEntity(db, { kind, reference, body }) {
+      const problem = sandboxEntityProblem(kind, body);
+      if (problem) {
+        return { status: 400, body: { statusCode: 400, activityId: randomUUID(), message: problem } };
+      }
+      const id = body.id as string;
+      if (kind === 'legal_person') {
+        const related = (body.related as { entityId: string }[] | undefined) ?? [];
+        for (const { entityId } of related) {
+          if (!(await entityOf(db, entityId))) return entityNotFound(entityId);
+        }
+      }
       const inserted = await db
-        .insert(sandboxCustodyCustomers)
-        .values({ id, reference, person })
+        .insert(sandboxCustodyEntities)
+        .values({ id, kind, reference, data: body })
         .onConflictDoNothing()
-        .returning({ id: sandboxCustodyCustomers.id });
+        .returning({ id: sandboxCustodyEntities.id });
       if (inserted.length === 0) {
         return {
           status: 409,
-          body: { statusCode: 409, activityId: randomUUID(), message: 'A customer with this id exists' },
+          body: { statusCode: 409, activityId: randomUUID(), message: 'An entity with this id exists' },
         };
       }
-      return { status: 201, body: { id, owner: { entityId: id }, authorized: [{ entityId: id }] } };
+      return { status: 201, body };
+    },
+
+    async createCustomer(db, { reference, body }) {
+      const refusal = await customerRefusal(db, body);
+      if (refusal) return refusal;
+      return insertCustomer(db, reference, body);
     },
 
     async getCustomer(db, id) {
@@ -482,6 +582,16 @@ export function createSandboxCustody(opts: {
     },
   };
 
+  function refused(what: string, answer: SandboxAnswer): never {
+    opts.logger?.warn(
+      { what, status: answer.status, errorCode: answer.body.errorCode, details: answer.body.details },
+      'sandbox custody: request refused',
+    );
+    throw new AppError('partner_unavailable', {
+      detail: `sandbox custody ${what}: answered ${answer.status}`,
+    });
+  }
+
   return {
     kind: 'sandbox',
     sandbox,
@@ -490,11 +600,26 @@ export function createSandboxCustody(opts: {
       // The same steps as the Tangany adapter, against the sandbox's Tangany 2.0 surface (decision 030).
       const ids = custodyIdsOf(holder.reference, attempt);
       if ((await api.getCustomer(db, ids.customerId)).status === 404) {
-        await api.createCustomer(db, {
-          id: ids.customerId,
-          reference: holder.reference,
-          person: holder.person,
-        });
+        const plan = tanganyCustomerPlan(holder, ids, new Date().toISOString().slice(0, 10));
+        for (const entity of plan.entities) {
+          const kind = entity.kind === 'legal-persons' ? 'legal_person' : 'natural_person';
+          const made = await api.createEntity(db, { kind, reference: holder.reference, body: entity.body });
+          if (made.status !== 201 && made.status !== 409) refused('entity', made);
+        }
+        const refusal = await customerRefusal(db, plan.customer);
+        // The platform opens the custody wallet before the identification (decision 009's gate order),
+        // when Tangany would still refuse the person as insufficient (no KYC yet): the sandbox says so
+        // in its log and opens the customer anyway, so onboarding goes on (decision 030, left open).
+        if (refusal && refusal.body.errorCode === 'entity_data_insufficient') {
+          opts.logger?.warn(
+            { errorCode: refusal.body.errorCode, details: refusal.body.details },
+            'sandbox custody: Tangany would refuse this customer as insufficient; opened for the sandbox',
+          );
+        } else if (refusal) {
+          refused('customer', refusal);
+        }
+        const made = await insertCustomer(db, holder.reference, plan.customer);
+        if (made.status !== 201 && made.status !== 409) refused('customer', made);
       }
       if ((await api.getWallet(db, ids.walletName)).status === 404) {
         const created = await api.createWallet(db, {
