@@ -3,8 +3,16 @@ import { isChecksumAddress } from '@token/domain/wallets';
 import { count, eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, sandboxCustodyWallets, wallets } from '../../db/schema/index.ts';
-import { seedInvestor } from '../../db/seed/factories.ts';
+import {
+  addresses,
+  customers,
+  sandboxCustodyCustomers,
+  sandboxCustodyEntities,
+  sandboxCustodyWallets,
+  uboUsers,
+  wallets,
+} from '../../db/schema/index.ts';
+import { seedIdentification, seedInvestor } from '../../db/seed/factories.ts';
 import type { CustodyPort } from '../../partners/custody/port.ts';
 import {
   type CustodyTestApp,
@@ -270,5 +278,134 @@ describe('GET wallets', () => {
     expect((await a.api.get('/wallets')).body).toEqual([walletA.body]);
     expect((await b.api.get('/wallets')).body).toEqual([walletB.body]);
     expect((await a.api.get('/wallets/999999')).status).toBe(404);
+  });
+});
+
+describe('POST wallets for a company account (Tangany legal person, decision 030)', () => {
+  it('opens the wallet for the company: a legal person owning the custodian’s customer, its user authorised with kyc', async () => {
+    const { row, api } = await investor({
+      accountType: 'company',
+      companyName: `Muster Beteiligungen ${Date.now()} GmbH`,
+      companyType: 'limited_liability_company',
+      registryNumber: 'HRB 12345',
+      court: 'Amtsgericht Köln',
+      taxNumber: '217/5734/1234',
+      vatNumber: 'DE811569869',
+      foundingDate: '2015-04-01',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      birthDate: '1984-08-12',
+      nationality: 'DE',
+      representativeRole: 'managing_director',
+      address: { street: 'Heidestraße 17', postcode: '50667', city: 'Köln', countryCode: 'DE' },
+    });
+    await t.app.db.insert(addresses).values({
+      customerId: row.id,
+      kind: 'company',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      company: 'Muster Beteiligungen GmbH',
+      countryCode: 'DE',
+      street: 'Domstraße 1',
+      city: 'Köln',
+      postcode: '50670',
+    });
+    await t.app.db.insert(uboUsers).values([
+      { customerId: row.id, roles: [70], isUser: true, firstName: 'Erika', lastName: 'Mustermann' },
+      {
+        customerId: row.id,
+        roles: [60],
+        firstName: 'Max',
+        lastName: 'Muster',
+        birthDate: '1970-01-02',
+        birthPlace: 'Wien',
+        nationality: 'AT',
+        street: 'Ring 1',
+        postcode: '1010',
+        city: 'Wien',
+        country: 'AT',
+        equityShares: 7550,
+        votingShares: 7550,
+      },
+    ]);
+    const ident = await seedIdentification(t.app.db, {
+      customerId: row.id,
+      state: 'approved',
+      partnerResult: 'SUCCESS',
+      result: {
+        result: 'SUCCESS',
+        person: { nationality: 'DE' },
+        document: {
+          type: 'IDCARD',
+          number: 'T22000129',
+          country: 'DE',
+          issuedBy: 'STADT KOELN',
+          issuedAt: '2021-06-01',
+          validUntil: '2031-05-31',
+        },
+      },
+    });
+
+    const res = await api.post('/wallets', { type: 'custody', defaultWallet: true });
+    expect(res.status).toBe(201);
+
+    const entities = await t.app.db
+      .select()
+      .from(sandboxCustodyEntities)
+      .where(eq(sandboxCustodyEntities.reference, row.uuid));
+    const byId = Object.fromEntries(entities.map((e) => [e.id, e]));
+    expect(byId[row.uuid]).toMatchObject({
+      kind: 'legal_person',
+      data: {
+        name: row.companyName,
+        legalForm: 'GmbH',
+        commercialRegister: 'Amtsgericht Köln HRB 12345',
+        taxId: '217/5734/1234',
+        vatId: 'DE811569869',
+        legalAddress: { country: 'DE', city: 'Köln', postcode: '50670', streetName: 'Domstraße 1' },
+        related: [
+          {
+            entityId: `${row.uuid}-p-user`,
+            isUltimateBeneficialOwner: false,
+            position: 'legal_representative',
+          },
+          { isUltimateBeneficialOwner: true, sharePercentage: 75.5 },
+        ],
+      },
+    });
+    const related = (byId[row.uuid]!.data as { related: { entityId: string }[] }).related;
+    expect(byId[related[1]!.entityId]).toMatchObject({
+      kind: 'natural_person',
+      data: { firstName: 'Max', nationality: 'AT', address: { country: 'AT', city: 'Wien' } },
+    });
+    expect(byId[`${row.uuid}-p-user`]).toMatchObject({
+      kind: 'natural_person',
+      data: {
+        firstName: 'Erika',
+        nationality: 'DE',
+        address: { country: 'DE', city: 'Köln', streetName: 'Heidestraße 17' },
+        kyc: {
+          id: ident.externalId,
+          method: 'video_ident',
+          document: {
+            type: 'id_card',
+            number: 'T22000129',
+            country: 'DE',
+            nationality: 'DE',
+            issuedBy: 'STADT KOELN',
+            issueDate: '2021-06-01',
+            validUntil: '2031-05-31',
+          },
+        },
+      },
+    });
+    const [customer] = await t.app.db
+      .select()
+      .from(sandboxCustodyCustomers)
+      .where(eq(sandboxCustodyCustomers.id, row.uuid));
+    expect(customer!.person).toMatchObject({
+      owner: { entityId: row.uuid },
+      authorized: [{ entityId: `${row.uuid}-p-user` }],
+    });
   });
 });

@@ -44,9 +44,71 @@ const holder: CustodyHolder = {
     nationality: 'DE',
     email: 'erika@example.org',
     address: { country: 'DE', city: 'Köln', postcode: '50667', streetName: 'Heidestraße 17' },
-    kyc: { id: 'TST-KYC-1', date: '2025-03-01T10:00:00.000Z', method: 'video_ident' },
+    kyc: {
+      id: 'TST-KYC-1',
+      date: '2025-03-01T10:00:00.000Z',
+      method: 'video_ident',
+      document: {
+        type: 'id_card',
+        number: 'T22000129',
+        country: 'DE',
+        nationality: null,
+        issuedBy: 'STADT KOELN',
+        issueDate: '2021-06-01',
+        validUntil: '2031-05-31',
+      },
+    },
   },
 };
+
+/** A company account: the GmbH, its user (identified) and a beneficial owner who is also its director. */
+const companyHolder: CustodyHolder = {
+  ...holder,
+  reference: 'c0a1b2c3-0000-4000-8000-00000000c0de',
+  company: {
+    name: 'Muster Beteiligungen GmbH',
+    legalForm: 'GmbH',
+    commercialRegister: 'Amtsgericht Köln HRB 12345',
+    taxId: '217/5734/1234',
+    vatId: null,
+    legalAddress: { country: 'DE', city: 'Köln', postcode: '50670', streetName: 'Domstraße 1' },
+    related: [
+      {
+        key: 'u7',
+        person: {
+          ...bareNulls(),
+          firstName: 'Max',
+          lastName: 'Muster',
+          birthDate: '1970-01-02',
+          nationality: 'AT',
+        },
+        isUltimateBeneficialOwner: true,
+        isFictitiousBeneficialOwner: false,
+        position: 'managing_director',
+        sharePercentage: 60,
+      },
+    ],
+    user: {
+      isUltimateBeneficialOwner: false,
+      isFictitiousBeneficialOwner: false,
+      position: 'authorised_representative',
+      sharePercentage: null,
+    },
+  },
+};
+function bareNulls() {
+  return {
+    firstName: null,
+    lastName: null,
+    birthDate: null,
+    birthPlace: null,
+    birthCountry: null,
+    nationality: null,
+    email: null,
+    address: null,
+    kyc: null,
+  };
+}
 const bare = (ref: string): CustodyHolder => ({
   reference: ref,
   person: {
@@ -205,6 +267,22 @@ describe('Tangany adapter, API Suite 2.0 (recorded payloads)', () => {
         kyc: { id: 'TST-KYC-1', method: 'video_ident' },
       },
     });
+    // Tangany's kyc block: the identification with the document the KYC partner read; the document's
+    // nationality is the person's when the partner gave none.
+    expect((entity!.body as { kyc: unknown }).kyc).toEqual({
+      id: 'TST-KYC-1',
+      date: '2025-03-01T10:00:00.000Z',
+      method: 'video_ident',
+      document: {
+        type: 'id_card',
+        number: 'T22000129',
+        country: 'DE',
+        nationality: 'DE',
+        issuedBy: 'STADT KOELN',
+        issueDate: '2021-06-01',
+        validUntil: '2031-05-31',
+      },
+    });
     expect(customer).toMatchObject({
       method: 'POST',
       url: 'https://api.tangany.com/customers/customers',
@@ -227,6 +305,79 @@ describe('Tangany adapter, API Suite 2.0 (recorded payloads)', () => {
       body: undefined,
     });
     expect(lines.join('\n')).not.toContain('s3cr3t-value-never-logged');
+  });
+
+  it('makes a company account a legal person owning the customer, its user authorised (Customers API)', async () => {
+    const ref = companyHolder.reference;
+    const { fetch, requests } = replay([
+      { status: 404, body: customer404 },
+      { status: 201, body: '{}' },
+      { status: 201, body: '{}' },
+      { status: 201, body: '{}' },
+      { status: 201, body: '{}' },
+      { status: 404, body: wallet404 },
+      { status: 201, body: JSON.stringify({ wallet: `${ref}-w1`, customerId: ref, securityLevel: 2 }) },
+      { status: 200, body: ethWallet200 },
+    ]);
+    await createTanganyCustody({ config, fetch }).createWallet({
+      db: undefined as never,
+      holder: companyHolder,
+    });
+    expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      `GET /customers/customers/${ref}`,
+      'POST /customers/entities/natural-persons',
+      'POST /customers/entities/natural-persons',
+      'POST /customers/entities/legal-persons',
+      'POST /customers/customers',
+      `GET /custody/wallets/${ref}-w1`,
+      'POST /custody/wallets',
+      `GET /custody/protocols/eth/wallets/${ref}-w1`,
+    ]);
+    const [, user, owner, legal, customer] = requests;
+    // The user who identified: a natural person of their own, with the kyc block.
+    expect(user!.body).toMatchObject({
+      id: `${ref}-p-user`,
+      firstName: 'Erika',
+      nationality: 'DE',
+      kyc: { id: 'TST-KYC-1', method: 'video_ident', document: { type: 'id_card' } },
+    });
+    // A beneficial owner: only what the platform knows (no address, no kyc).
+    expect(owner!.body).toEqual({
+      id: `${ref}-p-u7`,
+      firstName: 'Max',
+      lastName: 'Muster',
+      birthDate: '1970-01-02',
+      nationality: 'AT',
+    });
+    expect(legal!.body).toEqual({
+      id: ref,
+      name: 'Muster Beteiligungen GmbH',
+      legalForm: 'GmbH',
+      commercialRegister: 'Amtsgericht Köln HRB 12345',
+      taxId: '217/5734/1234',
+      legalAddress: { country: 'DE', city: 'Köln', postcode: '50670', streetName: 'Domstraße 1' },
+      related: [
+        {
+          entityId: `${ref}-p-user`,
+          isUltimateBeneficialOwner: false,
+          isFictitiousBeneficialOwner: false,
+          position: 'authorised_representative',
+        },
+        {
+          entityId: `${ref}-p-u7`,
+          isUltimateBeneficialOwner: true,
+          isFictitiousBeneficialOwner: false,
+          position: 'managing_director',
+          sharePercentage: 60,
+        },
+      ],
+    });
+    expect(customer!.body).toMatchObject({
+      id: ref,
+      contracts: [{ type: 'standard' }],
+      owner: { entityId: ref },
+      authorized: [{ entityId: `${ref}-p-user` }],
+    });
   });
 
   it('leaves out unknown personal data and the vault header; an existing customer is not created again', async () => {

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxCustodyRequests, sandboxCustodyWallets } from '../../../db/schema/index.ts';
+import {
+  sandboxCustodyCustomers,
+  sandboxCustodyEntities,
+  sandboxCustodyRequests,
+  sandboxCustodyWallets,
+} from '../../../db/schema/index.ts';
 import type { CustodyHolder } from '../port.ts';
+import { naturalPersonBody } from '../tangany-entities.ts';
 import { type CustodyTestApp, createCustodyTestApp } from './sandbox-custody.test-kit.ts';
 
 const holderOf = (reference: string): CustodyHolder => ({
@@ -14,9 +20,17 @@ const holderOf = (reference: string): CustodyHolder => ({
     birthCountry: null,
     nationality: 'DE',
     email: null,
-    address: null,
-    kyc: null,
+    address: { country: 'DE', city: 'Köln', postcode: '50667', streetName: 'Heidestraße 17' },
+    kyc: { id: 'sandbox-kyc-1', date: '2025-03-01T10:00:00.000Z', method: 'video_ident', document: null },
   },
+});
+
+/** A customer body owned by and authorising one entity (Tangany's Create customer). */
+const customerBody = (id: string, owner = id, authorized = [owner]) => ({
+  id,
+  contracts: [{ type: 'standard', signedDate: '2025-03-02', cancelledDate: null }],
+  owner: { entityId: owner },
+  authorized: authorized.map((entityId) => ({ entityId })),
 });
 
 describe('sandbox custodian as Tangany 2.0 (decision 030)', () => {
@@ -42,23 +56,16 @@ describe('sandbox custodian as Tangany 2.0 (decision 030)', () => {
 
   it('answers the same request id with the first answer, and another body under it with 409', async () => {
     const { api } = t.custody.sandbox;
+    const person = naturalPersonBody('cust-1', holderOf('cust-1').person);
     expect(
-      (
-        await api.createCustomer(t.app.db, {
-          id: 'cust-1',
-          reference: 'cust-1',
-          person: holderOf('cust-1').person,
-        })
-      ).status,
+      (await api.createEntity(t.app.db, { kind: 'natural_person', reference: 'cust-1', body: person }))
+        .status,
     ).toBe(201);
     expect(
-      (
-        await api.createCustomer(t.app.db, {
-          id: 'cust-1',
-          reference: 'cust-1',
-          person: holderOf('cust-1').person,
-        })
-      ).status,
+      (await api.createCustomer(t.app.db, { reference: 'cust-1', body: customerBody('cust-1') })).status,
+    ).toBe(201);
+    expect(
+      (await api.createCustomer(t.app.db, { reference: 'cust-1', body: customerBody('cust-1') })).status,
     ).toBe(409);
     const body = { wallet: 'cust-1-w1', securityLevel: 1 as const, customerId: 'cust-1' };
     const first = await api.createWallet(t.app.db, { requestId: 'req-1', body, reference: 'cust-1' });
@@ -108,11 +115,12 @@ describe('sandbox custodian as Tangany 2.0 (decision 030)', () => {
     const holder = holderOf('a1b2c3d4-0000-4000-8000-000000000001');
     // The first call reached the custodian (customer and wallet made) and its answer was lost.
     const { api } = t.custody.sandbox;
-    await api.createCustomer(t.app.db, {
-      id: holder.reference,
+    await api.createEntity(t.app.db, {
+      kind: 'natural_person',
       reference: holder.reference,
-      person: holder.person,
+      body: naturalPersonBody(holder.reference, holder.person),
     });
+    await api.createCustomer(t.app.db, { reference: holder.reference, body: customerBody(holder.reference) });
     const lost = await api.createWallet(t.app.db, {
       requestId: `wallet-${holder.reference}-1`,
       body: { wallet: `${holder.reference}-w1`, securityLevel: 1, customerId: holder.reference },
@@ -136,5 +144,154 @@ describe('sandbox custodian as Tangany 2.0 (decision 030)', () => {
       .from(sandboxCustodyWallets)
       .where(eq(sandboxCustodyWallets.id, second.walletId));
     expect(row2).toMatchObject({ name: `${holder.reference}-w2`, customerId: holder.reference });
+  });
+
+  it('refuses entities and customers as Tangany does: required fields, unknown entities, insufficient data', async () => {
+    const { api } = t.custody.sandbox;
+    const db = t.app.db;
+    const legalAddress = { country: 'DE', city: 'Köln', postcode: '50670', streetName: 'Domstraße 1' };
+    // A legal person needs its name, legal form and legal address (validation, 400); nothing is kept.
+    for (const body of [
+      { id: 'lp-1', legalForm: 'GmbH', legalAddress },
+      { id: 'lp-1', name: 'Muster GmbH', legalAddress },
+      { id: 'lp-1', name: 'Muster GmbH', legalForm: 'GmbH' },
+      { id: 'lp-1', name: 'Muster GmbH', legalForm: 'GmbH', legalAddress: { ...legalAddress, city: '' } },
+    ]) {
+      expect((await api.createEntity(db, { kind: 'legal_person', reference: 'lp-1', body })).status).toBe(
+        400,
+      );
+    }
+    // A related entity must exist (422 entity_not_found).
+    const legal = { id: 'lp-1', name: 'Muster GmbH', legalForm: 'GmbH', legalAddress };
+    expect(
+      await api.createEntity(db, {
+        kind: 'legal_person',
+        reference: 'lp-1',
+        body: { ...legal, related: [{ entityId: 'lp-1-p-user', isUltimateBeneficialOwner: false }] },
+      }),
+    ).toMatchObject({ status: 422, body: { errorCode: 'entity_not_found' } });
+    expect(
+      await db.select().from(sandboxCustodyEntities).where(eq(sandboxCustodyEntities.id, 'lp-1')),
+    ).toHaveLength(0);
+
+    // A natural person without kyc may exist, but cannot be related to a customer as its authorised person.
+    const { kyc: _, ...withoutKyc } = holderOf('lp-1').person;
+    const user = naturalPersonBody('lp-1-p-user', { ...withoutKyc, kyc: null });
+    expect(
+      (await api.createEntity(db, { kind: 'natural_person', reference: 'lp-1', body: user })).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.createEntity(db, {
+          kind: 'legal_person',
+          reference: 'lp-1',
+          body: {
+            ...legal,
+            related: [{ entityId: 'lp-1-p-user', isUltimateBeneficialOwner: true, sharePercentage: 100 }],
+          },
+        })
+      ).status,
+    ).toBe(201);
+    const insufficient = await api.createCustomer(db, {
+      reference: 'lp-1',
+      body: customerBody('lp-1', 'lp-1', ['lp-1-p-user']),
+    });
+    expect(insufficient).toEqual({
+      status: 422,
+      body: {
+        statusCode: 422,
+        activityId: expect.any(String),
+        message:
+          'Referenced entity has not been provided with sufficient data to be used in the requested context',
+        errorCode: 'entity_data_insufficient',
+        details: { entityId: 'lp-1-p-user', missingData: ['kyc'] },
+      },
+    });
+    // The legal person itself as owner needs no more (Tangany: no restrictions for legal entities).
+    expect(
+      await api.createCustomer(db, { reference: 'lp-1', body: customerBody('lp-1', 'lp-1', ['lp-1']) }),
+    ).toMatchObject({ status: 201 });
+    // A natural owner lacking nationality and address: both named.
+    const bare = naturalPersonBody('np-bare', { ...withoutKyc, nationality: null, address: null, kyc: null });
+    await api.createEntity(db, { kind: 'natural_person', reference: 'np-bare', body: bare });
+    expect(
+      await api.createCustomer(db, { reference: 'np-bare', body: customerBody('np-bare') }),
+    ).toMatchObject({
+      status: 422,
+      body: {
+        errorCode: 'entity_data_insufficient',
+        details: { missingData: ['nationality', 'address', 'kyc'] },
+      },
+    });
+    // An authorised person under 18 is refused; unknown entities too.
+    const minor = naturalPersonBody('np-minor', {
+      ...holderOf('np-minor').person,
+      birthDate: `${new Date().getUTCFullYear() - 10}-01-01`,
+    });
+    await api.createEntity(db, { kind: 'natural_person', reference: 'np-minor', body: minor });
+    expect(
+      await api.createCustomer(db, { reference: 'np-minor', body: customerBody('np-minor') }),
+    ).toMatchObject({
+      status: 422,
+      body: { errorCode: 'entity_must_be_an_adult' },
+    });
+    expect(await api.createCustomer(db, { reference: 'x', body: customerBody('x', 'nobody') })).toMatchObject(
+      {
+        status: 422,
+        body: { errorCode: 'entity_not_found' },
+      },
+    );
+    const kept = await db.select().from(sandboxCustodyCustomers);
+    expect(kept.map((c) => c.id)).not.toContain('np-bare');
+  });
+
+  it('opens a company account’s wallet for the legal person, related persons first, the user authorised', async () => {
+    const reference = 'a1b2c3d4-0000-4000-8000-0000000c0de1';
+    const holder: CustodyHolder = {
+      ...holderOf(reference),
+      company: {
+        name: 'Muster Beteiligungen GmbH',
+        legalForm: 'GmbH',
+        commercialRegister: 'Amtsgericht Köln HRB 12345',
+        taxId: null,
+        vatId: 'DE811569869',
+        legalAddress: { country: 'DE', city: 'Köln', postcode: '50670', streetName: 'Domstraße 1' },
+        related: [
+          {
+            key: 'u1',
+            person: { ...holderOf(reference).person, firstName: 'Max', address: null, kyc: null },
+            isUltimateBeneficialOwner: true,
+            isFictitiousBeneficialOwner: false,
+            position: null,
+            sharePercentage: 75.5,
+          },
+        ],
+        user: {
+          isUltimateBeneficialOwner: false,
+          isFictitiousBeneficialOwner: false,
+          position: 'managing_director',
+          sharePercentage: null,
+        },
+      },
+    };
+    const opened = await t.custody.createWallet({ db: t.app.db, holder });
+    expect(opened.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const entities = await t.app.db
+      .select()
+      .from(sandboxCustodyEntities)
+      .where(eq(sandboxCustodyEntities.reference, reference));
+    expect(Object.fromEntries(entities.map((e) => [e.id, e.kind]))).toEqual({
+      [reference]: 'legal_person',
+      [`${reference}-p-user`]: 'natural_person',
+      [`${reference}-p-u1`]: 'natural_person',
+    });
+    const [customer] = await t.app.db
+      .select()
+      .from(sandboxCustodyCustomers)
+      .where(eq(sandboxCustodyCustomers.id, reference));
+    expect(customer!.person).toMatchObject({
+      owner: { entityId: reference },
+      authorized: [{ entityId: `${reference}-p-user` }],
+    });
   });
 });
