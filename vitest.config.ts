@@ -70,7 +70,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       ...(withPostgres
@@ -82,7 +82,7 @@ export default defineConfig({
                 include: ['apps/api/src/**/*.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
-                hookTimeout: 60_000,
+                hookTimeout: 120_000,
               },
             },
           ]

@@ -70,7 +70,7 @@ describe('the server process', () => {
     expect(after['hydra:totalItems']).toBe(before['hydra:totalItems']);
     expect(second.output()).not.toContain('demo data seeded');
     expect(await stop(second.proc)).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('never creates accounts with known passwords on a production start', async () => {
     const port = await freePort();
@@ -89,7 +89,7 @@ describe('the server process', () => {
     } finally {
       rmSync(prodDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 
   it('stops with a message naming a wrong variable', async () => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
