@@ -419,7 +419,10 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
   await expect(card.getByRole('button', { name: 'Jetzt zeichnen' })).toBeEnabled();
   await page.goto('/products/SOLAR_BRANDENBURG_2031');
   await buy.click();
-  await expect(page).toHaveURL(/\/order-process\/token\?product=SOLAR_BRANDENBURG_2031$/);
+  // The step starts the order from `?product=` and then drops it from the address: where it ends,
+  // not the moment in between, is what this checks.
+  await expect(page).toHaveURL(/\/order-process\/token(\?product=SOLAR_BRANDENBURG_2031)?$/);
+  await expect(page.getByText('Sie zeichnen Solarpark Brandenburg 2031.')).toBeVisible();
 });
 
 test('the professional client: the criteria, the request and an evidence upload under way', async ({
