@@ -152,8 +152,9 @@ test('a category scrolls on: the next page arrives when the list end comes into 
   await expect(page.getByRole('heading', { level: 1, name: 'Kunst' })).toBeVisible();
   await expect(cards(page)).toHaveCount(12);
   await expect(page.getByTestId('list-count')).toHaveText(`12 von ${count} Objekten`);
+  // the next page by its cursor (keyset paging, decision 026): `after` names the first page's last item
   const nextPage = page.waitForResponse(
-    (r) => r.url().includes('/api/v2/shop/products') && new URL(r.url()).searchParams.get('page') === '2',
+    (r) => r.url().includes('/api/v2/shop/products') && Boolean(new URL(r.url()).searchParams.get('after')),
   );
   await page.getByTestId('list-end').scrollIntoViewIfNeeded();
   expect((await nextPage).status()).toBe(200);
