@@ -207,11 +207,17 @@ export type AppConfig = {
       | {
           apiKey: string;
           companyId: string;
+          /** The custom header's value configured at IDnow (`X-Auth-Token`), if any. */
           webhookSecret: string | null;
+          /** IDnow's JWKS, e.g. https://auth.eu.platform.idnow.io/oidc/.well-known/jwks.json. */
           webhookJwksUrl: string;
+          /** The `iss` of IDnow's webhook JWTs. */
           webhookIssuer: string;
+          /** The `aud` of IDnow's webhook JWTs (the company's), checked when set. */
           webhookAudience: string | null;
+          /** e.g. https://gateway.idnow.de (test: https://gateway.test.idnow.de). */
           gatewayUrl: string;
+          /** e.g. https://go.idnow.de (test: https://go.test.idnow.de). */
           identUrl: string;
         }
       | undefined;

@@ -1,6 +1,9 @@
+import { seedChannel } from '../db/seed/channel.ts';
 import { seedBond, seedBuyer, seedInvestor, type VariantSeed } from '../db/seed/factories.ts';
+import { isSandboxCard } from '../partners/card/create-card.ts';
+import type { SandboxCard } from '../partners/card/sandbox/sandbox-card.ts';
 import { loginAs, shop, testPassword } from './accounts.ts';
-import type { TestApp } from './create-test-app.ts';
+import { createTestApp, type TestApp } from './create-test-app.ts';
 
 /** The completion statements an investor gives (spec 5: US/Canada, a risk, two truthful statements). */
 export const orderStatements = {
@@ -36,4 +39,17 @@ export async function testBond(
 ) {
   const { product, variant } = await seedBond(t.app.db, { variant: { totalSupply: 1_000_000 }, ...opts });
   return { product, variant: variant! };
+}
+
+/** A test app on the reference data with the shop's channel: what the order and payment tests start from. */
+export async function createShopTestApp(): Promise<TestApp> {
+  const t = await createTestApp({ seed: 'reference' });
+  await t.app.db.transaction((tx) => seedChannel(tx));
+  return t;
+}
+
+/** The app's card partner, which these tests drive as the sandbox card provider. */
+export function sandboxCardOf(t: TestApp): SandboxCard {
+  if (!isSandboxCard(t.partners.card)) throw new Error('expected the sandbox card provider');
+  return t.partners.card;
 }

@@ -2,15 +2,15 @@ import { AppError } from '@token/domain/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers, orders, payments, sandboxCardSessions } from '../../db/schema/index.ts';
-import { seedChannel } from '../../db/seed/channel.ts';
-import { isSandboxCard } from '../../partners/card/create-card.ts';
 import type { SandboxCard } from '../../partners/card/sandbox/sandbox-card.ts';
-import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import type { TestApp } from '../../test/create-test-app.ts';
 import {
+  createShopTestApp,
   loggedInInvestor,
   noDeclarations,
   orderStatements,
   type ShopApi,
+  sandboxCardOf,
   testBond,
 } from '../../test/orders.ts';
 
@@ -23,10 +23,8 @@ import {
 let t: TestApp;
 let card: SandboxCard;
 beforeAll(async () => {
-  t = await createTestApp({ seed: 'reference' });
-  await t.app.db.transaction((tx) => seedChannel(tx));
-  if (!isSandboxCard(t.partners.card)) throw new Error('expected the sandbox card provider');
-  card = t.partners.card;
+  t = await createShopTestApp();
+  card = sandboxCardOf(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -10,15 +10,15 @@ import {
   productVariants,
   sandboxCardSessions,
 } from '../../db/schema/index.ts';
-import { seedChannel } from '../../db/seed/channel.ts';
-import { isSandboxCard } from '../../partners/card/create-card.ts';
 import type { SandboxCard } from '../../partners/card/sandbox/sandbox-card.ts';
-import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import type { TestApp } from '../../test/create-test-app.ts';
 import {
+  createShopTestApp,
   loggedInInvestor,
   noDeclarations,
   orderStatements,
   type ShopApi,
+  sandboxCardOf,
   testBond,
 } from '../../test/orders.ts';
 import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
@@ -31,10 +31,8 @@ import { admin, operatorWithToken } from '../admin/admin.test-kit.ts';
 let t: TestApp;
 let card: SandboxCard;
 beforeAll(async () => {
-  t = await createTestApp({ seed: 'reference' });
-  await t.app.db.transaction((tx) => seedChannel(tx));
-  if (!isSandboxCard(t.partners.card)) throw new Error('expected the sandbox card provider');
-  card = t.partners.card;
+  t = await createShopTestApp();
+  card = sandboxCardOf(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,5 +1,6 @@
 import { AppError } from '@token/domain/errors';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { AppConfig } from '../../config.ts';
 import { createIdnowApiClient } from './idnow-api.ts';
 import { eventOfIdnowResult } from './idnow-result.ts';
 import { verifyJwtWebhook, verifySharedSecret } from './idnow-webhook.ts';
@@ -31,22 +32,8 @@ import type {
  * Anything else is not believed: the platform fetches the result from the API instead.
  */
 
-export type IdnowConfig = {
-  apiKey: string;
-  companyId: string;
-  /** The custom header's value configured at IDnow (`X-Auth-Token`), if any. */
-  webhookSecret: string | null;
-  /** IDnow's JWKS, e.g. https://auth.eu.platform.idnow.io/oidc/.well-known/jwks.json. */
-  webhookJwksUrl: string;
-  /** The `iss` of IDnow's webhook JWTs. */
-  webhookIssuer: string;
-  /** The `aud` of IDnow's webhook JWTs (the company's), checked when set. */
-  webhookAudience: string | null;
-  /** e.g. https://gateway.idnow.de (test: https://gateway.test.idnow.de). */
-  gatewayUrl: string;
-  /** e.g. https://go.idnow.de (test: https://go.test.idnow.de). */
-  identUrl: string;
-};
+/** IDnow's settings (`IDNOW_*`, config.ts). */
+export type IdnowConfig = NonNullable<AppConfig['identification']['idnow']>;
 
 type Logger = { warn: (obj: object, msg: string) => void };
 
