@@ -254,10 +254,8 @@ describe('a mail server that stops answering (issue 21, decision 031)', () => {
         const { mail, jobs } = deliveringProcess({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...env });
         const id = await mail.queue(t.app.db, mailAbout('Hängender Server'));
 
-        const started = Date.now();
         expect(await jobs.drain()).toBe(1);
-        // The transport's second, far from the job's 10 minutes: the attempt failed inside the job.
-        expect(Date.now() - started).toBeLessThan(8_000);
+        // The transport's own timeout ended the attempt inside the job (its error, the job retried).
         const row = await outboxRow(id);
         expect(row).toMatchObject({ status: 'pending', attempts: 1 });
         expect(row!.lastError).toMatch(/^Timeout$|^the SMTP server took longer than 1 s/);
