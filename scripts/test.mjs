@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -84,7 +85,22 @@ function vitest(name, file, cmd, args, env) {
   ).length;
   const failed =
     j.numFailedTests + brokenFiles + (r.status !== 0 && j.numFailedTests + brokenFiles === 0 ? 1 : 0);
-  return { passed: j.numPassedTests, failed, seconds: r.seconds };
+  const failures = j.testResults.flatMap((f) => {
+    const where = relative(root, f.name);
+    const tests = f.assertionResults.filter((t) => t.status === 'failed');
+    if (tests.length === 0 && f.status === 'failed') return [`${where}: ${firstLine(f.message)}`];
+    return tests.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+  return { passed: j.numPassedTests, failed, seconds: r.seconds, failures };
+}
+
+// Node's own `util.stripVTControlCharacters` takes the terminal colours out of a message.
+const stripAnsi = stripVTControlCharacters;
+
+/** The first line of a failure's message, short enough for the summary. */
+function firstLine(message) {
+  const line = (message ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.trim().slice(0, 240);
 }
 
 // The web build (the SPA and its server-render build, decision 021) before any suite: the API's
@@ -193,7 +209,8 @@ step('clocks', () => {
   const passed = runs.reduce((n, r) => n + r.passed, 0);
   const failed = runs.reduce((n, r) => n + r.failed, 0);
   const seconds = runs.reduce((n, r) => n + Number(r.seconds), 0);
-  return { passed, failed, seconds: seconds.toFixed(1) };
+  const failures = runs.flatMap((r, i) => (r.failures ?? []).map((f) => `${clocks[i].tz}: ${f}`));
+  return { passed, failed, seconds: seconds.toFixed(1), failures };
 });
 
 step('e2e', () => {
@@ -210,9 +227,22 @@ step('e2e', () => {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   if (!existsSync(file)) return { passed: 0, failed: 1, seconds: r.seconds };
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const s = report.stats;
   const failed = s.unexpected + (r.status !== 0 && s.unexpected === 0 ? 1 : 0);
-  return { passed: s.expected + s.flaky, failed, seconds: r.seconds };
+  const failures = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const error = t.results?.at(-1)?.error?.message;
+        failures.push(`${suite.file ?? spec.file} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return { passed: s.expected + s.flaky, failed, seconds: r.seconds, failures };
 });
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
@@ -222,6 +252,13 @@ for (const r of results) {
   process.stdout.write(
     `  ${r.failed ? '✗' : '✓'} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed (${r.seconds}s)\n`,
   );
+}
+// What failed, by name, just above the last line: CI keeps only the end of the output.
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `${r.name}: ${f}`));
+if (failures.length > 0) {
+  process.stdout.write('\n  failed:\n');
+  for (const f of failures.slice(0, 30)) process.stdout.write(`  - ${stripAnsi(f)}\n`);
+  if (failures.length > 30) process.stdout.write(`  … and ${failures.length - 30} more\n`);
 }
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(join(root, '.test-summary'), `${summary}\n`);
