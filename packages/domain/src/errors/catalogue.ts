@@ -238,6 +238,12 @@ export const errorCatalogue = {
     de: 'Ihre Identität wurde bereits bestätigt.',
     en: 'Your identity has already been confirmed.',
   },
+  // Decision 032: the custodian opens a wallet only for a person who has identified (GwG § 11).
+  identification_required: {
+    status: 409,
+    de: 'Bitte bestätigen Sie zuerst Ihre Identität. Danach eröffnen wir Ihr Verwahrungs-Wallet.',
+    en: 'Please confirm your identity first. We open your custody wallet after that.',
+  },
   wallet_exists: {
     status: 409,
     de: 'Sie haben bereits ein Verwahrungs-Wallet.',

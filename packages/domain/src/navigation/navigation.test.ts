@@ -144,8 +144,8 @@ describe('entry gate driven by the onboarding answer (spec 2 entry gating)', () 
     { step: 'personal', route: '/self-disclosure/personal', state: 'done' },
     { step: 'pep', route: '/self-disclosure/pep', state: 'current' },
     { step: 'adequacy_optional', route: '/self-disclosure/adequacy-optional', state: 'todo' },
-    { step: 'custody', route: '/self-disclosure/custody', state: 'done' },
     { step: 'kyc', route: '/self-disclosure/kyc', state: 'todo' },
+    { step: 'custody', route: '/self-disclosure/custody', state: 'done' },
   ];
   const at = (nextRoute: string | null) => ({ nextRoute, steps });
 

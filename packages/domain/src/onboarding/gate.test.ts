@@ -141,8 +141,8 @@ describe('step routes (spec 2 self-disclosure routes, contract "/self-disclosure
     ['adequacy_professional', '/self-disclosure/adequacy-professional'],
     ['adequacy', '/self-disclosure/adequacy'],
     ['adequacy_risk', '/self-disclosure/adequacy-risk'],
-    ['custody', '/self-disclosure/custody'],
     ['kyc', '/self-disclosure/kyc'],
+    ['custody', '/self-disclosure/custody'],
   ] as const)('%s -> %s', (step, route) => {
     expect(onboardingStepRoute(step)).toBe(route);
     expect(onboardingStepOfRoute(route)).toBe(step);
@@ -244,8 +244,14 @@ describe('the gate order for a personal account (spec 2 "Entry gating … in thi
       '/self-disclosure/adequacy-optional',
     ],
     [
-      'custody before KYC',
+      'KYC before custody (decision 032)',
       with_({ hasWallet: false, kycState: null, kycPassed: false }),
+      'kyc',
+      '/self-disclosure/kyc',
+    ],
+    [
+      'custody once the identification passed',
+      with_({ hasWallet: false }),
       'custody',
       '/self-disclosure/custody',
     ],
@@ -340,8 +346,8 @@ describe('the gate order for a company (spec 2 "for company accounts company dat
       'adequacy_professional',
       'adequacy',
       'adequacy_risk',
-      'custody',
       'kyc',
+      'custody',
     ]);
   });
 });
@@ -353,8 +359,8 @@ const personalSteps: OnboardingStep[] = [
   'adequacy_professional',
   'adequacy',
   'adequacy_risk',
-  'custody',
   'kyc',
+  'custody',
 ];
 
 describe('every step of the account type stays listed; unnecessary ones are skipped (decision 015)', () => {
@@ -420,8 +426,8 @@ describe('every step of the account type stays listed; unnecessary ones are skip
       { step: 'adequacy_professional', route: '/self-disclosure/adequacy-professional', state: 'todo' },
       { step: 'adequacy', route: '/self-disclosure/adequacy', state: 'todo' },
       { step: 'adequacy_risk', route: '/self-disclosure/adequacy-risk', state: 'todo' },
-      { step: 'custody', route: '/self-disclosure/custody', state: 'done' },
       { step: 'kyc', route: '/self-disclosure/kyc', state: 'todo' },
+      { step: 'custody', route: '/self-disclosure/custody', state: 'done' },
     ]);
   });
 
@@ -498,18 +504,18 @@ describe('walking the self-disclosure: the count never changes within a run (iss
     [
       'personal, surveys above 7 (the risk step becomes unnecessary: the reported jump)',
       freshPersonal,
-      [personalData, pep, optional(1), surveys(9, 10), custody, kyc],
+      [personalData, pep, optional(1), surveys(9, 10), kyc, custody],
     ],
-    ['personal, declines the surveys', freshPersonal, [personalData, pep, optional(0), risk, custody, kyc]],
+    ['personal, declines the surveys', freshPersonal, [personalData, pep, optional(0), risk, kyc, custody]],
     [
       'personal, a survey with a warning, then the risk statements',
       freshPersonal,
-      [personalData, pep, optional(1), surveys(5, 9), risk, custody, kyc],
+      [personalData, pep, optional(1), surveys(5, 9), risk, kyc, custody],
     ],
     [
       'personal, professional request approved',
       freshPersonal,
-      [personalData, pep, optional(2), professionalApproved, custody, kyc],
+      [personalData, pep, optional(2), professionalApproved, kyc, custody],
     ],
     [
       'company, surveys above 7',
@@ -522,8 +528,8 @@ describe('walking the self-disclosure: the count never changes within a run (iss
         with_({ documents: companyDone.documents }),
         optional(1),
         surveys(8, 9),
-        custody,
         kyc,
+        custody,
       ],
     ],
   ])('%s', (_name, start, answers) => {
@@ -539,7 +545,7 @@ describe('walking the self-disclosure: the count never changes within a run (iss
     expect(run.at(-1)?.at).toBe(0);
   });
 
-  it('the reported run: at the surveys "5 of 8", after them "7 of 8" (custody), the risk step skipped', () => {
+  it('the reported run: at the surveys "5 of 8", after them "7 of 8" (the identification), the risk step skipped', () => {
     const before = onboardingOf(optional(1)(pep(personalData(freshPersonal))));
     const after = onboardingOf(surveys(9, 10)(optional(1)(pep(personalData(freshPersonal)))));
     const position = (o: Onboarding) => [o.steps.findIndex((s) => s.state === 'current') + 1, o.steps.length];

@@ -38,7 +38,12 @@ import {
  * and progress indicator read that answer and the route table below, never an order of their own.
  */
 
-/** The self-disclosure steps in the order of spec 2's entry gating. */
+/**
+ * The self-disclosure steps in the order of spec 2's entry gating, with one exception (decision 032):
+ * the identification comes before the custody wallet, as spec 4's onboarding order and its routes list
+ * them, because the custodian opens no wallet for a person who has not identified (GwG § 11, Tangany's
+ * customer needs its `kyc`).
+ */
 export const onboardingSteps = [
   'company',
   'personal',
@@ -50,8 +55,8 @@ export const onboardingSteps = [
   'adequacy_professional',
   'adequacy',
   'adequacy_risk',
-  'custody',
   'kyc',
+  'custody',
 ] as const;
 export type OnboardingStep = (typeof onboardingSteps)[number];
 
@@ -184,10 +189,10 @@ export const onboardingStepRules: Readonly<Record<OnboardingStep, StepRule>> = {
     applies: (f) => !f.adequacy.isProfessional && !surveysAppropriate(f.adequacy),
     isDone: (f) => f.adequacy.riskPassed,
   },
-  // spec 2 custody questionnaire / spec 5: a wallet exists
-  custody: { listed: always, applies: always, isDone: (f) => f.hasWallet },
   // spec 4: KYC passed (approved, approved_in_review, approved_data), cached once passed
   kyc: { listed: always, applies: always, isDone: (f) => f.kycPassed || isKycPassed(f.kycState) },
+  // spec 2 custody questionnaire / spec 5: a wallet exists (opened after the identification, decision 032)
+  custody: { listed: always, applies: always, isDone: (f) => f.hasWallet },
 };
 
 /** spec 6: banned = registrar status `rejected`, or the platform banned the customer. */

@@ -88,11 +88,11 @@ async function seedSandboxCustodyWallet(tx: Tx, opts: { customerId: number; appS
   });
 }
 
-/** Everything of a natural person's onboarding up to and including the identification. */
+/** Everything of a natural person's onboarding: the identification, then the custody wallet (decision 032). */
 async function completeOnboarding(tx: Tx, customerId: number, appSecret: string) {
   await answerAdequacy(tx, customerId);
-  await seedSandboxCustodyWallet(tx, { customerId, appSecret });
   await seedIdentification(tx, { customerId, state: 'approved', partnerResult: 'SUCCESS' });
+  await seedSandboxCustodyWallet(tx, { customerId, appSecret });
 }
 
 export async function seedOnboardingDemo(

@@ -65,6 +65,7 @@ export async function walletRoutes(app: App) {
         auth: 'customer',
         errors: [
           'wallet_exists',
+          'identification_required',
           'customer_banned',
           'invalid_transition',
           'partner_unavailable',
@@ -74,7 +75,7 @@ export async function walletRoutes(app: App) {
       schema: {
         tags: ['wallets'],
         summary:
-          'Opens the customer’s custody wallet at the custody partner (one per customer); the registrar status becomes approval_required',
+          'Opens the customer’s custody wallet at the custody partner (one per customer, after the identification passed); the registrar status becomes approval_required',
         querystring: z.strictObject({ ...localeQuery }),
         body: createWalletInputSchema,
         response: { 201: walletViewSchema },

@@ -64,6 +64,7 @@ type CustodyFacts = {
   uuid: string;
   status: string | null;
   cryptoRegistrarStatus: string | null;
+  kycPassed: boolean;
   hasCustodyWallet: boolean;
 };
 
@@ -73,6 +74,7 @@ async function custodyFactsOf(db: Db, customerId: number, lock: boolean): Promis
       uuid: customers.uuid,
       status: customers.status,
       cryptoRegistrarStatus: customers.cryptoRegistrarStatus,
+      kycPassed: customers.kycPassed,
     })
     .from(customers)
     .where(eq(customers.id, customerId));
@@ -87,8 +89,9 @@ async function custodyFactsOf(db: Db, customerId: number, lock: boolean): Promis
 
 /**
  * Whether a custody wallet may be opened now: not for a banned customer (spec 6: registrar status
- * `rejected`, or the platform's ban), not twice, and only where the registrar status may start
- * over at `approval_required`.
+ * `rejected`, or the platform's ban), not twice, not before the identification passed (decision 032:
+ * the custodian's customer carries it), and only where the registrar status may start over at
+ * `approval_required`.
  */
 function assertMayOpenCustodyWallet(facts: CustodyFacts) {
   const registrar = isStateOf(registrarLifecycle, facts.cryptoRegistrarStatus)
@@ -96,6 +99,7 @@ function assertMayOpenCustodyWallet(facts: CustodyFacts) {
     : null;
   if (isRegistrarBanned(registrar) || facts.status === 'banned') throw new AppError('customer_banned');
   if (facts.hasCustodyWallet) throw new AppError('wallet_exists');
+  if (!facts.kycPassed) throw new AppError('identification_required');
   assertCanTransition(registrarLifecycle, registrar, 'approval_required');
 }
 

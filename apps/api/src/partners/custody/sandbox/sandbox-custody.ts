@@ -606,18 +606,10 @@ export function createSandboxCustody(opts: {
           const made = await api.createEntity(db, { kind, reference: holder.reference, body: entity.body });
           if (made.status !== 201 && made.status !== 409) refused('entity', made);
         }
+        // Refused as Tangany refuses (a person without kyc among them): the platform asks only after
+        // the identification passed (decision 032).
         const refusal = await customerRefusal(db, plan.customer);
-        // The platform opens the custody wallet before the identification (decision 009's gate order),
-        // when Tangany would still refuse the person as insufficient (no KYC yet): the sandbox says so
-        // in its log and opens the customer anyway, so onboarding goes on (decision 030, left open).
-        if (refusal && refusal.body.errorCode === 'entity_data_insufficient') {
-          opts.logger?.warn(
-            { errorCode: refusal.body.errorCode, details: refusal.body.details },
-            'sandbox custody: Tangany would refuse this customer as insufficient; opened for the sandbox',
-          );
-        } else if (refusal) {
-          refused('customer', refusal);
-        }
+        if (refusal) refused('customer', refusal);
         const made = await insertCustomer(db, holder.reference, plan.customer);
         if (made.status !== 201 && made.status !== 409) refused('customer', made);
       }
