@@ -613,6 +613,25 @@ export async function seedGradedQuestionnaire(
   return row!;
 }
 
+/**
+ * An investor at the custody step (decision 032): the personal data the custodian's customer needs
+ * (names, birth date, nationality, personal address) and an identification that passed.
+ */
+export function seedIdentifiedInvestor(
+  db: Db,
+  opts: Omit<Parameters<typeof seedInvestor>[1], 'kyc' | 'wallet'>,
+): Promise<CustomerRow> {
+  return seedInvestor(db, {
+    firstName: 'Erika',
+    lastName: 'Muster',
+    birthDate: '1984-08-12',
+    nationality: 'DE',
+    address: { street: 'Heidestraße 17', postcode: '50667', city: 'Köln', countryCode: 'DE' },
+    kyc: 'approved',
+    ...opts,
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Orders (issue 8)
 // ---------------------------------------------------------------------------------------------

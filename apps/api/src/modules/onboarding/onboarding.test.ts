@@ -165,8 +165,8 @@ describe('loadOnboardingFacts', () => {
         { step: 'adequacy', route: '/self-disclosure/adequacy', state: 'done' },
         // both surveys above 7: the risk statements were not needed (decision 015: listed, skipped)
         { step: 'adequacy_risk', route: '/self-disclosure/adequacy-risk', state: 'skipped' },
-        { step: 'custody', route: '/self-disclosure/custody', state: 'done' },
         { step: 'kyc', route: '/self-disclosure/kyc', state: 'done' },
+        { step: 'custody', route: '/self-disclosure/custody', state: 'done' },
       ],
       mayBuy: true,
       banner: 'welcome',
@@ -422,13 +422,7 @@ describe('getOnboarding: the gate on real data (spec 2 order)', () => {
     expect(await next()).toBe('/self-disclosure/adequacy-risk');
 
     await seedAnsweredQuestionnaire(db, { customerId: c.id, type: 'risk', grade: 3 });
-    expect(await next()).toBe('/self-disclosure/custody');
-
-    await seedWallet(db, { customerId: c.id });
-    await db
-      .update(customers)
-      .set({ cryptoRegistrarStatus: 'approval_required' })
-      .where(eq(customers.id, c.id));
+    // decision 032: the identification before the custody wallet
     expect(await getOnboarding({ db, customerId: c.id })).toMatchObject({
       nextRoute: '/self-disclosure/kyc',
       banner: 'kyc_start',
@@ -436,6 +430,13 @@ describe('getOnboarding: the gate on real data (spec 2 order)', () => {
     });
 
     await seedIdentification(db, { customerId: c.id, state: 'approved' });
+    expect(await next()).toBe('/self-disclosure/custody');
+
+    await seedWallet(db, { customerId: c.id });
+    await db
+      .update(customers)
+      .set({ cryptoRegistrarStatus: 'approval_required' })
+      .where(eq(customers.id, c.id));
     expect(await getOnboarding({ db, customerId: c.id })).toMatchObject({
       nextRoute: null,
       banner: 'not_approved',
@@ -456,8 +457,8 @@ describe('getOnboarding: the gate on real data (spec 2 order)', () => {
   it('leads a company through company data, representatives, owners and documents', async () => {
     const c = await seedCompleteCompany();
     await answerAdequacy(c.id);
-    await seedWallet(db, { customerId: c.id });
     await seedIdentification(db, { customerId: c.id, state: 'approved' });
+    await seedWallet(db, { customerId: c.id });
     const next = async () => (await getOnboarding({ db, customerId: c.id })).nextRoute;
     expect(await next()).toBeNull();
 

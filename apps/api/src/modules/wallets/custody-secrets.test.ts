@@ -12,7 +12,7 @@ import {
   sandboxCustodyWallets,
   wallets,
 } from '../../db/schema/index.ts';
-import { seedInvestor } from '../../db/seed/factories.ts';
+import { seedIdentifiedInvestor } from '../../db/seed/factories.ts';
 import type { App } from '../../http/types.ts';
 import { bossSchema } from '../../jobs/pg-boss-db.ts';
 import { createJobRunner, type JobRunner } from '../../jobs/runner.ts';
@@ -85,7 +85,7 @@ async function call(method: 'GET' | 'POST', url: string, token?: string, payload
 
 describe('the sandbox custodian’s private key', () => {
   it('appears in no answer, log line, webhook, mail, partner event or job', async () => {
-    const row = await seedInvestor(app.db, { appSecret: t.config.appSecret });
+    const row = await seedIdentifiedInvestor(app.db, { appSecret: t.config.appSecret });
     const { token } = await loginAs(app, { email: row.email, password: testPassword });
     const created = await call('POST', '/api/v2/shop/wallets', token, { type: 'custody', name: 'Depot' });
     expect(created.statusCode).toBe(201);
@@ -132,7 +132,7 @@ describe('the sandbox custodian’s private key', () => {
   });
 
   it('is not readable through the API in any form (no route answers the sealed key)', async () => {
-    const row = await seedInvestor(app.db, { appSecret: t.config.appSecret });
+    const row = await seedIdentifiedInvestor(app.db, { appSecret: t.config.appSecret });
     const { token } = await loginAs(app, { email: row.email, password: testPassword });
     const created = await call('POST', '/api/v2/shop/wallets', token, { type: 'custody' });
     const [sealed] = await app.db

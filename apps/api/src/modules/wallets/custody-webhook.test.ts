@@ -8,7 +8,7 @@ import {
   sandboxCustodyWallets,
   wallets,
 } from '../../db/schema/index.ts';
-import { seedInvestor } from '../../db/seed/factories.ts';
+import { seedIdentifiedInvestor } from '../../db/seed/factories.ts';
 import {
   type CustodyTestApp,
   createCustodyTestApp,
@@ -31,7 +31,7 @@ const webhookUrl = '/api/v2/shop/wallets/webhook/sandbox';
 
 /** A logged-in investor with a fresh custody wallet (the sandbox's first report not yet delivered). */
 async function investorWithWallet(locale: 'de' | 'en' = 'de') {
-  const row = await seedInvestor(t.app.db, {
+  const row = await seedIdentifiedInvestor(t.app.db, {
     appSecret: t.config.appSecret,
     locale,
     firstName: 'Erika',

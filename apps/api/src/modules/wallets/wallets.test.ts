@@ -12,7 +12,7 @@ import {
   uboUsers,
   wallets,
 } from '../../db/schema/index.ts';
-import { seedIdentification, seedInvestor } from '../../db/seed/factories.ts';
+import { seedIdentification, seedIdentifiedInvestor, seedInvestor } from '../../db/seed/factories.ts';
 import type { CustodyPort } from '../../partners/custody/port.ts';
 import {
   type CustodyTestApp,
@@ -30,8 +30,8 @@ afterAll(async () => {
 });
 
 /** A fresh investor who is logged in: their row and an API client with their token. */
-async function investor(overrides: Partial<Parameters<typeof seedInvestor>[1]> = {}) {
-  const row = await seedInvestor(t.app.db, { appSecret: t.config.appSecret, ...overrides });
+async function investor(overrides: Partial<Parameters<typeof seedIdentifiedInvestor>[1]> = {}) {
+  const row = await seedIdentifiedInvestor(t.app.db, { appSecret: t.config.appSecret, ...overrides });
   const { token } = await loginAs(t.app, { email: row.email, password: testPassword });
   return { row, api: shop(t.app, token), token };
 }
@@ -113,6 +113,33 @@ describe('POST wallets (custody wallet)', () => {
     expect(await walletsOf(row.id)).toHaveLength(1);
     const de = await api.post('/wallets', { type: 'custody' });
     expect(de.body.title).toBe('Sie haben bereits ein Verwahrungs-Wallet.');
+  });
+
+  it('opens no wallet before the identification passed: 409 identification_required, the custodian not asked (decision 032)', async () => {
+    const before = await sandboxWalletCount();
+    for (const kyc of [undefined, 'pending', 'rejected'] as const) {
+      const row = await seedInvestor(t.app.db, {
+        appSecret: t.config.appSecret,
+        nationality: 'DE',
+        address: { street: 'Heidestraße 17', postcode: '50667', city: 'Köln', countryCode: 'DE' },
+        ...(kyc ? { kyc } : {}),
+      });
+      const { token } = await loginAs(t.app, { email: row.email, password: testPassword });
+      const res = await shop(t.app, token).post(
+        '/wallets',
+        { type: 'custody', defaultWallet: true },
+        { 'accept-language': 'en' },
+      );
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'identification_required',
+        title: 'Please confirm your identity first. We open your custody wallet after that.',
+      });
+      expect(await walletsOf(row.id)).toHaveLength(0);
+      const [customer] = await t.app.db.select().from(customers).where(eq(customers.id, row.id));
+      expect(customer!.cryptoRegistrarStatus).toBeNull();
+    }
+    expect(await sandboxWalletCount()).toBe(before);
   });
 
   it('stores one wallet when two requests race (the second is 409)', async () => {
@@ -203,7 +230,7 @@ describe('POST wallets (custody wallet)', () => {
   });
 
   it('stores nothing when the custodian cannot be reached (503 partner_unavailable)', async () => {
-    const row = await seedInvestor(t.app.db, { appSecret: t.config.appSecret });
+    const row = await seedIdentifiedInvestor(t.app.db, { appSecret: t.config.appSecret });
     const failing: CustodyPort = {
       kind: 'sandbox',
       webhooks: null,

@@ -5,7 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TanganyConfig } from '../../config.ts';
 import { customers, wallets } from '../../db/schema/index.ts';
-import { seedInvestor } from '../../db/seed/factories.ts';
+import { seedIdentifiedInvestor } from '../../db/seed/factories.ts';
 import { loginAs, shop, testPassword } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
 import type { CustodyHolder } from './port.ts';
@@ -575,7 +575,7 @@ describe('POST wallets with the Tangany adapter', () => {
   });
 
   it('a timeout answers 503 and stores nothing; the retry stores the wallet Tangany opened the first time', async () => {
-    const investor = await seedInvestor(t.app.db, { appSecret: t.config.appSecret });
+    const investor = await seedIdentifiedInvestor(t.app.db, { appSecret: t.config.appSecret });
     const api = shop(t.app, (await loginAs(t.app, { email: investor.email, password: testPassword })).token);
     tangany.loseAnswerOf('POST /custody/wallets');
     const lost = await api.post('/wallets', { type: 'custody' }, { 'accept-language': 'en' });

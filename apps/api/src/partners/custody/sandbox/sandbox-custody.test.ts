@@ -245,6 +245,25 @@ describe('sandbox custodian as Tangany 2.0 (decision 030)', () => {
     expect(kept.map((c) => c.id)).not.toContain('np-bare');
   });
 
+  it('opens no wallet for a person who has not identified: refused as Tangany refuses (decision 032)', async () => {
+    const holder = holderOf('no-kyc-holder');
+    const unidentified: CustodyHolder = { ...holder, person: { ...holder.person, kyc: null } };
+    await expect(
+      t.custody.createWallet({ db: t.app.db, holder: unidentified, attempt: 1 }),
+    ).rejects.toMatchObject({
+      code: 'partner_unavailable',
+    });
+    expect(
+      await t.app.db
+        .select()
+        .from(sandboxCustodyWallets)
+        .where(eq(sandboxCustodyWallets.reference, 'no-kyc-holder')),
+    ).toHaveLength(0);
+    // an identified holder's wallet is opened
+    const opened = await t.custody.createWallet({ db: t.app.db, holder: holderOf('kyc-holder'), attempt: 1 });
+    expect(opened.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  });
+
   it('opens a company account’s wallet for the legal person, related persons first, the user authorised', async () => {
     const reference = 'a1b2c3d4-0000-4000-8000-0000000c0de1';
     const holder: CustodyHolder = {
