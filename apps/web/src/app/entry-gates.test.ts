@@ -11,8 +11,8 @@ const personalSteps: OnboardingStep[] = [
   'pep',
   'adequacy_optional',
   'adequacy',
-  'custody',
   'kyc',
+  'custody',
 ];
 
 /** A status the server could answer: the steps before `current` done, `current` due, the rest open. */

@@ -124,8 +124,8 @@ const steps = [
   'adequacy_optional',
   'adequacy',
   'adequacy_risk',
-  'custody',
   'kyc',
+  'custody',
 ] as const;
 const at = (step: (typeof steps)[number] | 'adequacy_professional') =>
   onboardingStatus(`/self-disclosure/${step.replace(/_/g, '-')}`, step, [...steps]);
@@ -239,7 +239,7 @@ describe('AdequacyPage (the two WpHG surveys)', () => {
     const { calls } = setup({
       path: '/self-disclosure/adequacy',
       onboarding: at('adequacy'),
-      next: (answers) => (answers.length === 2 ? at('custody') : at('adequacy')),
+      next: (answers) => (answers.length === 2 ? at('kyc') : at('adequacy')),
     });
     expect(await screen.findByText(/Teil 1 von 2/)).toBeTruthy();
     answerAll(pick('wphg_bonds', 'best'));
@@ -247,7 +247,7 @@ describe('AdequacyPage (the two WpHG surveys)', () => {
     expect(await screen.findByText(/Teil 2 von 2/)).toBeTruthy();
     answerAll(pick('wphg_crypto', 'best'));
     save();
-    await waitFor(() => expect(where()).toBe('/self-disclosure/custody'));
+    await waitFor(() => expect(where()).toBe('/self-disclosure/kyc'));
     expect(writesOf(calls).map((c) => (c.body as { type: string }).type)).toEqual([
       'wphg_bonds',
       'wphg_crypto',
@@ -335,11 +335,11 @@ describe('AdequacyRiskPage (risk statements)', () => {
     setup({
       path: '/self-disclosure/adequacy-risk',
       onboarding: at('adequacy_risk'),
-      next: () => at('custody'),
+      next: () => at('kyc'),
     });
     for (const box of await screen.findAllByRole('checkbox')) fireEvent.click(box);
     save();
-    await waitFor(() => expect(where()).toBe('/self-disclosure/custody'));
+    await waitFor(() => expect(where()).toBe('/self-disclosure/kyc'));
   });
 });
 
@@ -349,8 +349,8 @@ describe('AdequacyProfessionalPage (WpHG § 67 (6))', () => {
     'pep',
     'adequacy_optional',
     'adequacy_professional',
-    'custody',
     'kyc',
+    'custody',
   ]);
 
   it('needs at least two criteria and every declaration, then leads to the request with the criteria', async () => {
@@ -379,11 +379,11 @@ describe('AdequacyProfessionalPage (WpHG § 67 (6))', () => {
   it('says a professional client is classified and goes on', async () => {
     setup({
       path: '/self-disclosure/adequacy-professional',
-      onboarding: { ...professional, nextRoute: '/self-disclosure/custody' },
+      onboarding: { ...professional, nextRoute: '/self-disclosure/kyc' },
       roles: ['professional_investor'],
     });
     expect(await screen.findByText('Sie sind jetzt als professioneller Kunde eingestuft')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
-    await waitFor(() => expect(where()).toBe('/self-disclosure/custody'));
+    await waitFor(() => expect(where()).toBe('/self-disclosure/kyc'));
   });
 });

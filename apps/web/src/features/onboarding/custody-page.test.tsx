@@ -9,7 +9,8 @@ import type { OnboardingCustomer } from './types.ts';
 
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';
 const atCustody = onboardingStatus('/self-disclosure/custody', 'custody');
-const afterCustody = onboardingStatus('/self-disclosure/kyc', 'kyc');
+// decision 032: the custody wallet is the last step, after the identification
+const afterCustody = onboardingStatus(null, null);
 
 function setup(record: OnboardingCustomer, onCreate?: (body: unknown, open: () => void) => Response) {
   let current = record;
@@ -67,7 +68,7 @@ describe('CustodyPage (/self-disclosure/custody)', () => {
     expect(name.value).toBe('Verwahrungs-Wallet');
     fireEvent.input(name, { target: { value: '  Anleihen-Depot ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Wallet eröffnen' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/self-disclosure/kyc'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
     expect(writesOf(calls)).toEqual([
       {
         method: 'POST',
@@ -97,7 +98,7 @@ describe('CustodyPage (/self-disclosure/custody)', () => {
       return problemAnswer(409, 'wallet_exists');
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Wallet eröffnen' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/self-disclosure/kyc'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
   });
 
   it('shows a refusal of the custodian in the notification bar and stays', async () => {
@@ -118,7 +119,7 @@ describe('CustodyPage (/self-disclosure/custody)', () => {
       customerRecord({
         defaultWallet: address,
         cryptoRegistrarStatus: 'follow_up',
-        onboarding: onboardingStatus('/self-disclosure/kyc', 'kyc'),
+        onboarding: afterCustody,
       }),
     );
     const card = within(await screen.findByTestId('custody-opened'));
@@ -126,6 +127,6 @@ describe('CustodyPage (/self-disclosure/custody)', () => {
     expect(card.getByText('Die Kryptoverwahrstelle benötigt weitere Informationen von Ihnen.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Wallet eröffnen' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/self-disclosure/kyc'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
   });
 });

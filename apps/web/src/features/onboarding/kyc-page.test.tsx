@@ -137,12 +137,15 @@ describe('KycPage (spec 4 identification)', () => {
     expect(writesOf(calls)).toHaveLength(1);
   });
 
-  it('shows "passed" and goes on to where the server says', async () => {
-    const done = customerRecord({ kycPassed: true, onboarding: onboardingStatus(null, null) });
+  it('shows "passed" and goes on to where the server says (the custody wallet, decision 032)', async () => {
+    const done = customerRecord({
+      kycPassed: true,
+      onboarding: onboardingStatus('/self-disclosure/custody', 'custody'),
+    });
     setup({ latest: identification('approved'), record: done });
     expect((await status()).getByText('Identität bestätigt')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/self-disclosure/custody'));
   });
 
   it('counts a passed identification as passed whatever a later one says (spec 4: cached once passed)', async () => {

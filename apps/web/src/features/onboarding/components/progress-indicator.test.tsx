@@ -14,8 +14,8 @@ const companySteps: OnboardingStep[] = [
   'ubo',
   'ubo_documents',
   'adequacy',
-  'custody',
   'kyc',
+  'custody',
 ];
 
 function renderProgress(viewing: OnboardingStep | null, current: OnboardingStep | null = 'representatives') {
@@ -56,8 +56,8 @@ describe('ProgressIndicator', () => {
       'Wirtschaftlich Berechtigte (noch offen)',
       'Unterlagen (noch offen)',
       'Angemessenheitsprüfung (noch offen)',
-      'Verwahrung (noch offen)',
       'Identifizierung (noch offen)',
+      'Verwahrung (noch offen)',
     ]);
   });
 
@@ -87,22 +87,22 @@ describe('ProgressIndicator', () => {
   });
 
   it('keeps a step the answers made unnecessary listed as not needed: no link, the count unchanged', () => {
-    const steps = onboardingStatus(null, 'custody', [
+    const steps = onboardingStatus(null, 'kyc', [
       'personal',
       'pep',
       'adequacy_optional',
       'adequacy_professional',
       'adequacy',
       'adequacy_risk',
-      'custody',
       'kyc',
+      'custody',
     ]).steps.map((s) =>
       s.step === 'adequacy_professional' || s.step === 'adequacy_risk'
         ? { ...s, state: 'skipped' as const }
         : s,
     );
     const router = createMemoryRouter([
-      { path: '*', element: <ProgressIndicator steps={steps} viewing="custody" /> },
+      { path: '*', element: <ProgressIndicator steps={steps} viewing="kyc" /> },
     ]);
     render(<RouterProvider router={router} />);
     const nav = screen.getByRole('navigation');
