@@ -60,8 +60,8 @@ test('a company signs up and completes its self-disclosure up to the appropriate
     expect.stringContaining('Professioneller Kunde (noch offen)'),
     expect.stringContaining('Angemessenheitsprüfung (noch offen)'),
     expect.stringContaining('Risikohinweise (noch offen)'),
-    expect.stringContaining('Verwahrung (noch offen)'),
     expect.stringContaining('Identifizierung (noch offen)'),
+    expect.stringContaining('Verwahrung (noch offen)'),
   ]);
   // what the sign-up said is already there
   await expect(field(page, 'Name des Unternehmens')).toHaveValue(companyName);

@@ -19,10 +19,11 @@ import { type RunningServer, startServer } from './support/servers.ts';
 
 // Issue 7, journey 4: a natural person from the sign-up to "may buy". The entry gate leads through
 // personal data, PEP, the optional appropriateness question, the two WpHG surveys (answered so that
-// both give the standardised warning), the risk statements, the custody wallet (approved by the
-// tester on the sandbox custodian's page) and the identification on the sandbox partner's page; the
-// person then waits ("not yet approved") until the operator approves with two-factor in /admin, and
-// the notification checker tells them they may invest: the buy-now button is active.
+// both give the standardised warning), the risk statements, the identification on the sandbox
+// partner's page and then (decision 032) the custody wallet (approved by the tester on the sandbox
+// custodian's page); the person then waits ("not yet approved") until the operator approves with
+// two-factor in /admin, and the notification checker tells them they may invest: the buy-now button
+// is active.
 //
 // The journey runs on a server of its own: each server allows 10 sign-ups per IP and hour
 // (`accountLimits.signUpsPerIp`), and the other journeys already sign up nearly that many from
@@ -148,8 +149,8 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
     expect.stringContaining('Professioneller Kunde (noch offen)'),
     expect.stringContaining('Angemessenheitsprüfung (noch offen)'),
     expect.stringContaining('Risikohinweise (noch offen)'),
-    expect.stringContaining('Verwahrung (noch offen)'),
     expect.stringContaining('Identifizierung (noch offen)'),
+    expect.stringContaining('Verwahrung (noch offen)'),
   ]);
   await expect(progress(page).getByRole('listitem').first()).toHaveAttribute('aria-current', 'step');
   await shootEveryVariant(page, 'personal', headed('Persönliche Daten', 'Personal data'));
@@ -258,18 +259,61 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
   for (const statement of await statements.all()) await statement.check();
   await saveAndContinue(page).click();
 
-  // --- the custody wallet at the sandbox custodian
+  // --- the identification (decision 032: before the custody wallet): the partner's page opens beside the platform
+  await expect(page).toHaveURL(/\/self-disclosure\/kyc$/);
+  await expect(heading(page, 'Identifizierung')).toBeVisible();
+  await expect(progress(page).getByRole('listitem').nth(-2)).toHaveAttribute('aria-current', 'step');
+  const session = await apiLogIn(request, { email, password: testPassword });
+  const kycStatus = page.getByTestId('kyc-status');
+  await expect(kycStatus).toContainText('Identifizierung noch nicht begonnen');
+  await shootEveryVariant(page, 'kyc', headed('Identifizierung', 'Identification'));
+  const partnerTab = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Identifizierung starten' }).click();
+  const sandbox = await partnerTab;
+  await sandbox.waitForLoadState();
+  expect(new URL(sandbox.url()).pathname).toMatch(/^\/sandbox\/kyc\/[A-Za-z0-9_-]{20,}$/);
+  await expect(kycStatus).toContainText('Identifizierung begonnen');
+  const person = sandbox.getByRole('region', { name: 'Die Person' });
+  await expect(person).toContainText(fullName);
+  await expect(person).toContainText('29. Februar 1988');
+  await expect(person).toContainText('Kaiser-Joseph-Straße 214, 79098 Freiburg im Breisgau, DE');
+  // as the person: the video call; as the partner's reviewer: confirmed
+  await sandbox.getByRole('button', { name: /^Videoanruf starten/ }).click();
+  await expect(sandbox.locator('.status')).toHaveText('im Videoanruf');
+  await sandbox
+    .getByRole('region', { name: 'Prüfung durch den Partner' })
+    .getByRole('button', { name: /^Bestätigen SUCCESS/ })
+    .click();
+  await expect(sandbox.locator('.status')).toHaveText('bestätigt');
+  await sandbox.close();
+
+  // --- back on the platform: identity confirmed, on to the custody wallet
+  await page.bringToFront();
+  await expect
+    .poll(async () => (await customerRecord(request, session)).kycPassed, { timeout: 20_000 })
+    .toBe(true);
+  await page.reload();
+  await expect(kycStatus).toContainText('Identität bestätigt');
+  await shootEveryVariant(page, 'kyc-passed', async (p, locale) => {
+    await expect(p.getByTestId('kyc-status')).toContainText(
+      locale === 'de' ? 'Identität bestätigt' : 'Identity confirmed',
+    );
+  });
+  await page.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+  // --- the custody wallet at the sandbox custodian, opened for the identified person
   await expect(page).toHaveURL(/\/self-disclosure\/custody$/);
   await expect(heading(page, 'Verwahrung')).toBeVisible();
+  await expect(progress(page).getByRole('listitem').last()).toHaveAttribute('aria-current', 'step');
   await shootEveryVariant(page, 'custody', headed('Verwahrung', 'Custody'));
   await expect(field(page, 'Name des Wallets')).toHaveValue(/.+/);
   await page.getByRole('button', { name: 'Wallet eröffnen' }).click();
 
-  // --- on to the identification; the wallet waits for the registrar
-  await expect(page).toHaveURL(/\/self-disclosure\/kyc$/);
-  await expect(heading(page, 'Identifizierung')).toBeVisible();
-  await expect(progress(page).getByRole('listitem').last()).toHaveAttribute('aria-current', 'step');
-  const session = await apiLogIn(request, { email, password: testPassword });
+  // --- the self-disclosure complete: the person waits, not yet approved
+  await expect(page).not.toHaveURL(/\/self-disclosure\//);
+  await expect(banner(page)).toContainText(
+    'Vielen Dank für Ihre Angaben! Wir prüfen Ihr Konto noch. Sie können investieren, sobald es freigeschaltet ist.',
+  );
   const opened = await customerRecord(request, session);
   const address = String(opened.defaultWallet);
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
@@ -277,6 +321,12 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
   await page.goto('/self-disclosure/custody');
   const custodyCard = page.getByTestId('custody-opened');
   await expect(custodyCard).toContainText('Die Kryptoverwahrstelle prüft die Eröffnung Ihres Wallets.');
+  // every step done but the professional one, which no answer has asked for yet (decision 015)
+  const settled = await stepStates(page);
+  expect(settled.filter((s) => !s.includes('Professioneller Kunde'))).toEqual(
+    Array(7).fill(expect.stringContaining('(erledigt)')),
+  );
+  expect(settled).toHaveLength(8);
   await shootEveryVariant(page, 'custody-opened', async (p) => {
     await expect(p.getByTestId('custody-opened')).toBeVisible();
   });
@@ -310,56 +360,9 @@ test('a natural person signs up, completes the self-disclosure, is approved and 
     .toBe('approved');
   await page.reload();
   await expect(custodyCard).toContainText('Die Kryptoverwahrstelle hat Ihr Wallet freigegeben.');
-
-  // --- the identification: the partner's page opens beside the platform
-  await page.getByRole('button', { name: 'Weiter', exact: true }).click();
-  await expect(page).toHaveURL(/\/self-disclosure\/kyc$/);
-  const kycStatus = page.getByTestId('kyc-status');
-  await expect(kycStatus).toContainText('Identifizierung noch nicht begonnen');
-  await shootEveryVariant(page, 'kyc', headed('Identifizierung', 'Identification'));
-  const partnerTab = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: 'Identifizierung starten' }).click();
-  const sandbox = await partnerTab;
-  await sandbox.waitForLoadState();
-  expect(new URL(sandbox.url()).pathname).toMatch(/^\/sandbox\/kyc\/[A-Za-z0-9_-]{20,}$/);
-  await expect(kycStatus).toContainText('Identifizierung begonnen');
-  const person = sandbox.getByRole('region', { name: 'Die Person' });
-  await expect(person).toContainText(fullName);
-  await expect(person).toContainText('29. Februar 1988');
-  await expect(person).toContainText('Kaiser-Joseph-Straße 214, 79098 Freiburg im Breisgau, DE');
-  // as the person: the video call; as the partner's reviewer: confirmed
-  await sandbox.getByRole('button', { name: /^Videoanruf starten/ }).click();
-  await expect(sandbox.locator('.status')).toHaveText('im Videoanruf');
-  await sandbox
-    .getByRole('region', { name: 'Prüfung durch den Partner' })
-    .getByRole('button', { name: /^Bestätigen SUCCESS/ })
-    .click();
-  await expect(sandbox.locator('.status')).toHaveText('bestätigt');
-  await sandbox.close();
-
-  // --- back on the platform: identity confirmed, the self-disclosure complete, not yet approved
-  await page.bringToFront();
-  await expect
-    .poll(async () => (await customerRecord(request, session)).kycPassed, { timeout: 20_000 })
-    .toBe(true);
-  await page.reload();
-  await expect(kycStatus).toContainText('Identität bestätigt');
-  // every step done but the professional one, which no answer has asked for yet (decision 015)
-  const settled = await stepStates(page);
-  expect(settled.filter((s) => !s.includes('Professioneller Kunde'))).toEqual(
-    Array(7).fill(expect.stringContaining('(erledigt)')),
-  );
-  expect(settled).toHaveLength(8);
-  await shootEveryVariant(page, 'kyc-passed', async (p, locale) => {
-    await expect(p.getByTestId('kyc-status')).toContainText(
-      locale === 'de' ? 'Identität bestätigt' : 'Identity confirmed',
-    );
-  });
   await page.getByRole('button', { name: 'Weiter', exact: true }).click();
   await expect(page).not.toHaveURL(/\/self-disclosure\//);
-  await expect(banner(page)).toContainText(
-    'Vielen Dank für Ihre Angaben! Wir prüfen Ihr Konto noch. Sie können investieren, sobald es freigeschaltet ist.',
-  );
+  await expect(banner(page)).toContainText('Wir prüfen Ihr Konto noch.');
 
   // a bond that is available: its buy-now button stays inactive and says why
   await page.goto('/products/SOLAR_BRANDENBURG_2031');

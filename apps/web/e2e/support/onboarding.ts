@@ -587,8 +587,8 @@ export async function openCustodyWallet(request: APIRequestContext, s: ApiSessio
 
 /**
  * A natural person with everything of the self-disclosure before the identification: personal
- * data, PEP, the appropriateness steps (declined, risks confirmed), a custody wallet. The server
- * then names the identification (KYC) as the next step.
+ * data, PEP, the appropriateness steps (declined, risks confirmed). The server then names the
+ * identification (KYC) as the next step; the custody wallet follows it (decision 032).
  */
 export async function personAtIdentification(
   request: APIRequestContext,
@@ -598,7 +598,6 @@ export async function personAtIdentification(
   await givePersonalData(request, c.session, { accountType: 'personal', ...name });
   await declareNotPep(request, c.session);
   await declineAdequacyAndConfirmRisks(request, c.session);
-  await openCustodyWallet(request, c.session);
   const record = await customerRecord(request, c.session);
   expect(record.onboarding.nextRoute).toBe('/self-disclosure/kyc');
   return c;
@@ -684,11 +683,12 @@ export async function companyWaitingForReview(
   const c = await companyThroughDocuments(request, name);
   // the review queue lists a customer once every step of the gate is done (awaitsComplianceReview)
   await declineAdequacyAndConfirmRisks(request, c.session);
-  await openCustodyWallet(request, c.session);
   const identification = await startIdentification(request, c.session);
   await playSandboxCase(request, identification.urlKycStart, ['start_call', 'SUCCESS']);
   await waitForIdentificationState(request, c.session, 'approved');
   await expect.poll(async () => (await customerRecord(request, c.session)).kycPassed).toBe(true);
+  // decision 032: the custody wallet once the identification passed
+  await openCustodyWallet(request, c.session);
   return c;
 }
 
