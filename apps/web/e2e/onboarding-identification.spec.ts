@@ -38,8 +38,9 @@ test('a rejected identification: the KYC page, the sandbox partner, the webhook,
   await expect(page).toHaveURL(/\/self-disclosure\/kyc$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Identifizierung' })).toBeVisible();
   await expect(kycStatus(page)).toContainText('Identifizierung noch nicht begonnen');
+  // decision 032: the identification is the step before the custody wallet
   await expect(
-    page.getByRole('navigation', { name: 'Fortschritt der Selbstauskunft' }).getByRole('listitem').last(),
+    page.getByRole('navigation', { name: 'Fortschritt der Selbstauskunft' }).getByRole('listitem').nth(-2),
   ).toHaveAttribute('aria-current', 'step');
 
   // --- the start opens the partner's page beside the platform
