@@ -275,6 +275,27 @@ describe('statements laid out as German banks export them (issue 21)', () => {
     }
   });
 
+  it('reads the encoding the file declares: ISO-8859-1 and UTF-16 as well as UTF-8', () => {
+    const utf8 = fixture('camt053-v02-xsi-first-crlf.xml').toString('utf8');
+    expect(utf8).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/);
+    const latin1 = Buffer.from(utf8.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'), 'latin1');
+    expect(latin1.includes(Buffer.from('Jörg', 'utf8'))).toBe(false);
+    expect(parseCamt(latin1).credits[0]?.debtorName).toBe('Jörg Weißmüller');
+    const windows = Buffer.from(utf8.replace('encoding="UTF-8"', "encoding='windows-1252'"), 'latin1');
+    expect(parseCamt(windows).credits[0]?.debtorName).toBe('Jörg Weißmüller');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf8, 'utf16le')]);
+    expect(parseCamt(utf16).credits[0]?.debtorName).toBe('Jörg Weißmüller');
+  });
+
+  it('refuses bytes that are not in the declared encoding, and encodings it does not read', () => {
+    const utf8 = fixture('camt053-v02-xsi-first-crlf.xml').toString('utf8');
+    // ISO-8859-1 bytes under a UTF-8 (or no) declaration would read the debtor's name wrongly
+    expect(codeOf(() => parseCamt(Buffer.from(utf8, 'latin1')))).toBe('bank_statement_invalid:422');
+    expect(
+      codeOf(() => parseCamt(Buffer.from(utf8.replace('encoding="UTF-8"', 'encoding="Shift_JIS"'), 'utf8'))),
+    ).toBe('bank_statement_invalid:422');
+  });
+
   it('reads the same file alike whichever quotes and attribute order it uses', () => {
     const base = fixture('camt054-v08.xml').toString('utf8');
     const ns = 'urn:iso:std:iso:20022:tech:xsd:camt.054.001.08';

@@ -210,6 +210,44 @@ function documentNamespace(xml: string): string | null {
   return typeof declared === 'string' ? declared.trim() : null;
 }
 
+/** The 8-bit encodings German banking software declares besides UTF-8 (WHATWG labels). */
+const singleByteEncodings = new Set([
+  'iso-8859-1',
+  'iso_8859-1',
+  'latin1',
+  'iso-8859-15',
+  'latin9',
+  'windows-1252',
+  'cp1252',
+]);
+
+/**
+ * The file's text in the encoding it declares (XML 1.0 § 4.3.3 and Appendix F): a byte order mark
+ * first (UTF-8, UTF-16), else the XML declaration's `encoding` (UTF-8, or the ISO 8859-1/-15 and
+ * Windows-1252 some bank exports still write), else UTF-8. Bytes that are not valid in that encoding
+ * refuse the file instead of reading a debtor's name wrongly (decision 031).
+ */
+function decodeXml(bytes: Buffer): string {
+  const decode = (label: string, from = 0) => {
+    try {
+      return new TextDecoder(label, { fatal: true }).decode(bytes.subarray(from));
+    } catch {
+      throw invalid(`not valid ${label.toUpperCase()} (declare the file's encoding in its XML declaration)`);
+    }
+  };
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decode('utf-8', 3);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decode('utf-16le', 2);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decode('utf-16be', 2);
+  // The declaration is ASCII in every encoding read here.
+  const head = bytes.subarray(0, 200).toString('latin1');
+  const declared = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/
+    .exec(head)?.[1]
+    ?.toLowerCase();
+  if (!declared || declared === 'utf-8' || declared === 'utf8') return decode('utf-8');
+  if (singleByteEncodings.has(declared)) return decode(declared);
+  throw invalid(`the encoding ${declared} is not read (UTF-8, ISO-8859-1/-15 or Windows-1252)`);
+}
+
 /**
  * Reads a camt.053 or camt.054 file into its booked credits. Throws `AppError`
  * `bank_statement_too_large` (413), `bank_statement_unsafe` (DOCTYPE/ENTITY, 422) or
@@ -218,7 +256,7 @@ function documentNamespace(xml: string): string | null {
 export function parseCamt(input: Buffer | string): CamtStatement {
   const size = typeof input === 'string' ? Buffer.byteLength(input) : input.length;
   if (size > camtMaxBytes) throw new AppError('bank_statement_too_large', { detail: `${size} bytes` });
-  const xml = typeof input === 'string' ? input : input.toString('utf8');
+  const xml = typeof input === 'string' ? input : decodeXml(input);
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
     throw new AppError('bank_statement_unsafe', { detail: 'DOCTYPE or ENTITY declarations are refused' });
   }
