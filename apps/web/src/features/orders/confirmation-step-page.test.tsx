@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
 import { clearNotifications } from '../../lib/notifications.ts';
@@ -148,6 +149,55 @@ describe('ConfirmationStepPage (/order-process/confirmation)', () => {
     expect(screen.getByRole('heading', { name: 'Erklärungen' })).toBeTruthy();
     expect(screen.queryByText(/Widerrufsrecht/)).toBeNull();
     expect(screen.queryByText('19% Mwst.')).toBeNull();
+  });
+});
+
+describe('ConfirmationStepPage with the keyboard (issue 22)', () => {
+  it('keeps the focus on the documents checkbox once ticked, while it is saved and after', async () => {
+    const user = userEvent.setup();
+    const unconfirmed = order(2000, { checkoutState: 'payment_selected' });
+    let answer = null as (() => void) | null;
+    const calls = mockApi(({ method, url }) => {
+      if (url === '/api/v2/shop/products/SOLAR-2031') return Response.json(product());
+      if (url.startsWith('/api/v2/shop/addresses')) return Response.json([]);
+      if (url === orderUrl && method === 'GET') return Response.json(unconfirmed);
+      if (url === `${orderUrl}/legal-documents-confirm` && method === 'PATCH') {
+        return new Promise<Response>((resolve) => {
+          answer = () =>
+            resolve(Response.json({ ...unconfirmed, legalDocsConfirmAt: '2026-11-24T09:10:00.000Z' }));
+        });
+      }
+      return undefined;
+    });
+    renderRoutes(
+      [{ path: '/order-process/confirmation', element: <ConfirmationStepPage /> }],
+      '/order-process/confirmation',
+    );
+    const box = () =>
+      screen.getByRole('checkbox', {
+        name: /Dokumente der Anleihe .* erhalten und gelesen/,
+      }) as HTMLInputElement;
+    // a browser drops the focus of a control that turns disabled or leaves; jsdom keeps activeElement
+    const holdsFocus = (el: HTMLElement) =>
+      el.isConnected && document.activeElement === el && !el.matches(':disabled');
+
+    await user.click(await waitFor(box));
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(box().checked).toBe(true);
+    expect(holdsFocus(box())).toBe(true);
+    answer?.();
+    await waitFor(() => expect(screen.getByText(/^Bestätigt am/)).toBeTruthy());
+    expect(box().checked).toBe(true);
+    expect(holdsFocus(box())).toBe(true);
+
+    // the confirmation cannot be taken back: another press (Space) leaves the box ticked, sends nothing
+    await user.keyboard(' ');
+    expect(box().checked).toBe(true);
+    expect(box().getAttribute('aria-disabled')).toBe('true');
+    expect(holdsFocus(box())).toBe(true);
+    expect(writesOf(calls)).toEqual([
+      { method: 'PATCH', url: `${orderUrl}/legal-documents-confirm`, body: {} },
+    ]);
   });
 });
 

@@ -29,6 +29,7 @@ import { CollectibleConfirmation } from './components/collectible-confirmation.t
 import { forgetDeclarations, readDeclarations } from './components/declarations-store.ts';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 import { OrderSummary as Summary } from './components/order-summary.tsx';
+import { wrappingLabel } from './components/wrapping-label.ts';
 
 const statementFields = [
   'notUsOrCanadaTaxpayer',
@@ -78,7 +79,7 @@ function LegalDocuments({ order, product }: { order: OrderView; product: Product
                 className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm hover:border-brand-300 hover:bg-brand-50"
               >
                 <FileText className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <span className="flex-1 font-medium text-slate-900">
+                <span className="min-w-0 flex-1 font-medium break-words text-slate-900">
                   <LegalDocumentTitle document={d} />
                 </span>
                 <span className="sr-only">({t('documents.newWindow')})</span>
@@ -88,12 +89,18 @@ function LegalDocuments({ order, product }: { order: OrderView; product: Product
         </ul>
       )}
       <div className="mt-4">
+        {/* issue 22: never disabled, so the focus stays on the box once ticked (a disabled control
+            drops it to the page); ticked it stays ticked, as the confirmation cannot be taken back */}
         <Checkbox
           label={t('documents.confirm')}
-          checked={confirmed}
-          disabled={confirmed || confirmDocs.isPending}
+          checked={confirmed || confirmDocs.isPending}
+          aria-disabled={confirmed || undefined}
+          onClick={(e) => {
+            if (confirmed || confirmDocs.isPending) e.preventDefault();
+          }}
           onChange={(e) => {
-            if (e.target.checked) confirmDocs.mutate(order.tokenValue);
+            if (e.target.checked && !confirmed && !confirmDocs.isPending)
+              confirmDocs.mutate(order.tokenValue);
           }}
           hint={
             confirmed && order.legalDocsConfirmAt
@@ -106,12 +113,15 @@ function LegalDocuments({ order, product }: { order: OrderView; product: Product
         <Button
           variant="outline"
           size="sm"
-          disabled={sendDocs.isPending}
-          onClick={() =>
-            sendDocs.mutate(order.tokenValue, { onSuccess: () => notify('success', t('documents.sent')) })
-          }
+          className={wrappingLabel('sm')}
+          // aria-disabled, not disabled, while sending: the focus stays on the button (issue 22)
+          aria-disabled={sendDocs.isPending || undefined}
+          onClick={() => {
+            if (sendDocs.isPending) return;
+            sendDocs.mutate(order.tokenValue, { onSuccess: () => notify('success', t('documents.sent')) });
+          }}
         >
-          <Mail className="size-4" aria-hidden="true" />
+          <Mail className="size-4 shrink-0" aria-hidden="true" />
           {t('documents.send')}
         </Button>
         {order.legalDocsSentAt && (
@@ -148,9 +158,10 @@ function Confirmation({
   // spec 5: the US/CA statement, one of two risk statements, two of the final statements
   const statementsGiven = orderStatementsSchema.safeParse(values).success;
   const documentsConfirmed = order.legalDocsConfirmAt !== null;
-  const canComplete = statementsGiven && documentsConfirmed && !complete.isPending;
+  const canComplete = statementsGiven && documentsConfirmed;
 
   const onSubmit = handleSubmit(async (statements) => {
+    if (complete.isPending) return;
     setFailure(null);
     try {
       const placed = await complete.mutateAsync({
@@ -229,13 +240,20 @@ function Confirmation({
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button variant="ghost" onClick={() => void navigate('/order-process/payment-methods')}>
+        <Button
+          variant="ghost"
+          className={wrappingLabel('md')}
+          onClick={() => void navigate('/order-process/payment-methods')}
+        >
           {t('process.back')}
         </Button>
         <Button
           type="submit"
           size="lg"
+          className={wrappingLabel('lg')}
           disabled={!canComplete}
+          // while the order is placed: pressed once, and the focus stays on it (issue 22)
+          aria-disabled={complete.isPending || undefined}
           aria-describedby={documentsConfirmed ? undefined : 'complete-hint'}
         >
           {t('confirmation.complete', { amount: formatEuro(order.total, { locale, fraction: 'always' }) })}

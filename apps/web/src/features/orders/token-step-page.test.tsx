@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { OrderView } from '@token/domain/orders';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadNamespace } from '../../lib/i18n.ts';
@@ -23,7 +24,7 @@ import { TokenStepPage } from './token-step-page.tsx';
 const orderUrl = `/api/v2/shop/orders/${orderToken}`;
 
 /** The API of an investor with an order of 1,000 tokens; `onPatch` answers quantity changes. */
-function setup(opts: { onPatch?: (call: ApiCall) => Response; start?: string } = {}) {
+function setup(opts: { onPatch?: (call: ApiCall) => Response | Promise<Response>; start?: string } = {}) {
   let current: OrderView = order(1000);
   const calls = mockApi((call) => {
     const { method, url } = call;
@@ -47,6 +48,25 @@ function setup(opts: { onPatch?: (call: ApiCall) => Response; start?: string } =
     opts.start ?? '/order-process/token',
   );
   return calls;
+}
+
+/**
+ * Whether `el` holds the keyboard focus. A browser moves the focus to the page when the focused
+ * control turns disabled or leaves the page; jsdom keeps `activeElement` on a disabled one, so that
+ * is asked too.
+ */
+function holdsFocus(el: HTMLElement): boolean {
+  return el.isConnected && document.activeElement === el && !el.matches(':disabled');
+}
+
+/** An answer the test gives later: `answer()` resolves the request that is waiting for it. */
+function deferred() {
+  let answer: (() => void) | null = null;
+  const later = (respond: () => Response) =>
+    new Promise<Response>((resolve) => {
+      answer = () => resolve(respond());
+    });
+  return { later, answer: () => answer?.(), isWaiting: () => answer !== null, reset: () => (answer = null) };
 }
 
 /** Text with the no-break spaces of Intl's formats as plain ones. */
@@ -234,5 +254,101 @@ describe('TokenStepPage (/order-process/token)', () => {
       { method: 'PATCH', url: `${orderUrl}/coupon`, body: { couponCode: 'FALSCH' } },
       { method: 'PATCH', url: `${orderUrl}/coupon`, body: { couponCode: 'WILLKOMMEN2' } },
     ]);
+  });
+
+  it('keeps the focus on "+" while the new quantity is saved and after, pressed by click or Enter (issue 22)', async () => {
+    setCurrentOrderToken(orderToken);
+    const user = userEvent.setup();
+    const patch = deferred();
+    setup({
+      onPatch: (call) =>
+        patch.later(() => Response.json(order((call.body as { quantity: number }).quantity))),
+    });
+    await screen.findByTestId('investment-limit');
+
+    await user.click(moreButton());
+    await waitFor(() => expect(patch.isWaiting()).toBe(true));
+    // while saving: still on "+", which a press leaves alone (no second change)
+    expect(holdsFocus(moreButton())).toBe(true);
+    patch.answer();
+    await waitFor(() => expect(textOf(screen.getByTestId('order-amount'))).toBe('2.000,00 €'));
+    await waitFor(() => expect(quantityInput().readOnly).toBe(false));
+    expect(holdsFocus(moreButton())).toBe(true);
+
+    patch.reset();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(patch.isWaiting()).toBe(true));
+    expect(holdsFocus(moreButton())).toBe(true);
+    patch.answer();
+    await waitFor(() => expect(textOf(screen.getByTestId('order-amount'))).toBe('3.000,00 €'));
+    expect(holdsFocus(moreButton())).toBe(true);
+  });
+
+  it('keeps the focus in the discount field, which a refused code marks invalid, describes and announces (issue 22)', async () => {
+    setCurrentOrderToken(orderToken);
+    const user = userEvent.setup();
+    const coupon = deferred();
+    mockApi((call) => {
+      const { method, url } = call;
+      if (url === `/api/v2/shop/customers/${testUuid}`) return Response.json(customer());
+      if (url === '/api/v2/shop/products/SOLAR-2031') return Response.json(product());
+      if (url.startsWith('/api/v2/shop/orders?'))
+        return Response.json({ 'hydra:member': [], 'hydra:totalItems': 0 });
+      if (url === orderUrl && method === 'GET') return Response.json(order(1000));
+      if (url === `${orderUrl}/coupon` && method === 'PATCH') {
+        const { couponCode } = call.body as { couponCode: string | null };
+        return coupon.later(() =>
+          couponCode === 'WILLKOMMEN2'
+            ? Response.json(order(1000, { discountCode: 'WILLKOMMEN2', discountTotal: 2_000, total: 98_000 }))
+            : couponCode === null
+              ? Response.json(order(1000))
+              : problemAnswer(422, 'discount_code_invalid'),
+        );
+      }
+      return undefined;
+    });
+    renderRoutes([{ path: '/order-process/token', element: <TokenStepPage /> }], '/order-process/token');
+    const section = await screen.findByRole('region', { name: 'Rabattcode' });
+    const field = () => within(section).getByRole('textbox', { name: 'Rabattcode' }) as HTMLInputElement;
+    // the live region is there before anything is said in it, so what appears in it is announced
+    const alert = within(section).getByRole('alert');
+    const status = within(section).getByRole('status');
+    expect(alert.textContent).toBe('');
+    expect(status.textContent).toBe('');
+    expect(field().getAttribute('aria-invalid')).toBeNull();
+
+    await user.type(field(), 'FALSCH{Enter}');
+    await waitFor(() => expect(coupon.isWaiting()).toBe(true));
+    expect(holdsFocus(field())).toBe(true);
+    coupon.answer();
+    await waitFor(() => expect(field().getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = (field().getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      'Dieser Rabattcode ist ungültig.',
+    ]);
+    expect(alert.isConnected).toBe(true);
+    expect(alert.textContent).toBe('Rabattcode: Dieser Rabattcode ist ungültig.');
+    expect(holdsFocus(field())).toBe(true);
+
+    // corrected and applied with the button: the field is replaced, the focus goes to what replaced it
+    coupon.reset();
+    await user.clear(field());
+    await user.type(field(), 'WILLKOMMEN2');
+    await user.click(within(section).getByRole('button', { name: 'Einlösen' }));
+    await waitFor(() => expect(coupon.isWaiting()).toBe(true));
+    coupon.answer();
+    const remove = await within(section).findByRole('button', { name: 'Code entfernen' });
+    await waitFor(() => expect(holdsFocus(remove)).toBe(true));
+    expect(status.isConnected && alert.isConnected).toBe(true);
+    expect(status.textContent).toBe('Erfolg. Der Rabatt wird auf die Gesamtsumme angerechnet.');
+    expect(alert.textContent).toBe('');
+
+    // removed: back in the field
+    coupon.reset();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(coupon.isWaiting()).toBe(true));
+    expect(holdsFocus(remove)).toBe(true);
+    coupon.answer();
+    await waitFor(() => expect(holdsFocus(field())).toBe(true));
   });
 });

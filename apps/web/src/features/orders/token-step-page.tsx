@@ -19,6 +19,7 @@ import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 import { subscriberOf } from './components/offer.ts';
 import { kindContext } from './components/order-kind.ts';
 import { StartOrder } from './components/start-order.tsx';
+import { wrappingLabel } from './components/wrapping-label.ts';
 
 /**
  * spec 2 /order-process/token. Opened by a buy-now button as `?product=CODE`, it first creates the
@@ -92,10 +93,15 @@ function AmountStep({
       {order.kind === 'security' && <InvestmentLimitPanel subscriber={subscriber} limit={form.limit} />}
       <RefusalsPanel form={form} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Link to="/" className={buttonClasses({ variant: 'ghost' })}>
+        <Link to="/" className={buttonClasses({ variant: 'ghost', className: wrappingLabel('md') })}>
           {t('process.cancel', context)}
         </Link>
-        <Button size="lg" disabled={!form.canContinue} onClick={form.onContinue}>
+        <Button
+          size="lg"
+          className={wrappingLabel('lg')}
+          disabled={!form.canContinue}
+          onClick={form.onContinue}
+        >
           {t('process.next')}
         </Button>
       </div>

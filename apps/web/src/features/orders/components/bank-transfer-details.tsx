@@ -15,9 +15,9 @@ function groupIban(iban: string): string {
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="grid gap-0.5 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="font-medium break-words text-slate-900" data-testid={testId}>
+    <div className="grid gap-0.5 py-2 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="min-w-0 text-sm break-words text-slate-600">{label}</dt>
+      <dd className="min-w-0 font-medium break-words text-slate-900" data-testid={testId}>
         {value}
       </dd>
     </div>

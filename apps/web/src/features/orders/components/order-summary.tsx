@@ -58,9 +58,9 @@ export function OrderSummary({ order, item }: { order: OrderView; item: OrderIte
       </h2>
       <dl className="mt-3 divide-y divide-slate-100">
         {rows.map(([label, value]) => (
-          <div key={label} className="grid gap-0.5 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
-            <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="font-medium text-slate-900">{value}</dd>
+          <div key={label} className="grid gap-0.5 py-2 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
+            <dt className="min-w-0 text-sm break-words text-slate-600">{label}</dt>
+            <dd className="min-w-0 font-medium break-words text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

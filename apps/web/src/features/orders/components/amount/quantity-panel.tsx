@@ -9,6 +9,14 @@ import { kindContext } from '../order-kind.ts';
 import type { AmountForm } from './use-amount-form.ts';
 
 /**
+ * The -/+ buttons are never `disabled`: a disabled button drops the keyboard focus to the page
+ * (issue 22). At a bound they say so with `aria-disabled`; while a change is saved a press does
+ * nothing, without flipping the state a screen reader would announce on every press.
+ */
+const stepperClass =
+  'h-10.5 w-11 shrink-0 px-0 aria-disabled:cursor-not-allowed aria-disabled:border-slate-200 aria-disabled:text-slate-500 aria-disabled:hover:bg-white';
+
+/**
  * The bond and the quantity: price per token, the -/+ buttons in the bond's steps around the typed
  * quantity, the amount of what is typed, and the offer's bounds (minimum, maximum, stock, held).
  */
@@ -45,14 +53,14 @@ export function QuantityPanel({
       </p>
 
       <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end">
-        <div className="flex items-end gap-2">
+        <div className="flex min-w-0 items-end gap-2">
           <Button
             variant="outline"
-            className="h-10.5 w-11 shrink-0 px-0"
+            className={stepperClass}
             aria-label={t('token.less', { step: stepText, ...context })}
             aria-controls={ids.quantity}
-            disabled={!q.canDecrease}
-            onClick={q.decrease}
+            aria-disabled={!q.canDecrease && !q.isChanging}
+            onClick={() => q.canDecrease && q.decrease()}
           >
             <Minus className="size-4" aria-hidden="true" />
           </Button>
@@ -60,7 +68,7 @@ export function QuantityPanel({
             id={ids.quantity}
             label={t('token.quantity', context)}
             inputMode="numeric"
-            className="w-40"
+            className="min-w-0 flex-1 sm:w-40 sm:flex-none"
             value={q.typed}
             error={q.error ?? undefined}
             onChange={(e) => q.setTyped(e.target.value)}
@@ -71,15 +79,16 @@ export function QuantityPanel({
                 q.commitTyped();
               }
             }}
-            disabled={q.isChanging}
+            // read-only, not disabled, while the change is saved: a disabled field loses the focus
+            readOnly={q.isChanging}
           />
           <Button
             variant="outline"
-            className="h-10.5 w-11 shrink-0 px-0"
+            className={stepperClass}
             aria-label={t('token.more', { step: stepText, ...context })}
             aria-controls={ids.quantity}
-            disabled={!q.canIncrease}
-            onClick={q.increase}
+            aria-disabled={!q.canIncrease && !q.isChanging}
+            onClick={() => q.canIncrease && q.increase()}
           >
             <Plus className="size-4" aria-hidden="true" />
           </Button>
