@@ -129,4 +129,70 @@ describe('ThankYouPage (/thank-you-for-offline-payment)', () => {
     expect(screen.queryByText(/Sobald Ihre Überweisung/)).toBeNull();
     expect(requested.some((url) => url.endsWith('/configuration'))).toBe(false);
   });
+
+  it('asks for the awaited order and shows and announces the payment arriving, without a reload (issue 22)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const awaiting = order(2000, {
+        number: '000123',
+        checkoutState: 'completed',
+        paymentState: 'awaiting_payment',
+        listStatus: 'awaiting_payment',
+      });
+      let current = awaiting;
+      const calls = mockApi(({ url }) => {
+        if (url === `/api/v2/shop/orders/${orderToken}`) return Response.json(current);
+        if (url === `/api/v2/shop/orders/${orderToken}/payments/31/configuration`) {
+          return Response.json({
+            gateway: 'offline',
+            amount: 200_000,
+            currencyCode: 'EUR',
+            paymentReference: 'RF18539007547034',
+            bankAccount: {
+              holder: 'Solarpark Emissions GmbH',
+              iban: 'DE89370400440532013000',
+              bic: null,
+              bankName: null,
+            },
+            dueAt: '2026-12-08T23:59:59.000Z',
+            epcQrPayload: epc,
+          });
+        }
+        return undefined;
+      });
+      const orderReads = () => calls.filter((c) => c.url === `/api/v2/shop/orders/${orderToken}`).length;
+      renderRoutes(
+        [{ path: '/thank-you-for-offline-payment', element: <ThankYouPage /> }],
+        `/thank-you-for-offline-payment?tokenValue=${orderToken}`,
+      );
+      expect(textOf(await screen.findByTestId('bank-reference'))).toBe('RF18539007547034');
+      const liveRegions = screen.getAllByRole('status');
+      expect(orderReads()).toBe(1);
+
+      // a hidden tab does not ask
+      const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(orderReads()).toBe(1);
+      visibility.mockRestore();
+
+      // the bank books the transfer: the next question finds the order paid
+      current = { ...awaiting, paymentState: 'paid', paid: true, listStatus: 'paid' };
+      await vi.advanceTimersByTimeAsync(5_000);
+      const arrived = await screen.findByTestId('payment-arrived');
+      expect(textOf(arrived)).toBe('Ihre Zahlung ist eingegangen. Vielen Dank!');
+      // said in a polite live region that was on the page before it changed
+      const region = arrived.closest('[role="status"]') as HTMLElement;
+      expect(liveRegions).toContain(region);
+      expect(region.getAttribute('aria-live')).toBe('polite');
+      expect(screen.queryByTestId('bank-reference')).toBeNull();
+      expect(screen.queryByText(/Sobald Ihre Überweisung/)).toBeNull();
+
+      // paid: no more questions
+      const reads = orderReads();
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(orderReads()).toBe(reads);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
