@@ -1,11 +1,11 @@
 import { LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { WalletConnectButton } from '../features/wallet-extension/wallet-connect-button.tsx';
-import { i18n, loadNamespace, useTranslation } from '../lib/i18n.ts';
-import { notify } from '../lib/notifications.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { useSession } from '../lib/session.tsx';
+import { useLogOut } from './log-out.ts';
 
 /** The header's links for a logged-in visitor: greeting, dashboard, account, /admin for an operator, wallet, logout. */
 export function AccountLinks({
@@ -16,8 +16,8 @@ export function AccountLinks({
   stacked?: boolean | undefined;
 }) {
   const { t } = useTranslation();
-  const { customer, logout } = useSession();
-  const navigate = useNavigate();
+  const { customer } = useSession();
+  const logOut = useLogOut();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium ${
       isActive ? 'text-brand-900 bg-brand-50' : 'text-slate-700 hover:text-brand-900 hover:bg-slate-100'
@@ -51,11 +51,7 @@ export function AccountLinks({
         type="button"
         className={buttonClasses({ variant: 'outline', size: 'sm' })}
         onClick={async () => {
-          onNavigate?.();
-          await logout();
-          await navigate('/');
-          await loadNamespace('accounts');
-          notify('success', i18n.t('accounts:notify.loggedOut'));
+          if (await logOut()) onNavigate?.();
         }}
       >
         <LogOut className="size-4" aria-hidden="true" />

@@ -1,20 +1,11 @@
-import { leaveProcessDecision } from '@token/domain/navigation';
 import { Menu, Search, X } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
-import { useConfirm } from '../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useChannel } from '../lib/channel.ts';
-import { notifyFailure } from '../lib/error-text.tsx';
 import { useTranslation } from '../lib/i18n.ts';
-import {
-  appRedirectState,
-  cancelProcess,
-  discardUnsavedChanges,
-  hasUnsavedChanges,
-} from '../lib/navigation.ts';
-import { type Session, SessionProvider, useSession } from '../lib/session.tsx';
+import { useSession } from '../lib/session.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
 function Logo() {
@@ -124,55 +115,6 @@ function SearchIconLink({ className = '' }: { className?: string }) {
   );
 }
 
-/**
- * The session as the header's links see it: its logout first asks what the navigation guard
- * (navigation-guard.tsx) asks on leaving the page for `/` (spec 2, issue 22). Logging out leaves the
- * page, but the session was ended before the guard, which only sees the move to `/` after it, could
- * ask. Confirmed, it does what the guard does (cancels the process, forgets unsaved input), goes to
- * `/` as the app's own move (the guard does not ask twice) and then ends the session; cancelled,
- * nothing happens and the focus is back on the button pressed.
- */
-function useLogoutAskingFirst(keepMenuOpen: () => void): Session {
-  const { t } = useTranslation();
-  const session = useSession();
-  const confirm = useConfirm();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { logout } = session;
-
-  const logoutAskingFirst = useCallback(async () => {
-    const leaving = leaveProcessDecision(pathname, '/');
-    if (!leaving.confirm && !hasUnsavedChanges()) return logout();
-    const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // the phone menu closes as the logout starts; while the question is open it stays as it was
-    if (trigger?.closest('#mobile-menu')) keepMenuOpen();
-    const ok = await confirm({
-      title: t(leaving.confirm ? 'navigation.leaveProcessTitle' : 'navigation.unsavedTitle'),
-      message: t(leaving.confirm ? 'navigation.leaveProcess' : 'navigation.unsaved'),
-      confirmLabel: t('navigation.leaveConfirm'),
-      cancelLabel: t('navigation.stay'),
-      destructive: true,
-    });
-    if (!ok) {
-      trigger?.focus();
-      // the logout button goes on to `/` once its logout settles: cancelled, it never does
-      return new Promise<void>(() => {});
-    }
-    if (leaving.confirm) {
-      try {
-        await cancelProcess(leaving.process);
-      } catch (err) {
-        notifyFailure(err);
-      }
-    }
-    discardUnsavedChanges();
-    await navigate('/', { state: appRedirectState });
-    await logout();
-  }, [confirm, keepMenuOpen, logout, navigate, pathname, t]);
-
-  return useMemo(() => ({ ...session, logout: logoutAskingFirst }), [session, logoutAskingFirst]);
-}
-
 /** spec 1: the header, against the session context. */
 export function Header() {
   const { t } = useTranslation();
@@ -181,8 +123,6 @@ export function Header() {
   // A navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
   useEffect(() => setOpen(false), [location.key]);
-  const keepMenuOpen = useCallback(() => setOpen(true), []);
-  const session = useLogoutAskingFirst(keepMenuOpen);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -191,9 +131,7 @@ export function Header() {
         <nav aria-label={t('header.navigation')} className="hidden items-center gap-1 md:flex">
           <HeaderSearch />
           <SearchIconLink className="lg:hidden" />
-          <SessionProvider value={session}>
-            <SessionLinks />
-          </SessionProvider>
+          <SessionLinks />
           <LanguageSwitch className="ml-2" />
         </nav>
         <div className="flex items-center gap-2 md:hidden">
@@ -221,9 +159,7 @@ export function Header() {
           aria-label={t('header.navigation')}
           className="flex flex-col gap-2 border-t border-slate-200 bg-white px-4 py-3 md:hidden"
         >
-          <SessionProvider value={session}>
-            <SessionLinks stacked onNavigate={() => setOpen(false)} />
-          </SessionProvider>
+          <SessionLinks stacked onNavigate={() => setOpen(false)} />
         </nav>
       )}
     </header>
