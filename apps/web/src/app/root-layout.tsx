@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { NotificationBar } from '../components/ui/notification-bar.tsx';
 import { loadNamespace, useTranslation } from '../lib/i18n.ts';
+import { RouteFocus } from '../lib/route-focus.tsx';
 import { useSession } from '../lib/session.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -45,6 +46,7 @@ export function RootLayout() {
       </a>
       <NavigationProgress />
       <ScrollToTop />
+      <RouteFocus />
       <NavigationGuard />
       <Header />
       {isLoggedIn && (
@@ -53,7 +55,8 @@ export function RootLayout() {
         </Suspense>
       )}
       <NotificationBar />
-      <main id="main" className="flex-1">
+      {/* focused (route change, a dialog's fallback) only on a page without an h1: no ring around the whole page */}
+      <main id="main" className="flex-1 focus:outline-none">
         <RouteGuard>
           <Outlet />
         </RouteGuard>
