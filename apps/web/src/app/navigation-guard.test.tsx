@@ -4,18 +4,22 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../components/ui/confirm-dialog.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { useProcessCancelAction, useUnsavedChanges } from '../lib/navigation.ts';
+import { RouteFocus } from '../lib/route-focus.tsx';
 import { NavigationGuard } from './navigation-guard.tsx';
 
 function Layout() {
   return (
     <>
+      <RouteFocus />
       <NavigationGuard />
       <nav>
         <Link to="/">home</Link>
         <Link to="/order-process/addresses">addresses</Link>
         <Link to="/thank-you-for-offline-payment">thanks</Link>
       </nav>
-      <Outlet />
+      <main id="main">
+        <Outlet />
+      </main>
     </>
   );
 }
@@ -109,5 +113,39 @@ describe('NavigationGuard (spec 2)', () => {
     });
     expect(await screen.findByText('home page')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  describe('focus (WCAG 2.4.3, BFSG issue 22)', () => {
+    /** A keyboard user's press of a link: it has the focus, Enter follows it. */
+    function press(name: string) {
+      const link = screen.getByRole('link', { name });
+      link.focus();
+      fireEvent.click(link);
+      return link;
+    }
+
+    it('gives the focus back to the link on "Stay" and on Escape', async () => {
+      setup('/order-process/token');
+      const link = press('home');
+      fireEvent.click(await screen.findByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(link));
+
+      press('home');
+      const dialog = await screen.findByRole('alertdialog', { name: 'Leave this process?' });
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+      fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(link));
+    });
+
+    it('on "Leave" the focus goes to the new page\'s heading and its name is announced', async () => {
+      setup('/order-process/token');
+      press('home');
+      fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+      const heading = await screen.findByRole('heading', { name: 'home page' });
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+      await waitFor(() => expect(screen.getByTestId('route-announcer').textContent).toBe('home page'));
+    });
   });
 });

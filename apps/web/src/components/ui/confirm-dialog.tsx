@@ -27,7 +27,8 @@ const ConfirmDialogView = lazy(() => import('./confirm-dialog-view.tsx'));
 
 /**
  * spec 2: a confirmation popup with cancel and confirm buttons. `useConfirm()` opens it and
- * resolves true on confirm, false on cancel or Escape; focus stays trapped inside while open.
+ * resolves true on confirm, false on cancel or Escape; focus stays trapped inside while open and
+ * returns to the element that opened it on close (or follows the new page when the confirm left it).
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

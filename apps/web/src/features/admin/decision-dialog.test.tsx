@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { errorMessage, violationMessage } from '@token/domain/errors';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { i18n } from '../../lib/i18n.ts';
@@ -10,6 +11,43 @@ function setup(kind: DecisionKind, onDecide = vi.fn(async () => {}), onClose = v
     <DecisionDialog kind={kind} customerName="Erika Mustermann" onDecide={onDecide} onClose={onClose} />,
   );
   return { onDecide, onClose };
+}
+
+/** The customer file's decision buttons (as DecisionButtons): after a ban, "Sperren" is disabled. */
+function CustomerFile() {
+  const [kind, setKind] = useState<DecisionKind | null>(null);
+  const [banned, setBanned] = useState(false);
+  return (
+    <main id="main">
+      <h1>Erika Mustermann</h1>
+      <button type="button" onClick={() => setKind('follow_up')}>
+        Rückfrage stellen
+      </button>
+      <button type="button" disabled={banned} onClick={() => setKind('ban')}>
+        Kunden sperren
+      </button>
+      <button type="button" disabled={!banned} onClick={() => setKind('lift_ban')}>
+        Sperre aufheben
+      </button>
+      <DecisionDialog
+        kind={kind}
+        customerName="Erika Mustermann"
+        onDecide={async (decided) => {
+          setBanned(decided === 'ban');
+          setKind(null);
+        }}
+        onClose={() => setKind(null)}
+      />
+    </main>
+  );
+}
+
+/** A keyboard user's press: the button has the focus, Enter activates it. */
+function press(name: string) {
+  const button = screen.getByRole('button', { name });
+  button.focus();
+  fireEvent.click(button);
+  return button;
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLTextAreaElement;
@@ -119,5 +157,53 @@ describe('DecisionDialog', () => {
     } finally {
       await i18n.changeLanguage('de');
     }
+  });
+
+  describe('focus (WCAG 2.4.3, BFSG issue 22)', () => {
+    it('focuses the first field on open, keeps Tab inside and gives the focus back on "Abbrechen"', async () => {
+      render(<CustomerFile />);
+      const opener = press('Rückfrage stellen');
+      const dialog = await screen.findByRole('dialog', { name: 'Weitere Angaben anfordern' });
+      const message = field('Nachricht an den Kunden');
+      await waitFor(() => expect(document.activeElement).toBe(message));
+
+      const submit = screen.getByRole('button', { name: 'Rückfrage senden' });
+      submit.focus();
+      fireEvent.keyDown(submit, { key: 'Tab' });
+      expect(document.activeElement).toBe(message);
+      fireEvent.keyDown(message, { key: 'Tab', shiftKey: true });
+      expect(document.activeElement).toBe(submit);
+      expect(dialog.contains(document.activeElement)).toBe(true);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(opener));
+    });
+
+    it('gives the focus back to "Kunden sperren" on Escape', async () => {
+      render(<CustomerFile />);
+      const opener = press('Kunden sperren');
+      await screen.findByRole('dialog', { name: 'Kunden sperren' });
+      await waitFor(() => expect(document.activeElement).toBe(field('Begründung')));
+      fireEvent.keyDown(field('Begründung'), { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(opener));
+    });
+
+    it("focuses the file's heading when the ban disabled the button that opened the dialog", async () => {
+      render(<CustomerFile />);
+      press('Kunden sperren');
+      fireEvent.input(await screen.findByLabelText('Begründung', { exact: true }), {
+        target: { value: 'Treffer auf der Sanktionsliste' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Sperren' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect((screen.getByRole('button', { name: 'Kunden sperren' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Erika Mustermann' })),
+      );
+    });
   });
 });

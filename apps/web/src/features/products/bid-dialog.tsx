@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { priceOf } from '../../components/product-card/product-facts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { useDialogFocus } from '../../lib/dialog-focus.ts';
 import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { bidOrderPath } from '../../lib/marketplace-paths.ts';
 
@@ -65,6 +66,8 @@ export default function BidDialog({
   const { t } = useTranslation('marketplace');
   const locale = useLocale();
   const navigate = useNavigate();
+  // its button, even when a pointer press left the focus on the page (Safari does not focus buttons)
+  const focus = useDialogFocus(() => opener.current);
   const [input, setInput] = useState('');
   const [checked, setChecked] = useState(false);
   const inputId = useId();
@@ -91,10 +94,8 @@ export default function BidDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            opener.current?.focus();
-          }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           <Dialog.Title className="text-lg font-semibold text-brand-900">

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useDialogFocus } from '../../../lib/dialog-focus.ts';
 import { errorMessageOf } from '../../../lib/errors.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { applyViolations, formResolver } from '../../../lib/validation.ts';
@@ -37,7 +38,8 @@ type FormOptions<S extends z.ZodType<FieldValues, FieldValues>> = {
  * reason for the audit log: title, what it does, optional extra fields above the form (`children`),
  * validated with the API's own schema; the API's 422 violations land on their fields, other
  * failures show inside the dialog. Focus stays inside while open (Radix dialog); Escape and "Cancel"
- * close it without acting.
+ * close it without acting; on close the focus goes back to the button that opened it, or to the
+ * page's main heading when the action removed or disabled that button (lib/dialog-focus.ts).
  */
 export function OperatorDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   open,
@@ -58,25 +60,21 @@ export function OperatorDialog<S extends z.ZodType<FieldValues, FieldValues>>({
   children?: ReactNode;
   /**
    * Where the focus goes when the dialog closes, when not to the element focused before it opened
-   * (Radix's default): e.g. the opener, kept by the caller, or a heading when the action removed it.
+   * (the default): e.g. a heading of the list the action changed. Null: the default.
    */
   returnFocus?: (() => HTMLElement | null | undefined) | undefined;
   /** Acts; throws an ApiError when the API refuses. */
   onConfirm: (values: z.output<S>) => Promise<void>;
   onClose: () => void;
 }) {
+  const focus = useDialogFocus(returnFocus);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            const target = returnFocus?.();
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           <Dialog.Title className="text-lg font-semibold text-brand-900">{title}</Dialog.Title>

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useDialogFocus } from '../../../lib/dialog-focus.ts';
 import { errorMessageOf } from '../../../lib/errors.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -22,7 +23,10 @@ const eurosOf = (cents: number, locale: 'de' | 'en') => {
   return locale === 'de' ? text.replace('.', ',') : text;
 };
 
-/** Changes a partner's two one-off commissions (euros in the form, cents to the API); audited by the API. */
+/**
+ * Changes a partner's two one-off commissions (euros in the form, cents to the API); audited by the
+ * API. Closing it gives the focus back to the button that opened it (lib/dialog-focus.ts).
+ */
 export function TermsDialog({
   partner,
   onClose,
@@ -33,6 +37,7 @@ export function TermsDialog({
   const { t } = useAdminLabels();
   const locale = useLocale();
   const save = useSetReferralTerms();
+  const focus = useDialogFocus();
   const [perCustomer, setPerCustomer] = useState(
     eurosOf(partner.referralCommissionPerRegisteredCustomer, locale),
   );
@@ -67,7 +72,11 @@ export function TermsDialog({
     <Dialog.Root open onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold text-brand-900">
             {t('referrals.termsTitle', { name: partner.fullName })}
           </Dialog.Title>
