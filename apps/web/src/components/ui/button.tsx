@@ -15,16 +15,18 @@ const variants: Record<ButtonVariant, string> = {
   onDark: 'border border-white/40 text-white hover:border-white hover:bg-white/10',
 };
 
+// A height to start from, not a fixed one: a label longer than a phone is wide wraps and the button
+// grows, instead of pushing the page sideways at 320 CSS px (WCAG 1.4.10 reflow, issue 22).
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm gap-1.5',
-  md: 'h-10 px-4 text-sm gap-2',
-  lg: 'h-12 px-6 text-base gap-2',
+  sm: 'min-h-9 px-3 py-1 text-sm gap-1.5',
+  md: 'min-h-10 px-4 py-1.5 text-sm gap-2',
+  lg: 'min-h-12 px-6 py-2 text-base gap-2',
 };
 
 /** Class names of a button, for links and other elements that should look like one. */
 export function buttonClasses(opts: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return [
-    'inline-flex items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors',
+    'inline-flex max-w-full items-center justify-center rounded-md text-center font-medium break-words transition-colors',
     'disabled:cursor-not-allowed aria-disabled:cursor-not-allowed',
     variants[opts.variant ?? 'primary'],
     sizes[opts.size ?? 'md'],

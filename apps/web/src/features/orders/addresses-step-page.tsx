@@ -15,7 +15,6 @@ import { useCurrentOrderToken } from './api/current-order.ts';
 import { useOrder } from './api/get-order.ts';
 import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
-import { wrappingLabel } from './components/wrapping-label.ts';
 
 const fields = ['firstName', 'lastName', 'company', 'street', 'postcode', 'city', 'countryCode'] as const;
 
@@ -138,14 +137,10 @@ function AddressForm({ address }: { address: AddressView | null }) {
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button
-          variant="ghost"
-          className={wrappingLabel('md')}
-          onClick={() => void navigate('/order-process/token')}
-        >
+        <Button variant="ghost" onClick={() => void navigate('/order-process/token')}>
           {t('process.back')}
         </Button>
-        <Button type="submit" size="lg" className={wrappingLabel('lg')} disabled={save.isPending}>
+        <Button type="submit" size="lg" disabled={save.isPending}>
           {t('process.next')}
         </Button>
       </div>

@@ -29,7 +29,6 @@ import { CollectibleConfirmation } from './components/collectible-confirmation.t
 import { forgetDeclarations, readDeclarations } from './components/declarations-store.ts';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 import { OrderSummary as Summary } from './components/order-summary.tsx';
-import { wrappingLabel } from './components/wrapping-label.ts';
 
 const statementFields = [
   'notUsOrCanadaTaxpayer',
@@ -113,7 +112,6 @@ function LegalDocuments({ order, product }: { order: OrderView; product: Product
         <Button
           variant="outline"
           size="sm"
-          className={wrappingLabel('sm')}
           // aria-disabled, not disabled, while sending: the focus stays on the button (issue 22)
           aria-disabled={sendDocs.isPending || undefined}
           onClick={() => {
@@ -240,17 +238,12 @@ function Confirmation({
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button
-          variant="ghost"
-          className={wrappingLabel('md')}
-          onClick={() => void navigate('/order-process/payment-methods')}
-        >
+        <Button variant="ghost" onClick={() => void navigate('/order-process/payment-methods')}>
           {t('process.back')}
         </Button>
         <Button
           type="submit"
           size="lg"
-          className={wrappingLabel('lg')}
           disabled={!canComplete}
           // while the order is placed: pressed once, and the focus stays on it (issue 22)
           aria-disabled={complete.isPending || undefined}

@@ -14,7 +14,6 @@ import { useSelectPaymentMethod } from './api/select-payment-method.ts';
 import { CheckoutHeading } from './components/checkout-heading.tsx';
 import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 import { kindContext } from './components/order-kind.ts';
-import { wrappingLabel } from './components/wrapping-label.ts';
 
 /** spec 2 /order-process/payment-methods: bank transfer or card, as the bond's configurations allow. */
 export function PaymentStepPage() {
@@ -80,14 +79,10 @@ function PaymentForm({ order, payment }: { order: OrderView; payment: OrderPayme
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button
-          variant="ghost"
-          className={wrappingLabel('md')}
-          onClick={() => void navigate('/order-process/addresses')}
-        >
+        <Button variant="ghost" onClick={() => void navigate('/order-process/addresses')}>
           {t('process.back')}
         </Button>
-        <Button type="submit" size="lg" className={wrappingLabel('lg')} disabled={!value || select.isPending}>
+        <Button type="submit" size="lg" disabled={!value || select.isPending}>
           {t('process.next')}
         </Button>
       </div>

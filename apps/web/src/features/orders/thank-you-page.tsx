@@ -12,7 +12,6 @@ import { kindContext } from './components/order-kind.ts';
 import { OfflinePaymentPanel } from './components/order-payment-panel.tsx';
 import { OrderStatusBadge } from './components/order-status-badge.tsx';
 import { awaitedPaymentPollMs, awaitsPayment } from './components/payment-polling.ts';
-import { wrappingLabel } from './components/wrapping-label.ts';
 
 /** The order an end-of-process page is about: `?tokenValue=`, else the one last completed in this tab. */
 export function useEndOrderToken(): string | null {
@@ -109,15 +108,12 @@ export function ThankYouPage() {
         {token && (
           <Link
             to={`/order-details/${encodeURIComponent(token)}`}
-            className={buttonClasses({ variant: 'outline', className: wrappingLabel('md') })}
+            className={buttonClasses({ variant: 'outline' })}
           >
             {t('end.toDetails')}
           </Link>
         )}
-        <Link
-          to="/account/orders"
-          className={buttonClasses({ variant: 'ghost', className: wrappingLabel('md') })}
-        >
+        <Link to="/account/orders" className={buttonClasses({ variant: 'ghost' })}>
           {t('end.toOrders')}
         </Link>
       </div>

@@ -19,7 +19,6 @@ import { isClosed, NoOrder, StepSkeleton } from './components/no-order.tsx';
 import { subscriberOf } from './components/offer.ts';
 import { kindContext } from './components/order-kind.ts';
 import { StartOrder } from './components/start-order.tsx';
-import { wrappingLabel } from './components/wrapping-label.ts';
 
 /**
  * spec 2 /order-process/token. Opened by a buy-now button as `?product=CODE`, it first creates the
@@ -93,15 +92,10 @@ function AmountStep({
       {order.kind === 'security' && <InvestmentLimitPanel subscriber={subscriber} limit={form.limit} />}
       <RefusalsPanel form={form} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Link to="/" className={buttonClasses({ variant: 'ghost', className: wrappingLabel('md') })}>
+        <Link to="/" className={buttonClasses({ variant: 'ghost' })}>
           {t('process.cancel', context)}
         </Link>
-        <Button
-          size="lg"
-          className={wrappingLabel('lg')}
-          disabled={!form.canContinue}
-          onClick={form.onContinue}
-        >
+        <Button size="lg" disabled={!form.canContinue} onClick={form.onContinue}>
           {t('process.next')}
         </Button>
       </div>

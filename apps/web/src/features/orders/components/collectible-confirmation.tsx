@@ -19,7 +19,6 @@ import { useCompleteOrder } from '../api/complete-order.ts';
 import { goOnAfterPlacing } from './after-placing.ts';
 import { CheckoutHeading } from './checkout-heading.tsx';
 import { OrderSummary } from './order-summary.tsx';
-import { wrappingLabel } from './wrapping-label.ts';
 
 const consentFields = ['immediateDelivery', 'withdrawalLossAcknowledged'] as const;
 
@@ -106,17 +105,12 @@ export function CollectibleConfirmation({ order, item }: { order: OrderView; ite
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button
-          variant="ghost"
-          className={wrappingLabel('md')}
-          onClick={() => void navigate('/order-process/payment-methods')}
-        >
+        <Button variant="ghost" onClick={() => void navigate('/order-process/payment-methods')}>
           {t('process.back')}
         </Button>
         <Button
           type="submit"
           size="lg"
-          className={wrappingLabel('lg')}
           disabled={!consentGiven}
           // while the order is placed: pressed once, and the focus stays on it (issue 22)
           aria-disabled={complete.isPending || undefined}

@@ -8,7 +8,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessageOf } from '../../../lib/errors.ts';
 import { useLocale, useTranslation } from '../../../lib/i18n.ts';
 import { useApplyDiscountCode } from '../api/apply-discount-code.ts';
-import { wrappingLabel } from './wrapping-label.ts';
 
 /**
  * spec 5 discount code on the token step: the code is applied with PATCH orders/{token}/coupon and the
@@ -86,7 +85,6 @@ export function DiscountCode({ order, disabled }: { order: OrderView; disabled?:
             ref={removeButton}
             variant="outline"
             size="sm"
-            className={wrappingLabel('sm')}
             aria-disabled={busy || undefined}
             onClick={() => submit(null)}
           >
@@ -122,7 +120,7 @@ export function DiscountCode({ order, disabled }: { order: OrderView; disabled?:
             type="submit"
             variant="outline"
             // the field's label is above the input: the button lines up with the input, not the label
-            className={`${wrappingLabel('md')} sm:mt-6 sm:min-h-10.5`}
+            className="sm:mt-6 sm:min-h-10.5"
             disabled={code.trim() === ''}
             aria-disabled={busy || undefined}
           >
