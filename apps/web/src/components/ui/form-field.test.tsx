@@ -1,8 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { violationMessage } from '@token/domain/errors';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegister, useForm } from 'react-hook-form';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorKey } from '../../lib/error-text.tsx';
+import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { formResolver } from '../../lib/validation.ts';
 import { Checkbox } from './checkbox.tsx';
@@ -15,7 +18,10 @@ import { Textarea } from './textarea.tsx';
 beforeAll(async () => {
   await i18n.changeLanguage('de');
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('de');
+});
 
 /** The texts `aria-describedby` points at, in order. */
 function descriptionOf(control: HTMLElement): string[] {
@@ -185,6 +191,29 @@ describe('Checkbox', () => {
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(descriptionOf(box)).toEqual(['Dieses Feld ist erforderlich']);
   });
+
+  it('ticks from a click just beside its 16 px box, inside the 24 px target around it (WCAG 2.5.8)', () => {
+    render(<Checkbox label="Newsletter" />);
+    const box = screen.getByRole('checkbox', { name: 'Newsletter' }) as HTMLInputElement;
+    const target = box.parentElement as HTMLElement;
+    expect(target.className).toContain('size-6');
+    fireEvent.click(target);
+    expect(box.checked).toBe(true);
+  });
+});
+
+describe('an error that comes while the focus stays in the field', () => {
+  it('is announced: an alert the control is described by', () => {
+    render(<Input label="Code" announceError error={errorKey('two_factor_invalid')} />);
+    const input = screen.getByLabelText('Code');
+    const alert = screen.getByRole('alert');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+  });
+
+  it('is not announced otherwise (read when the field takes the focus)', () => {
+    render(<Input label="Name" error="Dieses Feld ist erforderlich" />);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('the pieces in a react-hook-form form with the domain resolver', () => {
@@ -268,5 +297,106 @@ describe('the pieces in a react-hook-form form with the domain resolver', () => 
       terms: true,
     });
     expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+// issue 22: the forms built on lib/form.ts, whatever their fields' components register first
+describe('a form of useDomainForm', () => {
+  const schema = z.object({ firstName: z.string().min(1), email: z.email(), code: z.string().min(6) });
+  type Values = z.input<typeof schema>;
+
+  /** Shown first, registered last: a component of its own, as sign-up's name fields are. */
+  function NameField({ register, error }: { register: UseFormRegister<Values>; error?: string | undefined }) {
+    return <Input label="Vorname" error={error} {...register('firstName')} />;
+  }
+
+  function Form({ answer }: { answer?: ApiError }) {
+    const { register, handleSubmit, formState, setError } = useDomainForm(schema, {
+      firstName: '',
+      email: '',
+      code: '',
+    });
+    const showServerErrors = useServerErrors(setError, ['firstName', 'email', 'code']);
+    const e = formState.errors;
+    const onSubmit = handleSubmit(() => {
+      if (answer) showServerErrors(answer);
+    });
+    return (
+      <form onSubmit={onSubmit} noValidate>
+        <NameField register={register} error={e.firstName?.message} />
+        <Input label="E-Mail" error={e.email?.message} {...register('email')} />
+        <Input label="Code" error={e.code?.message} {...register('code')} />
+        <button type="submit">Senden</button>
+      </form>
+    );
+  }
+
+  const errorTexts = () => Array.from(document.querySelectorAll('p[id$="-error"]'), (p) => p.textContent);
+
+  it('focuses the first invalid field on the page after a failed check, not the first registered', async () => {
+    render(<Form />);
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    await waitFor(() => expect(screen.getByLabelText('E-Mail').getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Vorname'));
+  });
+
+  it('words its errors in the language of the moment: a switch rewords them, and back', async () => {
+    render(<Form />);
+    fireEvent.input(screen.getByLabelText('Code'), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    const de = [
+      violationMessage('required', 'de'),
+      violationMessage('required', 'de'),
+      violationMessage('too_short', 'de', { value: 6 }),
+    ];
+    await waitFor(() => expect(errorTexts()).toEqual(de));
+    await act(() => i18n.changeLanguage('en'));
+    expect(errorTexts()).toEqual([
+      violationMessage('required', 'en'),
+      violationMessage('required', 'en'),
+      violationMessage('too_short', 'en', { value: 6 }),
+    ]);
+    await act(() => i18n.changeLanguage('de'));
+    expect(errorTexts()).toEqual(de);
+  });
+
+  it("keeps the API's violations by code: worded anew on a switch, the first on the page focused", async () => {
+    const answer = new ApiError({
+      status: 422,
+      code: 'validation_failed',
+      violations: [
+        {
+          propertyPath: 'code',
+          code: 'too_short',
+          message: violationMessage('too_short', 'de', { value: 8 }),
+        },
+        {
+          propertyPath: 'email',
+          code: 'email_already_used',
+          message: violationMessage('email_already_used', 'de'),
+        },
+        // a code this client does not know keeps the API's sentence
+        { propertyPath: 'firstName', code: 'name_from_the_future', message: 'Ein Satz der API' },
+      ],
+    });
+    render(<Form answer={answer} />);
+    fireEvent.input(screen.getByLabelText('Vorname'), { target: { value: 'Erika' } });
+    fireEvent.input(screen.getByLabelText('E-Mail'), { target: { value: 'erika@example.com' } });
+    fireEvent.input(screen.getByLabelText('Code'), { target: { value: '1234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    await waitFor(() =>
+      expect(errorTexts()).toEqual([
+        'Ein Satz der API',
+        violationMessage('email_already_used', 'de'),
+        violationMessage('too_short', 'de', { value: 8 }),
+      ]),
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Vorname'));
+    await act(() => i18n.changeLanguage('en'));
+    expect(errorTexts()).toEqual([
+      'Ein Satz der API',
+      violationMessage('email_already_used', 'en'),
+      violationMessage('too_short', 'en', { value: 8 }),
+    ]);
   });
 });

@@ -1,12 +1,21 @@
 import { type ReactNode, useId } from 'react';
+import { useErrorKeyText } from '../../lib/error-text.tsx';
 
 /** What every form control shows around itself (convention 9). */
 export type FieldProps = {
   label: ReactNode;
   /** The rule the value has to follow (spec 5), shown under the control and read with it. */
   hint?: ReactNode;
-  /** The violation's sentence (from the resolver or the API's 422), shown under the control. */
+  /**
+   * The field's error: a catalogue key (the resolver's and the API's 422 violations, lib/error-text.tsx
+   * `errorKey`), worded under the control in the language of the moment, or a page's own sentence.
+   */
   error?: string | undefined;
+  /**
+   * Announces the error as it appears (`role="alert"`), for an error that comes while the focus stays
+   * in the field, e.g. a refused one-time code; errors found on submit are read as the focus moves.
+   */
+  announceError?: boolean;
   /** Marks the label and tells assistive technology; validation itself is the schema's. */
   required?: boolean;
   /** More under the hint and error that belongs to the field, e.g. a new password's rule checklist. */
@@ -46,11 +55,11 @@ export function fieldControlProps(
  * the control's id is the given one or a generated one.
  */
 export function useField<P extends FieldProps & { id?: string | undefined }>(props: P) {
-  const { label, hint, error, required, after, className, id, ...rest } = props;
+  const { label, hint, error, announceError, required, after, className, id, ...rest } = props;
   const generated = useId();
   const controlId = id ?? generated;
   return {
-    frame: { id: controlId, label, hint, error, required, after, className },
+    frame: { id: controlId, label, hint, error, announceError, required, after, className },
     control: fieldControlProps(controlId, { hint, error, required }),
     rest,
   };
@@ -68,16 +77,22 @@ export function RequiredMark() {
   );
 }
 
-/** A field's hint and error texts, with the ids the control's `aria-describedby` names. */
+/**
+ * A field's hint and error texts, with the ids the control's `aria-describedby` names; the error is
+ * worded from its catalogue key as the page renders, in the current language.
+ */
 export function FieldMessages({
   id,
   hint,
   error,
+  announceError,
 }: {
   id: string;
   hint?: ReactNode;
   error?: string | undefined;
+  announceError?: boolean | undefined;
 }) {
+  const errorText = useErrorKeyText(error);
   return (
     <>
       {hint && (
@@ -86,8 +101,12 @@ export function FieldMessages({
         </p>
       )}
       {error && (
-        <p id={errorIdOf(id)} className="mt-1 text-sm text-red-700">
-          {error}
+        <p
+          id={errorIdOf(id)}
+          role={announceError ? 'alert' : undefined}
+          className="mt-1 text-sm text-red-700"
+        >
+          {errorText}
         </p>
       )}
     </>
@@ -103,6 +122,7 @@ export function FormField({
   label,
   hint,
   error,
+  announceError,
   required,
   after,
   className,
@@ -115,12 +135,17 @@ export function FormField({
         {required && <RequiredMark />}
       </div>
       <div className="mt-1">{children}</div>
-      <FieldMessages id={id} hint={hint} error={error} />
+      <FieldMessages id={id} hint={hint} error={error} announceError={announceError} />
       {after}
     </div>
   );
 }
 
+/**
+ * Where the page scrolls a control to when it takes the focus (a failed submit, Tab): below the
+ * sticky header (64 px) with its label above it still in view, not under the header (WCAG 2.4.11).
+ */
+export const focusScrollMargin = 'scroll-mt-28';
+
 /** The look of text inputs, selects and text areas; red border when invalid. */
-export const controlClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
+export const controlClass = `block w-full ${focusScrollMargin} rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500`;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { FieldMessages, type FieldProps, RequiredMark, useField } from './form-field.tsx';
+import { FieldMessages, type FieldProps, focusScrollMargin, RequiredMark, useField } from './form-field.tsx';
 
 export type RadioOption = { value: string; label: string; description?: string; disabled?: boolean };
 
@@ -38,7 +38,7 @@ export function RadioGroup({ options, ...props }: RadioGroupProps) {
                 aria-labelledby={labelId}
                 aria-describedby={o.description ? descriptionId : undefined}
                 aria-invalid={control['aria-invalid']}
-                className="mt-0.5 size-4 shrink-0 accent-brand-800"
+                className={`mt-0.5 size-4 shrink-0 accent-brand-800 ${focusScrollMargin}`}
               />
               <span>
                 <span id={labelId} className="block text-sm font-medium text-slate-900">
@@ -54,7 +54,7 @@ export function RadioGroup({ options, ...props }: RadioGroupProps) {
           );
         })}
       </div>
-      <FieldMessages id={groupId} hint={frame.hint} error={frame.error} />
+      <FieldMessages id={groupId} hint={frame.hint} error={frame.error} announceError={frame.announceError} />
       {frame.after}
     </fieldset>
   );

@@ -6,6 +6,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TaggedText } from '../../components/ui/tagged-text.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { errorKeyOf } from '../../lib/error-text.tsx';
 import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
@@ -14,7 +15,6 @@ import { useCustomerRecord } from '../../lib/session.tsx';
 import { useRequestEmailChange } from './api/request-email-change.ts';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
 import { ReauthenticationFields } from './components/reauthentication-fields.tsx';
-import { useErrorText } from './components/use-error-text.ts';
 
 const empty = { newEmail: '', password: '', code: '' };
 
@@ -23,7 +23,6 @@ export function ChangeEmailPage() {
   const { t } = useTranslation(['account', 'accounts']);
   const record = useCustomerRecord();
   const request = useRequestEmailChange();
-  const { errorText } = useErrorText();
   const [sentTo, setSentTo] = useState<string | null>(null);
   // two-factor on: the code is asked for at once; a stale record learns it from the answer
   const [codeAsked, setCodeAsked] = useState(false);
@@ -45,7 +44,7 @@ export function ChangeEmailPage() {
         (err.code === 'two_factor_required' || err.code === 'two_factor_invalid')
       ) {
         setCodeAsked(true);
-        setError('code', { type: err.code, message: errorText(err) });
+        setError('code', { type: err.code, message: errorKeyOf(err) });
         return;
       }
       showServerErrors(err);

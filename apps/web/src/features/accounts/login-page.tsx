@@ -12,7 +12,7 @@ import { notify } from '../../lib/notifications.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useLogIn } from './api/log-in.ts';
 import { DemoHint } from './components/demo-hint.tsx';
-import { useLoginTarget } from './components/login-target.ts';
+import { operatorHome, useLoginTarget, useTargetAfterLogin } from './components/login-target.ts';
 import { AuthCard, textLinkClass } from './components/page-shell.tsx';
 
 const loadLoginSchema = () => import('./form-schemas.ts').then(({ loginSchema }) => loginSchema);
@@ -20,8 +20,9 @@ const loadLoginSchema = () => import('./form-schemas.ts').then(({ loginSchema })
 /** /login (spec 2): e-mail and password; returns to `redirectPath`; a second factor continues at /login/2fa. */
 export function LoginPage() {
   const { t } = useTranslation('accounts');
-  const { target, query } = useLoginTarget();
-  const { isLoggedIn } = useSession();
+  const { target, query, hasRedirect } = useLoginTarget();
+  const targetAfterLogin = useTargetAfterLogin();
+  const { isLoggedIn, customer } = useSession();
   // Someone already logged in who opens /login goes on at once; a fresh login navigates itself.
   const [wasLoggedIn] = useState(isLoggedIn);
   const navigate = useNavigate();
@@ -35,12 +36,14 @@ export function LoginPage() {
   });
   const { register, handleSubmit, formState } = form;
 
-  if (wasLoggedIn) return <Navigate replace to={target} />;
+  if (wasLoggedIn) {
+    return <Navigate replace to={!hasRedirect && customer?.isOperator ? operatorHome : target} />;
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await login.mutateAsync({ email: values.email, password: values.password });
-      await navigate(target, { replace: true });
+      const session = await login.mutateAsync({ email: values.email, password: values.password });
+      await navigate(await targetAfterLogin(session), { replace: true });
       notify('success', t('notify.loggedIn'));
     } catch (err) {
       if (err instanceof ApiError && err.code === 'two_factor_required') {

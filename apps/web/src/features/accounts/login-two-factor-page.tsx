@@ -6,16 +6,15 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { notifyFailure } from '../../lib/error-text.tsx';
+import { errorKeyOf, notifyFailure } from '../../lib/error-text.tsx';
 import { useDomainForm } from '../../lib/form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { useSession, useTwoFactorState } from '../../lib/session.tsx';
 import { clearTwoFactorChallenge } from '../../lib/session-store.ts';
 import { useLogInWithCode } from './api/log-in.ts';
-import { useLoginTarget } from './components/login-target.ts';
+import { useLoginTarget, useTargetAfterLogin } from './components/login-target.ts';
 import { AuthCard } from './components/page-shell.tsx';
-import { useErrorText } from './components/use-error-text.ts';
 
 const codeFormSchema = z.object({ code: twoFactorCodeSchema });
 
@@ -26,7 +25,7 @@ export function LoginTwoFactorPage() {
   const twoFactor = useTwoFactorState();
   const navigate = useNavigate();
   const login = useLogInWithCode();
-  const { errorText } = useErrorText();
+  const targetAfterLogin = useTargetAfterLogin();
   const { register, handleSubmit, formState, setError, setFocus } = useDomainForm(codeFormSchema, {
     code: '',
   });
@@ -38,16 +37,19 @@ export function LoginTwoFactorPage() {
 
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
-      await login.mutateAsync(code);
-      await navigate(target, { replace: true });
+      const session = await login.mutateAsync(code);
+      await navigate(await targetAfterLogin(session), { replace: true });
       notify('success', t('notify.loggedIn'));
     } catch (err) {
       if (err instanceof ApiError && err.code === 'two_factor_invalid') {
-        setError('code', { type: err.code, message: errorText(err) }, { shouldFocus: true });
+        // announced by the field (an alert it is described by); the focus stays in the field with
+        // the refused code selected, so the next one is typed over it (issue 22)
+        setError('code', { type: err.code, message: errorKeyOf(err) });
+        setFocus('code', { shouldSelect: true });
         return;
       }
       notifyFailure(err);
-      setFocus('code');
+      setFocus('code', { shouldSelect: true });
     }
   });
 
@@ -71,6 +73,7 @@ export function LoginTwoFactorPage() {
           label={t('fields.code')}
           hint={t('hints.loginCode')}
           error={formState.errors.code?.message}
+          announceError
           required
           autoComplete="one-time-code"
           autoCapitalize="off"

@@ -14,6 +14,7 @@ import { useConfirm } from '../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { errorKeyOf } from '../../lib/error-text.tsx';
 import { useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useLocale, useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -32,14 +33,13 @@ const erasureEmpty = { password: '', code: '', reason: '' };
 
 /** A two-factor refusal lands on the code field (shown from then on); other failures as usual. */
 function useReauthFailure(setCodeAsked: (asked: boolean) => void) {
-  const { errorText } = useErrorText();
   return (err: unknown, setError: (field: 'code', e: { type: string; message: string }) => void) => {
     if (
       err instanceof ApiError &&
       (err.code === 'two_factor_required' || err.code === 'two_factor_invalid')
     ) {
       setCodeAsked(true);
-      setError('code', { type: err.code, message: errorText(err) });
+      setError('code', { type: err.code, message: errorKeyOf(err) });
       return true;
     }
     return false;

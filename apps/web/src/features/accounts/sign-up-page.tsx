@@ -6,9 +6,9 @@ import {
   type SignUpInput,
 } from '@token/domain/accounts';
 import { MailCheck, UserPlus } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { FirstLastNameFields, type FirstLastNameValues } from '../../components/person-name-fields.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -18,12 +18,10 @@ import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { RadioGroup } from '../../components/ui/radio-group.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TaggedText } from '../../components/ui/tagged-text.tsx';
-import { focusFirstInvalid } from '../../lib/focus-first-invalid.ts';
-import { useServerErrors } from '../../lib/form.ts';
-import { currentLocale, useLocale, useTranslation } from '../../lib/i18n.ts';
+import { domainResolver, useFormInPageOrder, useServerErrors } from '../../lib/form.ts';
+import { currentLocale, useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
 import { notify } from '../../lib/notifications.ts';
-import { formResolver } from '../../lib/validation.ts';
 import { useCreateCompany } from './api/create-company.ts';
 import { useCreateCustomer } from './api/create-customer.ts';
 import { AuthCard, textLinkClass } from './components/page-shell.tsx';
@@ -64,13 +62,13 @@ const loadCompanySignUpSchema = () =>
 
 /**
  * One form for both registrations: a natural person is checked against `signUpSchema` (POST
- * customers), a legal person against `companySignUpSchema` (POST companies).
+ * customers), a legal person against `companySignUpSchema` (POST companies). Its errors are
+ * catalogue keys, worded by the fields in the language of the moment.
  */
-function useSignUpResolver(): Resolver<SignUpForm, unknown, SignUpOutput> {
-  const locale = useLocale();
+function signUpResolver(): Resolver<SignUpForm, unknown, SignUpOutput> {
   // the schemas (and zod) load on the first check: /sign-up paints and hydrates without them
-  const personal = formResolver(loadSignUpSchema, locale);
-  const company = formResolver(loadCompanySignUpSchema, locale);
+  const personal = domainResolver(loadSignUpSchema);
+  const company = domainResolver(loadCompanySignUpSchema);
   return (values, context, options) => {
     const { companyName, companyType, referralCode, ...common } = values;
     const base = { ...common, ...(referralCode.trim() ? { referralCode } : {}) };
@@ -117,8 +115,9 @@ export function SignUpPage() {
   const [registered, setRegistered] = useState<string | null>(null);
   const createCustomer = useCreateCustomer();
   const createCompany = useCreateCompany();
-  const form = useForm<SignUpForm, unknown, SignUpOutput>({
-    resolver: useSignUpResolver(),
+  // a failed submit focuses the first invalid field as the page shows it (the name fields register last)
+  const form = useFormInPageOrder<SignUpForm, unknown, SignUpOutput>({
+    resolver: signUpResolver(),
     defaultValues: {
       accountType: 'personal',
       firstName: '',
@@ -133,10 +132,7 @@ export function SignUpPage() {
       subscribedToNewsletter: false,
     },
     mode: 'onTouched',
-    // focusFirstInvalid focuses in page order (the name fields register after the fields below them)
-    shouldFocusError: false,
   });
-  const formElement = useRef<HTMLFormElement>(null);
   const { register, handleSubmit, formState, setError, control } = form;
   const [accountType, password, firstName, lastName, email] = useWatch({
     control,
@@ -147,22 +143,19 @@ export function SignUpPage() {
 
   if (registered) return <Registered email={registered} />;
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      const locale = currentLocale();
-      try {
-        const done =
-          values.accountType === 'company'
-            ? await createCompany.mutateAsync({ ...(values as CompanySignUpInput), locale })
-            : await createCustomer.mutateAsync({ ...(values as SignUpInput), locale });
-        setRegistered(done.email);
-        notify('success', t('notify.registered'));
-      } catch (err) {
-        showServerErrors(err);
-      }
-    },
-    (errors) => focusFirstInvalid(formElement.current, errors),
-  );
+  const onSubmit = handleSubmit(async (values) => {
+    const locale = currentLocale();
+    try {
+      const done =
+        values.accountType === 'company'
+          ? await createCompany.mutateAsync({ ...(values as CompanySignUpInput), locale })
+          : await createCustomer.mutateAsync({ ...(values as SignUpInput), locale });
+      setRegistered(done.email);
+      notify('success', t('notify.registered'));
+    } catch (err) {
+      showServerErrors(err);
+    }
+  });
 
   const e = formState.errors;
   const newTab = { target: '_blank', rel: 'noopener', className: textLinkClass };
@@ -180,13 +173,7 @@ export function SignUpPage() {
         </p>
       }
     >
-      <form
-        ref={formElement}
-        onSubmit={onSubmit}
-        noValidate
-        className="space-y-5"
-        aria-label={t('signUp.title')}
-      >
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('signUp.title')}>
         <RadioGroup
           label={t('fields.accountType')}
           error={e.accountType?.message}

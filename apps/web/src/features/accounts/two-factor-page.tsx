@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { notifyFailure } from '../../lib/error-text.tsx';
+import { errorKeyOf, notifyFailure } from '../../lib/error-text.tsx';
 import { useDomainForm } from '../../lib/form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -19,7 +19,6 @@ import { useVerifyTwoFactor } from './api/verify-two-factor.ts';
 import { AccountPageShell, Panel } from './components/page-shell.tsx';
 import { RecoveryCodes } from './components/recovery-codes.tsx';
 import { SecretKey } from './components/secret-key.tsx';
-import { useErrorText } from './components/use-error-text.ts';
 
 const codeFormSchema = z.object({ code: twoFactorCodeSchema });
 
@@ -41,14 +40,16 @@ function CodeForm({
   destructive?: boolean;
   onCode: (code: string) => Promise<void>;
 }) {
-  const { errorText } = useErrorText();
-  const { register, handleSubmit, formState, setError } = useDomainForm(codeFormSchema, { code: '' });
+  const { register, handleSubmit, formState, setError, setFocus } = useDomainForm(codeFormSchema, {
+    code: '',
+  });
   const onSubmit = handleSubmit(async ({ code }) => {
     try {
       await onCode(code);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'two_factor_invalid') {
-        setError('code', { type: err.code, message: errorText(err) }, { shouldFocus: true });
+        setError('code', { type: err.code, message: errorKeyOf(err) });
+        setFocus('code', { shouldSelect: true });
         return;
       }
       notifyFailure(err);
@@ -60,6 +61,7 @@ function CodeForm({
         label={label}
         hint={hint}
         error={formState.errors.code?.message}
+        announceError
         required
         autoComplete="one-time-code"
         autoCapitalize="off"

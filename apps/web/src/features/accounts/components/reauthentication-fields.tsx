@@ -26,6 +26,8 @@ export function ReauthenticationFields({ password, code }: { password: Field; co
           label={t('fields.code')}
           hint={t('hints.loginCode')}
           error={code.error}
+          // a refused code comes back while the focus stays where it was: said at once
+          announceError
           required
           autoComplete="one-time-code"
           autoCapitalize="off"
