@@ -31,6 +31,12 @@ import { ProductFactsTable } from './product-facts-table.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 
 /**
+ * A breadcrumb link: a target 24 px high (WCAG 2.2 2.5.8) around its 20 px line, the padding taken
+ * back by a negative margin so the trail keeps its height (and the placeholder's).
+ */
+const breadcrumbLinkClass = 'inline-block -my-0.5 py-0.5 hover:text-brand-900 hover:underline';
+
+/**
  * The product page's shape while it loads: breadcrumb, picture, title block, buy panel, and the
  * description and facts below, each of about its final height, so nothing (the footer least of
  * all) jumps when the product arrives.
@@ -299,14 +305,14 @@ export function ProductPage() {
       <nav aria-label={t('product.breadcrumb')} className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
-            <Link to="/" className="hover:text-brand-900 hover:underline">
+            <Link to="/" className={breadcrumbLinkClass}>
               {t('product.home')}
             </Link>
           </li>
           {p.mainTaxon && (
             <li className="flex items-center gap-1">
               <ChevronRight className="size-4" aria-hidden="true" />
-              <Link to={categoryPath(p.mainTaxon)} className="hover:text-brand-900 hover:underline">
+              <Link to={categoryPath(p.mainTaxon)} className={breadcrumbLinkClass}>
                 {p.mainTaxon.name}
               </Link>
             </li>
