@@ -171,6 +171,17 @@ describe('ReviewQueue', () => {
     expect(within(card).getByText('Selbstauskunft abgeschlossen')).toBeTruthy();
   });
 
+  // issue 22, WCAG 1.4.10: a table wider than its panel scrolls in its own region, not the page
+  it('holds the table in a named region the keyboard reaches, which scrolls it sideways', async () => {
+    stubQueue([ida]);
+    setup();
+    const table = await screen.findByRole('table');
+    const region = screen.getByRole('region', { name: 'Prüfliste' });
+    expect(region.contains(table)).toBe(true);
+    expect(region.tabIndex).toBe(0);
+    expect(region.className).toContain('overflow-x-auto');
+  });
+
   it('filters by status and reason, and searches on submit, each from the first page', async () => {
     const fetch = stubQueue([ida], 45);
     const seen: CustomerListFilter[] = [];

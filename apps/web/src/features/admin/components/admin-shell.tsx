@@ -29,7 +29,11 @@ export function AdminShell({
           <ShieldCheck className="size-4" aria-hidden="true" />
           {t('shell.area')} · {t('title')}
         </p>
-        {operator.data && <p>{t('shell.signedInAs', { name: operator.data.fullName })}</p>}
+        {operator.data && (
+          <p className="min-w-0 [overflow-wrap:anywhere]">
+            {t('shell.signedInAs', { name: operator.data.fullName })}
+          </p>
+        )}
       </div>
       <AdminNav />
       {back && (

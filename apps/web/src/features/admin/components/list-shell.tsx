@@ -26,7 +26,10 @@ export function ListPager({
   const pages = Math.max(1, Math.ceil(totalItems / perPage));
   if (pages === 1) return null;
   return (
-    <nav aria-label={t('queue.pagination')} className="mt-4 flex items-center justify-between gap-2">
+    <nav
+      aria-label={t('queue.pagination')}
+      className="mt-4 flex flex-wrap items-center justify-between gap-2"
+    >
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <ChevronLeft className="size-4" aria-hidden="true" />
         {t('queue.previous')}

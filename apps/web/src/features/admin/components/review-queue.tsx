@@ -42,7 +42,7 @@ function Filters({
     <form
       onSubmit={submit}
       aria-label={t('queue.filters')}
-      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
       <Select
         label={t('queue.scope')}
@@ -100,12 +100,18 @@ function Filters({
   );
 }
 
+/**
+ * A badge that may wrap: a long one ("Antrag professioneller Kunde", "Bestätigt mit geänderten
+ * Daten") in one line is wider than a phone's card (320 px, WCAG 1.4.10).
+ */
+const wrappingBadge = 'max-w-full *:whitespace-normal';
+
 function Reasons({ reasons }: { reasons: readonly string[] }) {
   const { reason } = useAdminLabels();
   return (
     <ul className="flex flex-wrap gap-1">
       {reasons.map((r) => (
-        <li key={r}>
+        <li key={r} className={wrappingBadge}>
           <Badge tone="info">{reason(r)}</Badge>
         </li>
       ))}
@@ -117,82 +123,92 @@ function CustomerName({ item }: { item: ReviewQueueItem }) {
   return (
     <>
       <span className="block font-medium text-brand-900 [overflow-wrap:anywhere]">{item.fullName}</span>
-      {item.companyName && <span className="block text-sm text-slate-700">{item.companyName}</span>}
+      {item.companyName && (
+        <span className="block text-sm text-slate-700 [overflow-wrap:anywhere]">{item.companyName}</span>
+      )}
       <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{item.email}</span>
     </>
   );
 }
 
-/** Desktop: one row per customer. */
+/**
+ * Desktop: one row per customer. Should the table be wider than its panel (a narrow window, a large
+ * text size), it scrolls inside its own region, which the keyboard can reach and scroll; the page
+ * itself never scrolls sideways (WCAG 1.4.10).
+ */
 function QueueTable({ items }: { items: ReviewQueueItem[] }) {
   const { t, status, kyc, registrar } = useAdminLabels();
   const locale = useLocale();
   return (
-    <table className="hidden w-full border-collapse text-left text-sm md:table">
-      <thead>
-        <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
-          <th scope="col" className="py-2 pr-4 font-medium">
-            {t('queue.columns.customer')}
-          </th>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            {t('queue.columns.status')}
-          </th>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            {t('queue.columns.identification')}
-          </th>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            {t('queue.columns.wallet')}
-          </th>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            {t('queue.columns.reasons')}
-          </th>
-          <th scope="col" className="py-2 pr-4 font-medium">
-            {t('queue.columns.waitingSince')}
-          </th>
-          <th scope="col" className="py-2">
-            <span className="sr-only">{t('queue.open')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.uuid} className="border-b border-slate-100 align-top last:border-0">
-            <td className="py-3 pr-4">
-              <CustomerName item={item} />
-            </td>
-            <td className="py-3 pr-4">
-              <Badge tone={statusTone(item.status)}>{status(item.status)}</Badge>
-            </td>
-            <td className="py-3 pr-4">
-              <Badge tone={kycTone(item.kycState)}>{kyc(item.kycState)}</Badge>
-            </td>
-            {/* the registrar's status belongs to the wallet: under the compliance status it read as a
-                second, contradicting status ("Noch nicht geprüft" over "Freigegeben", issue 15) */}
-            <td className="space-y-1 py-3 pr-4">
-              <span className="block">{item.hasWallet ? t('queue.walletYes') : t('queue.walletNo')}</span>
-              <span className="block text-xs text-slate-600" data-testid="registrar-status">
-                {registrar(item.cryptoRegistrarStatus)}
-              </span>
-            </td>
-            <td className="py-3 pr-4">
-              <Reasons reasons={item.reasons} />
-            </td>
-            <td className="py-3 pr-4 whitespace-nowrap">
-              {item.waitingSince ? formatDateTime(item.waitingSince, { locale }) : '–'}
-            </td>
-            <td className="py-3 text-right">
-              <Link
-                to={customerPath(item.uuid)}
-                className={buttonClasses({ variant: 'outline', size: 'sm' })}
-                aria-label={t('queue.openLabel', { name: item.fullName })}
-              >
-                {t('queue.open')}
-              </Link>
-            </td>
+    // a named section is a region; Tab reaches it to scroll it with the arrow keys
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be keyboard-reachable (WCAG 2.1.1)
+    <section aria-label={t('queue.title')} tabIndex={0} className="hidden overflow-x-auto md:block">
+      <table className="w-full border-collapse text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-600 uppercase">
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t('queue.columns.customer')}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t('queue.columns.status')}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t('queue.columns.identification')}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t('queue.columns.wallet')}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t('queue.columns.reasons')}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t('queue.columns.waitingSince')}
+            </th>
+            <th scope="col" className="py-2">
+              <span className="sr-only">{t('queue.open')}</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.uuid} className="border-b border-slate-100 align-top last:border-0">
+              <td className="py-3 pr-4">
+                <CustomerName item={item} />
+              </td>
+              <td className="py-3 pr-4">
+                <Badge tone={statusTone(item.status)}>{status(item.status)}</Badge>
+              </td>
+              <td className="py-3 pr-4">
+                <Badge tone={kycTone(item.kycState)}>{kyc(item.kycState)}</Badge>
+              </td>
+              {/* the registrar's status belongs to the wallet: under the compliance status it read as a
+                second, contradicting status ("Noch nicht geprüft" over "Freigegeben", issue 15) */}
+              <td className="space-y-1 py-3 pr-4">
+                <span className="block">{item.hasWallet ? t('queue.walletYes') : t('queue.walletNo')}</span>
+                <span className="block text-xs text-slate-600" data-testid="registrar-status">
+                  {registrar(item.cryptoRegistrarStatus)}
+                </span>
+              </td>
+              <td className="py-3 pr-4">
+                <Reasons reasons={item.reasons} />
+              </td>
+              <td className="py-3 pr-4 whitespace-nowrap">
+                {item.waitingSince ? formatDateTime(item.waitingSince, { locale }) : '–'}
+              </td>
+              <td className="py-3 text-right">
+                <Link
+                  to={customerPath(item.uuid)}
+                  className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                  aria-label={t('queue.openLabel', { name: item.fullName })}
+                >
+                  {t('queue.open')}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 
@@ -201,7 +217,8 @@ function QueueCards({ items }: { items: ReviewQueueItem[] }) {
   const { t, status, kyc } = useAdminLabels();
   const locale = useLocale();
   return (
-    <ul className="grid gap-3 md:hidden">
+    // one column that may be narrower than a card's widest content (the cards wrap it), not wider
+    <ul className="grid grid-cols-1 gap-3 md:hidden">
       {items.map((item) => (
         <li key={item.uuid}>
           <ListCard
@@ -211,8 +228,12 @@ function QueueCards({ items }: { items: ReviewQueueItem[] }) {
           >
             <CustomerName item={item} />
             <div className="mt-2 flex flex-wrap gap-1">
-              <Badge tone={statusTone(item.status)}>{status(item.status)}</Badge>
-              <Badge tone={kycTone(item.kycState)}>{kyc(item.kycState)}</Badge>
+              <span className={wrappingBadge}>
+                <Badge tone={statusTone(item.status)}>{status(item.status)}</Badge>
+              </span>
+              <span className={wrappingBadge}>
+                <Badge tone={kycTone(item.kycState)}>{kyc(item.kycState)}</Badge>
+              </span>
             </div>
             <div className="mt-2">
               <Reasons reasons={item.reasons} />
