@@ -17,6 +17,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { accountKeys } from '../../lib/customer.ts';
+import { useErrorKeyText } from '../../lib/error-text.tsx';
 import { orNull, useDomainForm, useServerErrors } from '../../lib/form.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useUnsavedChanges } from '../../lib/navigation.ts';
@@ -125,11 +126,7 @@ function ProfileForm({ record }: { record: CustomerResource }) {
         <p className="mt-1 text-sm text-slate-600">
           {t('editProfile.socialLinksHint', { count: maxSocialLinks })}
         </p>
-        {e.socialLinks?.message && (
-          <p className="mt-2 text-sm text-red-700" role="alert">
-            {e.socialLinks.message}
-          </p>
-        )}
+        {e.socialLinks?.message && <ListError error={e.socialLinks.message} />}
         <ul className="mt-4 space-y-4">
           {links.fields.map((field, i) => (
             <li key={field.id} className="grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start">
@@ -205,5 +202,14 @@ export function EditPublicProfilePage() {
         </div>
       )}
     </AccountPageShell>
+  );
+}
+
+/** An error of the whole list of links, worded from its catalogue key in the current language. */
+function ListError({ error }: { error: string }) {
+  return (
+    <p className="mt-2 text-sm text-red-700" role="alert">
+      {useErrorKeyText(error)}
+    </p>
   );
 }
