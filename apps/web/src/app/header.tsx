@@ -17,7 +17,9 @@ function Logo() {
         <path d="M9 10h14v3h-5.5v11h-3V13H9z" fill="#fff" />
         <circle cx="23" cy="22" r="3" fill="#2dd4bf" />
       </svg>
-      <span className="text-lg font-semibold tracking-tight">{channel.data?.name ?? 'Tokenwerk'}</span>
+      <span className="text-lg font-semibold tracking-tight max-[379px]:sr-only">
+        {channel.data?.name ?? 'Tokenwerk'}
+      </span>
     </Link>
   );
 }

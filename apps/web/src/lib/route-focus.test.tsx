@@ -126,7 +126,7 @@ describe('RouteFocus (WCAG 2.4.3, BFSG issue 22)', () => {
     expect(announcer().textContent).toBe('');
   });
 
-  it("moves the focus to the new page's h1 and announces its title politely", async () => {
+  it("moves the focus to the new page's h1 and announces its heading politely", async () => {
     setup('/');
     await screen.findByRole('heading', { name: 'Startseite' });
     const focus = vi.spyOn(HTMLElement.prototype, 'focus');
@@ -136,7 +136,7 @@ describe('RouteFocus (WCAG 2.4.3, BFSG issue 22)', () => {
     expect(focus).toHaveBeenLastCalledWith({ preventScroll: true });
     focus.mockRestore();
     expect(heading('Mein Konto').getAttribute('tabindex')).toBe('-1');
-    await waitFor(() => expect(announcer().textContent).toBe('Mein Konto · Tokenwerk'));
+    await waitFor(() => expect(announcer().textContent).toBe('Mein Konto'));
     expect(announcer().getAttribute('aria-live')).toBe('polite');
 
     // focusable for this focus only: once the focus moved on, a click into its text does not focus it
@@ -145,19 +145,19 @@ describe('RouteFocus (WCAG 2.4.3, BFSG issue 22)', () => {
 
     press('Marktplatz');
     await waitFor(() => expect(document.activeElement).toBe(heading('Marktplatz')));
-    await waitFor(() => expect(announcer().textContent).toBe('Marktplatz · Tokenwerk'));
+    await waitFor(() => expect(announcer().textContent).toBe('Marktplatz'));
   });
 
   it('does not move the focus when only the query changes (paging, filters)', async () => {
     setup('/');
     press('Marktplatz');
     await waitFor(() => expect(document.activeElement).toBe(heading('Marktplatz')));
-    await waitFor(() => expect(announcer().textContent).toBe('Marktplatz · Tokenwerk'));
+    await waitFor(() => expect(announcer().textContent).toBe('Marktplatz'));
     const next = press('Nächste Seite');
     expect(await screen.findByText('Seite 2')).toBeTruthy();
     await settle();
     expect(document.activeElement).toBe(next);
-    expect(announcer().textContent).toBe('Marktplatz · Tokenwerk');
+    expect(announcer().textContent).toBe('Marktplatz');
   });
 
   it('waits for a loading page to show its heading, then focuses it with the final title', async () => {
@@ -166,7 +166,7 @@ describe('RouteFocus (WCAG 2.4.3, BFSG issue 22)', () => {
     await settle();
     expect(screen.getByText('lädt')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(heading('Anleihe Kiefernwald')));
-    await waitFor(() => expect(announcer().textContent).toBe('Anleihe Kiefernwald · Tokenwerk'));
+    await waitFor(() => expect(announcer().textContent).toBe('Anleihe Kiefernwald'));
   });
 
   it('does not take the focus from a visitor who went on while the page loaded', async () => {
@@ -174,18 +174,18 @@ describe('RouteFocus (WCAG 2.4.3, BFSG issue 22)', () => {
     const link = press('Produkt');
     await settle();
     fireEvent.keyDown(link, { key: 'ArrowDown' });
-    await waitFor(() => expect(announcer().textContent).toBe('Anleihe Kiefernwald · Tokenwerk'));
+    await waitFor(() => expect(announcer().textContent).toBe('Anleihe Kiefernwald'));
     expect(document.activeElement).toBe(link);
   });
 
   it('leaves the focus where the new page put it, and still says which page it is', async () => {
     setup('/');
     press('Registrieren');
-    await waitFor(() => expect(announcer().textContent).toBe('Registrieren · Tokenwerk'));
+    await waitFor(() => expect(announcer().textContent).toBe('Registrieren'));
     expect(document.activeElement).toBe(screen.getByLabelText('E-Mail'));
   });
 
-  it('focuses <main> on a page without an h1', async () => {
+  it('focuses <main> on a page without an h1, and announces its title', async () => {
     setup('/account');
     await screen.findByRole('heading', { name: 'Mein Konto' });
     press('Ohne Überschrift');

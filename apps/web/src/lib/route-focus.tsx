@@ -48,14 +48,13 @@ function afterEffects(fn: () => void): () => void {
 
 /**
  * Waits until the new page shows its heading (or has rendered without one and without a loading
- * placeholder), then focuses the heading (else `<main>`) and announces the page's title. It leaves
+ * placeholder), then focuses the heading (else `<main>`) and announces the heading's text (else the page's title). It leaves
  * the focus where it is when the page itself put it somewhere inside `<main>` (a form on its first
  * field), or when the visitor acted (pressed a key, clicked) while the page loaded. Returns a
  * function that stops waiting.
  */
-function settleNewPage(announce: (text: string) => void): () => void {
+function settleNewPage(announce: (text: string) => void, focusedBefore: Element | null): () => void {
   const main = mainLandmark();
-  const focusedBefore = document.activeElement;
   let cancelCheck: (() => void) | null = null;
   let userActed = false;
   const onUserAction = () => {
@@ -82,15 +81,20 @@ function settleNewPage(announce: (text: string) => void): () => void {
       main.contains(focused);
     if (placedByPage) return finish(null);
     const heading = main.querySelector<HTMLElement>('h1');
+    // A page still loading (its placeholder marked aria-busy) is waited for, even when its frame
+    // already shows a heading: that heading may still be the frame's stand-in (an operator's
+    // customer file says "Compliance-Prüfung" until the customer's name arrives).
     const loading = main.querySelector('[aria-busy="true"]') !== null || main.childElementCount === 0;
-    if (!heading && loading && !late) return;
+    if (loading && !late) return;
     finish(userActed ? null : (heading ?? main));
   }
 
   function finish(target: HTMLElement | null) {
     stop();
     if (target) focusQuietly(target);
-    const title = document.title.trim() || main?.querySelector('h1')?.textContent?.trim() || '';
+    // The heading names the page as it now stands; the document title may still be the last page's
+    // while the new one loads its data (a customer file's name).
+    const title = main?.querySelector('h1')?.textContent?.trim() || document.title.trim();
     if (title) announce(title);
   }
 
@@ -127,13 +131,19 @@ export function RouteFocus() {
   const { pathname } = useLocation();
   const [message, setMessage] = useState('');
   const settledPath = useRef(pathname);
+  // Where the focus was before the new page committed, read while rendering it: a page whose effect
+  // focuses a field may run before this component's effect, and that focus is the page's choice.
+  const focusBefore = useRef<{ pathname: string; element: Element | null }>({ pathname, element: null });
+  if (focusBefore.current.pathname !== pathname && typeof document !== 'undefined') {
+    focusBefore.current = { pathname, element: document.activeElement };
+  }
 
   useEffect(() => {
     if (settledPath.current === pathname) return;
     settledPath.current = pathname;
     // emptied first, so the same title after another page is heard again
     setMessage('');
-    return settleNewPage(setMessage);
+    return settleNewPage(setMessage, focusBefore.current.element);
   }, [pathname]);
 
   return (

@@ -1,6 +1,6 @@
 import { twoFactorCodeSchema } from '@token/domain/accounts';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
@@ -29,6 +29,10 @@ export function LoginTwoFactorPage() {
   const { register, handleSubmit, formState, setError, setFocus } = useDomainForm(codeFormSchema, {
     code: '',
   });
+  // The one field takes the focus as the page opens: the visitor came to type the code (the shell's
+  // route focus leaves a field the page focused, and still announces the page). Preact, which the
+  // app runs on, does not focus an `autoFocus` field that mounts after the first page load.
+  useEffect(() => setFocus('code'), [setFocus]);
 
   const { isLoggedIn } = useSession();
   // Judged once on arrival: the credentials live in memory only, so after a reload the login starts again.
@@ -78,7 +82,6 @@ export function LoginTwoFactorPage() {
           autoComplete="one-time-code"
           autoCapitalize="off"
           spellCheck={false}
-          autoFocus
           {...register('code')}
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
