@@ -20,6 +20,21 @@ const epc = [
   '',
 ].join('\n');
 
+/** The bank transfer's payment configuration as the API answers it for order 000123. */
+const transferConfiguration = {
+  gateway: 'offline',
+  amount: 200_000,
+  currencyCode: 'EUR',
+  paymentReference: 'RF18539007547034',
+  bankAccount: {
+    holder: 'Solarpark Emissions GmbH',
+    iban: 'DE89370400440532013000',
+    bic: null,
+    bankName: null,
+  },
+  dueAt: '2026-12-08T23:59:59.000Z',
+  epcQrPayload: epc,
+};
 const textOf = (el: HTMLElement) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
 
 beforeAll(async () => {
@@ -99,20 +114,7 @@ describe('ThankYouPage (/thank-you-for-offline-payment)', () => {
       requested.push(url);
       if (url === `/api/v2/shop/orders/${orderToken}`) return Response.json(paid);
       if (url === `/api/v2/shop/orders/${orderToken}/payments/31/configuration`) {
-        return Response.json({
-          gateway: 'offline',
-          amount: 200_000,
-          currencyCode: 'EUR',
-          paymentReference: 'RF18539007547034',
-          bankAccount: {
-            holder: 'Solarpark Emissions GmbH',
-            iban: 'DE89370400440532013000',
-            bic: null,
-            bankName: null,
-          },
-          dueAt: '2026-12-08T23:59:59.000Z',
-          epcQrPayload: epc,
-        });
+        return Response.json(transferConfiguration);
       }
       return undefined;
     });
@@ -143,20 +145,7 @@ describe('ThankYouPage (/thank-you-for-offline-payment)', () => {
       const calls = mockApi(({ url }) => {
         if (url === `/api/v2/shop/orders/${orderToken}`) return Response.json(current);
         if (url === `/api/v2/shop/orders/${orderToken}/payments/31/configuration`) {
-          return Response.json({
-            gateway: 'offline',
-            amount: 200_000,
-            currencyCode: 'EUR',
-            paymentReference: 'RF18539007547034',
-            bankAccount: {
-              holder: 'Solarpark Emissions GmbH',
-              iban: 'DE89370400440532013000',
-              bic: null,
-              bankName: null,
-            },
-            dueAt: '2026-12-08T23:59:59.000Z',
-            epcQrPayload: epc,
-          });
+          return Response.json(transferConfiguration);
         }
         return undefined;
       });
