@@ -104,18 +104,7 @@ describe('Header (spec 1)', () => {
     const router = setup({
       isLoggedIn: true,
       logout,
-      customer: {
-        uuid: 'c1',
-        email: 'erika@example.com',
-        firstName: 'Erika',
-        lastName: 'Mustermann',
-        fullName: 'Erika Mustermann',
-        isOperator: false,
-        hasWallet: true,
-        kycPassed: true,
-        status: 'approved',
-        cryptoRegistrarStatus: 'approved',
-      },
+      customer: erika,
     });
     const nav = defined(screen.getAllByRole('navigation', { name: 'Main navigation' })[0]);
     // a logged-in visitor's links arrive as a chunk of their own
