@@ -148,7 +148,10 @@ describe('SessionProvider', () => {
     expect(queryClient.getQueryData(['account', 'customer', uuid])).toBeUndefined();
     expect(localStorage.getItem(sessionStorageKey)).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Log in' }).length).toBeGreaterThan(0);
-    // one notice from the session, not a second error from the failed query
+    // one notice from the session (worded once the error catalogue has loaded), not a second error
+    // from the failed query: it came, and nothing followed it
+    await waitFor(() => expect(probe().notes).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(probe().notes).toHaveLength(1);
   });
 });
