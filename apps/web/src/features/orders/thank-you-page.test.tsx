@@ -64,18 +64,8 @@ describe('ThankYouPage (/thank-you-for-offline-payment)', () => {
       if (url === `/api/v2/shop/orders/${orderToken}`) return Response.json(placed);
       if (url === `/api/v2/shop/orders/${orderToken}/payments/31/configuration`) {
         return Response.json({
-          gateway: 'offline',
-          amount: 200_000,
-          currencyCode: 'EUR',
-          paymentReference: 'RF18539007547034',
-          bankAccount: {
-            holder: 'Solarpark Emissions GmbH',
-            iban: 'DE89370400440532013000',
-            bic: 'COBADEFFXXX',
-            bankName: 'Commerzbank',
-          },
-          dueAt: '2026-12-08T23:59:59.000Z',
-          epcQrPayload: epc,
+          ...transferConfiguration,
+          bankAccount: { ...transferConfiguration.bankAccount, bic: 'COBADEFFXXX', bankName: 'Commerzbank' },
         });
       }
       return undefined;
